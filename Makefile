@@ -1,0 +1,44 @@
+# Two commands on a fresh machine:
+#   make run   - set up everything and run the app (web UI on localhost when there is no display)
+#   make test  - set up everything and run the whole test suite
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test setup system-deps lint bench clean
+
+$(BIN)/tablekeeper: pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --upgrade pip
+	$(BIN)/pip install -e '.[dev]'
+	touch $(BIN)/tablekeeper
+
+setup: $(BIN)/tablekeeper
+
+# Debian packages the tests use: Chromium for the real-browser tests, iproute2 for network namespaces,
+# poppler-utils to look at PDFs. Installed only when missing and when we are root.
+system-deps:
+	@if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+	  missing=""; \
+	  [ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	  command -v ip >/dev/null || missing="$$missing iproute2"; \
+	  command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
+	  fc-list 2>/dev/null | grep -qi dejavu || missing="$$missing fonts-dejavu-core"; \
+	  if [ -n "$$missing" ]; then apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; fi; \
+	else echo "not root: skipping Debian packages (browser/netns tests will say why they skip)"; fi
+
+run: setup
+	$(BIN)/tablekeeper app
+
+test: setup system-deps
+	$(BIN)/ruff check .
+	$(BIN)/pytest -q -rs
+
+lint: setup
+	$(BIN)/ruff check .
+
+bench: setup
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) build *.egg-info

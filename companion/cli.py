@@ -1,0 +1,44 @@
+"""``tablekeeper``: one console script, one subcommand per job.
+
+Each subcommand lives in its own module with a ``main(argv: list[str]) -> int`` (its own argparse), and
+is imported only when used, so that ``tablekeeper scan`` does not pay for Flet and ``tablekeeper app``
+does not pay for OpenCV.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "app": ("companion.app", "run the companion app (web UI on localhost when there is no display)"),
+    "host": ("companion.host", "host a table with no window, printing its join code"),
+    "simulate": ("engine.games.pandemie.simulate", "play many games with a simple policy (difficulty check)"),
+    "profile": ("engine.games.rattus.profile_cli", "check or complete a Rattus box profile"),
+    "scan": ("vision.cli", "read our QR codes from images, video or a camera"),
+    "print": ("printables.cli", "write print-ready PDF sheets of QR-tagged tokens and cards"),
+}
+
+
+def usage() -> str:
+    lines = ["usage: tablekeeper COMMAND [ARGS...]", "", "commands:"]
+    lines += [f"  {name:<9} {help_}" for name, (_, help_) in COMMANDS.items()]
+    lines += ["", "tablekeeper COMMAND --help for a command's options"]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help", "help"):
+        print(usage())
+        return 0
+    name, rest = args[0], args[1:]
+    if name not in COMMANDS:
+        print(f"tablekeeper: unknown command {name!r}\n\n{usage()}", file=sys.stderr)
+        return 2
+    module = importlib.import_module(COMMANDS[name][0])
+    return int(module.main(rest) or 0)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
