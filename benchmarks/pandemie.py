@@ -1,0 +1,74 @@
+"""Pandémie: simulated four-province games per minute on one core, against the goal of 10,000.
+
+    .venv/bin/python -m benchmarks.pandemie [--seconds 10]
+
+Plays whole games (setup, the simple policy of ``engine.games.pandemie.policy``, every rule, every
+event folded once) on one process, one after the other, for about ``--seconds`` seconds, and prints
+games per minute with the ratio to the goal. Also times the same games through ``apply`` + ``fold``
+(the way ``engine.core.Table`` plays: each event folded twice) for comparison.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from engine.core.rng import SeededRng
+from engine.games.pandemie import apply, fold, policy, setup
+from engine.games.pandemie.simulate import play_state
+
+GOAL = 10_000  # four-province games per minute on one core
+OPTIONS = {"provinces": 4, "players": 4, "difficulty": "normal"}
+
+
+def _via_apply(seed: str) -> int:
+    rng = SeededRng(seed)
+    state, _ = setup(OPTIONS, rng)
+    n = 0
+    while state.over is None:
+        for pi in range(len(state.provs)):
+            intent = policy.choose(state, pi)
+            if intent is None:
+                continue
+            for e in apply(state, intent, rng):
+                state = fold(state, e)
+            n += 1
+            if state.over is not None:
+                break
+    return n
+
+
+def measure(seconds: float, runner: str) -> tuple[int, float, int, int]:
+    games = intents = turns = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        seed = f"bench:{games}"
+        if runner == "step":
+            _, n, t = play_state(OPTIONS, SeededRng(seed))
+            turns += t
+        else:
+            n = _via_apply(seed)
+        games += 1
+        intents += n
+    return games, time.perf_counter() - start, intents, turns
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.pandemie", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seconds", type=float, default=10.0)
+    args = ap.parse_args(argv)
+    play_state(OPTIONS, SeededRng("warm-up"))
+    print("Pandémie — simulated games, 4 provinces x 4 players, difficulty normal, one core")
+    for runner, label in (("step", "simulate (step: fold once)"), ("apply", "Table-style (apply + fold)")):
+        games, elapsed, intents, turns = measure(args.seconds / 2, runner)
+        if runner == "step":
+            print(f"  a game lasts {intents / games:.0f} intents, {turns / games:.0f} player turns over the four provinces "
+                  "(as long as the simple policy survives; longer games mean proportionally fewer games/min)")
+        per_min = games / elapsed * 60
+        print(f"  {label:<30} {per_min:>9.0f} games/min  {games / elapsed:>7.1f} games/s  "
+              f"{intents / elapsed:>8.0f} intents/s  ratio to goal {GOAL}: {per_min / GOAL:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
