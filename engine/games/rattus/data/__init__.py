@@ -1,0 +1,1 @@
+"""Data files of the Rattus package (the default box profile)."""
