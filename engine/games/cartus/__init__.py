@@ -1,0 +1,80 @@
+"""Rattus Cartus (Åse & Henrik Berg): the companion keeps what the cards hide or make tedious.
+
+Seats ``p1``..``p5`` in clockwise order; ``table`` is the shared tablet (public information only; it may
+end rounds and type final counts). Game-module contract: see :mod:`engine.core.game`.
+Options (all optional): ``players`` 2–5 (4), ``selection`` first | random-type | random-five | agreed
+(first), ``buildings`` (30 ids or type codes, with agreed), ``first_player`` p1.. | random (p1),
+``nun_row`` digital | cards (digital), ``simultaneous_support`` (false), ``majority_ties`` top | bottom |
+share (top), ``start_tokens`` [value-1, value-3, value-5] worth 10 rats ([2, 1, 1]).
+"""
+
+from __future__ import annotations
+
+from engine.core import DECK_EVENTS
+
+from .describe import describe
+from .events import (
+    ActionsBegan,
+    ActionTaken,
+    BuildingBegan,
+    BuildingDone,
+    CardsGiven,
+    CardsResolved,
+    ChoiceAwaited,
+    ChooseTarget,
+    Convert,
+    CorrectHand,
+    DeclareHand,
+    DeclareNuns,
+    EndRound,
+    Enter,
+    Entered,
+    FluteResolved,
+    GameScored,
+    GameStarted,
+    HandChanged,
+    HandDeclared,
+    Hospital,
+    InfluenceGained,
+    NunsDeclared,
+    PassPlayed,
+    Peek,
+    PhaseBegan,
+    PlayPass,
+    RatsChanged,
+    RatsRevealed,
+    Reveal,
+    Revealed,
+    RoundEnded,
+    RoundStarted,
+    Support,
+    SupportTaken,
+    SwordResolved,
+    VictoryTokensTaken,
+)
+from .rules import State, apply, fold, legal, outcome, setup, view, waiting_for
+from .scoring import PlayerCounts, ScoringError, final_scores
+
+NAME = "cartus"
+
+EVENTS = (
+    GameStarted, RatsChanged, RoundStarted, PhaseBegan, SupportTaken, HandChanged, Entered, PassPlayed,
+    BuildingBegan, Revealed, InfluenceGained, CardsResolved, ChoiceAwaited, SwordResolved, FluteResolved,
+    ActionsBegan, ActionTaken, CardsGiven, VictoryTokensTaken, BuildingDone, RoundEnded, HandDeclared,
+    NunsDeclared, RatsRevealed, GameScored, *DECK_EVENTS,
+)
+INTENTS = (
+    Support, Enter, PlayPass, Reveal, ChooseTarget, Hospital, Peek, EndRound, Convert, CorrectHand,
+    DeclareHand, DeclareNuns,
+)
+
+__all__ = [
+    "NAME", "EVENTS", "INTENTS", "State", "setup", "legal", "apply", "fold", "view", "outcome", "describe",
+    "waiting_for", "final_scores", "PlayerCounts", "ScoringError",
+    "ActionsBegan", "ActionTaken", "BuildingBegan", "BuildingDone", "CardsGiven", "CardsResolved",
+    "ChoiceAwaited", "ChooseTarget", "Convert", "CorrectHand", "DeclareHand", "DeclareNuns", "EndRound", "Enter",
+    "Entered", "FluteResolved", "GameScored", "GameStarted", "HandChanged", "HandDeclared", "Hospital",
+    "InfluenceGained", "NunsDeclared", "PassPlayed", "Peek", "PhaseBegan", "PlayPass", "RatsChanged",
+    "RatsRevealed", "Reveal", "Revealed", "RoundEnded", "RoundStarted", "Support", "SupportTaken",
+    "SwordResolved", "VictoryTokensTaken",
+]
