@@ -1,0 +1,39 @@
+"""Plague and Pestilence (2–6 players): the game module.
+
+The cards, the Population cards and the two dice stay on the table in cardboard; the app keeps what is
+hidden or tedious: the shuffled action deck and private hands (core :class:`~engine.core.deck.Deck` with
+committed shuffles), the digital dice and their history, the populations (public, or hidden per seat), the
+wars with their repeated ties, parries, improvements and eliminations.
+
+The 2d6 reference tables are not in the rules text: they come from a box profile (:mod:`.profile`),
+passed as the ``profile`` option. See :func:`.rules.normalise_options` for every option.
+"""
+
+from __future__ import annotations
+
+from engine.core.deck import DECK_EVENTS
+from engine.core.events import Event
+
+from .events import GAME_EVENTS, INTENTS
+from .rules import (
+    NAME,
+    OptionsError,
+    State,
+    all_cards,
+    apply,
+    fold,
+    legal,
+    normalise_options,
+    outcome,
+    setup,
+    view,
+    waiting_for,
+)
+from .text import describe
+
+EVENTS: tuple[type[Event], ...] = GAME_EVENTS + DECK_EVENTS
+
+__all__ = [
+    "NAME", "EVENTS", "INTENTS", "setup", "legal", "apply", "fold", "view", "outcome", "describe",
+    "OptionsError", "State", "all_cards", "normalise_options", "waiting_for",
+]
