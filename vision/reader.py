@@ -1,0 +1,354 @@
+"""Read every QR code in a frame: zxing-cpp for decoding, OpenCV for image work.
+
+Why zxing-cpp and not OpenCV's detectors: measured here (see ``benchmarks/vision.py``), zxing-cpp reads
+more codes on every folder of the public photo set and on synthetic table frames, at a fraction of the
+time; OpenCV's ``QRCodeDetector`` has been seen to segfault the whole process on one public photo
+(``qrcode-2/31.png``; not reproduced with the OpenCV 5.0 build installed here) and its text variants raise
+on non-UTF-8 payloads. OpenCV's detectors are therefore only a benchmark peer, run in a subprocess.
+
+One frame goes through a fixed cascade of passes (results are merged; a code found twice is kept once):
+
+1. frames up to ~1.1 megapixel (a 1280×720 camera frame): the grey frame enlarged 2×, zxing's
+   local-average binarizer: alone it reads the most on every set measured (codes down to ~2.5 pixels per
+   module, blurred codes, and big codes too). Larger frames (phone photos) are read at full resolution
+   with zxing's own downscaled copies. Both also return *candidates*: codes whose finder patterns were
+   found but whose data did not decode. Small frames are also read enlarged 1.5× (the module grid
+   sampled at another phase reads some tilted or blurred codes that 2× misses);
+2. the darkest colour channel, zxing's global-histogram binarizer (coloured ink on coloured card,
+   washed-out prints);
+3. the frame halved, global histogram, light-on-dark allowed (photo-textured and inverted codes);
+4. each candidate left over (at most 16), cropped, enlarged to ~6 pixels per module, and tried as is,
+   sharpened, with CLAHE (dim tents, lamp glare) and with Otsu's threshold.
+
+The payload is then parsed with :func:`engine.core.codes.parse` and looked up in the catalogue: a code
+that is not ours, whose check fails or whose id is unknown comes back *foreign* with its raw text.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import zxingcpp
+
+from engine import catalogue
+from engine.core import codes
+
+_QR = zxingcpp.BarcodeFormat.QRCode
+_PLAIN = zxingcpp.TextMode.Plain
+_LOCAL = zxingcpp.Binarizer.LocalAverage
+_GLOBAL = zxingcpp.Binarizer.GlobalHistogram
+
+UPSCALE_MAX_PIXELS = 1_100_000  # frames larger than this are not enlarged as a whole (time)
+MAX_CANDIDATES = 16
+_log = logging.getLogger(__name__)  # failed candidates retried per frame, nearest-to-readable first
+
+
+@dataclass(frozen=True)
+class Read:
+    """One code read in a frame."""
+
+    raw: str  # decoded text, exactly (line ends and control characters kept)
+    component_id: str | None  # None for a foreign code (not ours, check fails, or unknown id)
+    corners: np.ndarray  # shape (4, 2) float32, image pixels: the symbol's top-left, top-right,
+    #                     bottom-right, bottom-left as printed (so the order tells the code's orientation)
+    confidence: float  # 0..1
+    reason: str = ""  # why foreign
+
+    @property
+    def foreign(self) -> bool:
+        return self.component_id is None
+
+    @property
+    def center(self) -> tuple[float, float]:
+        c = self.corners.mean(axis=0)
+        return float(c[0]), float(c[1])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Read):
+            return NotImplemented
+        return (
+            self.raw == other.raw
+            and self.component_id == other.component_id
+            and self.confidence == other.confidence
+            and self.reason == other.reason
+            and np.array_equal(self.corners, other.corners)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.raw, self.component_id, self.confidence, self.reason, self.corners.tobytes()))
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "id": self.component_id,
+            "raw": self.raw,
+            "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
+            "confidence": round(self.confidence, 3),
+            "reason": self.reason,
+        }
+
+
+def identify(raw: str) -> tuple[str | None, str]:
+    """Our component id for a decoded text, or (None, why it is foreign)."""
+    parsed = codes.parse(raw)
+    if parsed.component_id is None:
+        return None, parsed.reason
+    try:
+        known = catalogue.get(parsed.component_id) is not None
+    except catalogue.CatalogueError as exc:  # a broken game catalogue must not take the camera down
+        return None, f"catalogue unavailable ({exc})"
+    if not known:
+        return None, f"no component {parsed.component_id!r} in the catalogue"
+    return parsed.component_id, ""
+
+
+# --- one decode pass -------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Hit:
+    raw: str
+    corners: np.ndarray
+    confidence: float
+
+    @property
+    def side(self) -> float:
+        return _side(self.corners)
+
+
+def _side(corners: np.ndarray) -> float:
+    return float(np.mean(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1)))
+
+
+def _corners(barcode: zxingcpp.Barcode) -> np.ndarray:
+    p = barcode.position
+    return np.array(
+        [[pt.x, pt.y] for pt in (p.top_left, p.top_right, p.bottom_right, p.bottom_left)], dtype=np.float32
+    )
+
+
+def _version(barcode: zxingcpp.Barcode) -> int:
+    try:
+        return max(1, min(40, int(barcode.extra.get("Version", 1))))
+    except (TypeError, ValueError, AttributeError):
+        return 1
+
+
+def _confidence(barcode: zxingcpp.Barcode, corners: np.ndarray, weight: float) -> float:
+    """Unused error correction (1 = no codeword needed repair) and module size, scaled by how much image
+    work the read needed."""
+    try:
+        unused = float(barcode.extra.get("UEC", 1.0))
+    except (TypeError, ValueError, AttributeError):
+        unused = 1.0
+    module_px = _side(corners) / (17 + 4 * _version(barcode))
+    size = min(1.0, module_px / 4.0)
+    return float(np.clip(weight * (0.5 + 0.5 * unused) * (0.7 + 0.3 * size), 0.0, 1.0))
+
+
+def _decode(
+    gray: np.ndarray,
+    *,
+    binarizer: zxingcpp.Binarizer = _LOCAL,
+    errors: bool = False,
+    invert: bool = False,
+    downscale: bool = True,
+) -> list[zxingcpp.Barcode]:
+    return zxingcpp.read_barcodes(
+        gray,
+        formats=_QR,
+        text_mode=_PLAIN,
+        binarizer=binarizer,
+        try_rotate=True,
+        try_invert=invert,
+        try_downscale=downscale,
+        return_errors=errors,
+    )
+
+
+class _Merger:
+    """Collects hits from several passes; the same text at the same place is one code."""
+
+    def __init__(self) -> None:
+        self.hits: list[_Hit] = []
+
+    def find(self, raw: str | None, corners: np.ndarray) -> _Hit | None:
+        c = corners.mean(axis=0)
+        for h in self.hits:
+            if raw is not None and h.raw != raw:
+                continue
+            if np.linalg.norm(h.corners.mean(axis=0) - c) < 0.5 * max(h.side, _side(corners)):
+                return h
+        return None
+
+    def add(self, barcode: zxingcpp.Barcode, corners: np.ndarray, weight: float) -> None:
+        raw = barcode.text
+        conf = _confidence(barcode, corners, weight)
+        h = self.find(raw, corners)
+        if h is None:
+            self.hits.append(_Hit(raw, corners, conf))
+        elif conf > h.confidence:
+            h.confidence = conf
+
+    def take(self, results: Sequence[zxingcpp.Barcode], weight: float, scale: float = 1.0,
+             offset: tuple[float, float] = (0.0, 0.0)) -> int:
+        n = 0
+        for b in results:
+            if not b.valid:
+                continue
+            corners = _corners(b) / scale + np.array(offset, dtype=np.float32)
+            self.add(b, corners.astype(np.float32), weight)
+            n += 1
+        return n
+
+
+def to_gray(frame: np.ndarray) -> np.ndarray:
+    """A uint8 greyscale view of a BGR, BGRA or greyscale frame (clear error otherwise)."""
+    if not isinstance(frame, np.ndarray):
+        raise TypeError(f"a frame must be a numpy array, not {type(frame).__name__}")
+    if frame.size == 0:
+        raise ValueError("empty frame")
+    img = frame
+    if img.dtype != np.uint8:
+        if np.issubdtype(img.dtype, np.floating) and img.max(initial=0) <= 1.0:
+            img = (img * 255).clip(0, 255).astype(np.uint8)
+        else:
+            img = np.clip(img, 0, 255).astype(np.uint8)
+    if img.ndim == 2:
+        return np.ascontiguousarray(img)
+    if img.ndim == 3 and img.shape[2] == 1:
+        return np.ascontiguousarray(img[:, :, 0])
+    if img.ndim == 3 and img.shape[2] == 3:
+        return cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    if img.ndim == 3 and img.shape[2] == 4:
+        return cv2.cvtColor(img, cv2.COLOR_BGRA2GRAY)
+    raise ValueError(f"a frame must be HxW, HxWx1, HxWx3 (BGR) or HxWx4 (BGRA), not shape {frame.shape}")
+
+
+def _darkest(frame: np.ndarray) -> np.ndarray | None:
+    if frame.ndim == 3 and frame.shape[2] >= 3 and frame.dtype == np.uint8:
+        return cv2.min(cv2.min(frame[:, :, 0], frame[:, :, 1]), frame[:, :, 2])
+    return None
+
+
+def _rescue(gray: np.ndarray, cand: np.ndarray, version: int, merger: _Merger) -> bool:
+    """Retry one failed candidate: crop it, enlarge it to ~6 px per module, try a few clean-ups."""
+    h, w = gray.shape
+    side = max(_side(cand), 8.0)
+    x0, y0 = cand.min(axis=0) - 0.35 * side
+    x1, y1 = cand.max(axis=0) + 0.35 * side
+    x0, y0 = int(max(0, x0)), int(max(0, y0))
+    x1, y1 = int(min(w, x1)), int(min(h, y1))
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return False
+    crop = np.ascontiguousarray(gray[y0:y1, x0:x1])
+    modules = 17 + 4 * version
+    scale = float(np.clip(6.0 * modules / side, 1.0, 6.0))
+    big = cv2.resize(crop, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC) if scale > 1.05 else crop
+    variants: list[Callable[[], np.ndarray]] = [
+        lambda: big,
+        lambda: cv2.addWeighted(big, 1.8, cv2.GaussianBlur(big, (0, 0), scale * 0.8), -0.8, 0),
+        lambda: cv2.createCLAHE(clipLimit=3.0, tileGridSize=(4, 4)).apply(big),  # one per call: threads
+        lambda: cv2.threshold(cv2.GaussianBlur(big, (0, 0), scale * 0.4), 0, 255,
+                              cv2.THRESH_BINARY + cv2.THRESH_OTSU)[1],
+    ]
+    for make in variants:
+        if merger.take(_decode(make(), downscale=False), 0.8, scale, (x0, y0)):
+            return True
+    return False
+
+
+def decode_hits(frame: np.ndarray) -> list[_Hit]:
+    gray = to_gray(frame)
+    merger = _Merger()
+    candidates: list[tuple[np.ndarray, int]] = []
+
+    def run(img: np.ndarray, weight: float, scale: float = 1.0, **kw: object) -> None:
+        found = _decode(img, **kw)  # type: ignore[arg-type]
+        merger.take(found, weight, scale)
+        candidates.extend((_corners(b) / scale, _version(b)) for b in found if not b.valid)
+
+    if gray.size <= UPSCALE_MAX_PIXELS:
+        # enlarged 2×: the single best pass, for small and blurred codes and (no downscaling needed) big ones
+        up = cv2.resize(gray, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_LINEAR)
+        run(up, 1.0, 2.0, errors=True, downscale=False)
+        # 1.5× samples the module grid at another phase: reads some tilted or blurred codes 2× misses
+        mid = cv2.resize(gray, None, fx=1.5, fy=1.5, interpolation=cv2.INTER_LINEAR)
+        run(mid, 0.95, 1.5, errors=True, downscale=False)
+    else:  # a photo: full resolution, and zxing's own downscaled copies for big codes
+        run(gray, 1.0, errors=True, downscale=True)
+    dark = _darkest(frame)  # coloured ink on coloured card, washed-out prints
+    run(dark if dark is not None else gray, 0.9, binarizer=_GLOBAL)
+    half = cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    run(half, 0.85, 0.5, binarizer=_GLOBAL, downscale=False, invert=True)  # textured, photo-like, inverted
+
+    rescued: list[np.ndarray] = []
+    candidates.sort(key=lambda c: -_side(c[0]))
+    for cand, version in candidates:
+        if len(rescued) >= MAX_CANDIDATES:
+            break
+        if merger.find(None, cand) is not None:
+            continue
+        if any(np.linalg.norm(r.mean(axis=0) - cand.mean(axis=0)) < 0.5 * _side(r) for r in rescued):
+            continue
+        rescued.append(cand)
+        _rescue(gray, cand, version, merger)
+    return merger.hits
+
+
+def read(frame: np.ndarray) -> list[Read]:
+    """Every QR code in a frame (numpy BGR, BGRA or greyscale): ours with their component id, others
+    foreign with their raw text. Sorted top to bottom, then left to right."""
+    out: list[Read] = []
+    for hit in decode_hits(frame):
+        cid, reason = identify(hit.raw)
+        out.append(Read(hit.raw, cid, hit.corners, round(hit.confidence, 4), reason))
+    out.sort(key=lambda r: (round(r.center[1] / 40), r.center[0]))
+    return out
+
+
+def _read_in_worker(frame: np.ndarray) -> list[Read]:
+    return read(frame)
+
+
+class Reader:
+    """``read`` with a guard: ``isolated=True`` decodes in a worker process (started once, restarted after
+    a crash), so a crash or a hang in native code costs that frame's reads, never the app.
+
+    ``failures`` counts frames lost that way; ``last_error`` says why the last one was lost.
+    """
+
+    def __init__(self, isolated: bool = True, timeout: float = 5.0) -> None:
+        from .isolate import Worker
+
+        self.isolated = isolated
+        self.failures = 0
+        self.last_error = ""
+        self._worker = Worker(_read_in_worker, timeout=timeout) if isolated else None
+
+    def read(self, frame: np.ndarray) -> list[Read]:
+        to_gray(frame)  # bad input is the caller's error, reported here, not a worker failure
+        if self._worker is None:
+            return read(frame)
+        from .isolate import WorkerFailed
+
+        try:
+            return list(self._worker(np.ascontiguousarray(frame)))
+        except WorkerFailed as exc:
+            self.failures += 1
+            self.last_error = str(exc)
+            _log.warning("vision: frame lost: %s", exc)
+            return []
+
+    def close(self) -> None:
+        if self._worker is not None:
+            self._worker.close()
+
+    def __enter__(self) -> Reader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,164 @@
+"""Synthetic table scenes: QR codes rendered with segno and put on a table the way a camera sees them.
+
+Used by the tests and by ``benchmarks/vision.py``, and handy to check a camera setup: every code is
+warped (in-plane rotation, tilt up to 45°, a little perspective), and the whole frame can be blurred
+(motion), darkened (a tent at dusk), lit by a lamp (glare), noised and JPEG-compressed. Everything is
+driven by a seeded ``numpy.random.Generator`` so a scene is reproducible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import segno
+
+
+def code_image(text: str, module_px: int = 4, quiet: int = 4, error: str = "m") -> np.ndarray:
+    """A grayscale (uint8) image of a QR code (never Micro QR) for ``text``, ``module_px`` pixels per module."""
+    qr = segno.make_qr(text, error=error, boost_error=True)
+    matrix = np.array([list(row) for row in qr.matrix], dtype=np.uint8)
+    img = np.where(matrix > 0, 0, 255).astype(np.uint8)
+    img = np.pad(img, quiet, constant_values=255)
+    return cv2.resize(img, None, fx=module_px, fy=module_px, interpolation=cv2.INTER_NEAREST)
+
+
+def modules(text: str, error: str = "m") -> int:
+    """Modules per side of the code segno makes for ``text`` (21 for version 1)."""
+    return int(segno.make_qr(text, error=error, boost_error=True).symbol_size(scale=1, border=0)[0])
+
+
+@dataclass(frozen=True)
+class Placed:
+    text: str
+    corners: np.ndarray  # (4, 2) float32: the symbol's top-left, top-right, bottom-right, bottom-left
+
+
+@dataclass(frozen=True)
+class Conditions:
+    """How hard a scene is. Defaults: a camera-like frame, readable by a good reader."""
+
+    tilt_deg: float = 35.0  # maximum tilt of a code out of the image plane
+    perspective: float = 0.04  # random corner jitter, as a fraction of the code size
+    blur_px: int = 3  # motion-blur kernel length (0 = none)
+    noise: float = 6.0  # standard deviation of Gaussian noise, in grey levels
+    jpeg: int = 80  # JPEG quality (0 = no compression)
+    brightness: float = 1.0  # < 1 darkens (dim tent)
+    glare: float = 0.0  # 0..1 strength of a lamp's bright spot
+    contrast: float = 1.0  # < 1 washes the print out
+
+
+def _quad(rng: np.random.Generator, center: np.ndarray, size: float, cond: Conditions) -> np.ndarray:
+    angle = rng.uniform(0, 2 * np.pi)
+    tilt = np.deg2rad(rng.uniform(0, cond.tilt_deg))
+    tilt_dir = rng.uniform(0, np.pi)
+    half = size / 2
+    square = np.array([[-half, -half], [half, -half], [half, half], [-half, half]], dtype=np.float64)
+    rot = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+    pts = square @ rot.T
+    # foreshorten along tilt_dir by cos(tilt): what a 'tilt' degrees slant looks like from afar
+    d = np.array([np.cos(tilt_dir), np.sin(tilt_dir)])
+    along = pts @ d
+    pts = pts - np.outer(along * (1 - np.cos(tilt)), d)
+    pts += rng.normal(0, cond.perspective * size, pts.shape)
+    return (pts + center).astype(np.float32)
+
+
+def table(height: int, width: int, rng: np.random.Generator) -> np.ndarray:
+    """A wood-ish, uneven table top (BGR)."""
+    low = rng.uniform(0, 1, (max(2, height // 40), max(2, width // 40))).astype(np.float32)
+    low = cv2.resize(low, (width, height), interpolation=cv2.INTER_CUBIC)
+    streaks = cv2.resize(rng.uniform(0, 1, (height, max(2, width // 60))).astype(np.float32), (width, height))
+    base = 90 + 50 * low + 25 * streaks
+    bgr = np.stack([base * 0.55, base * 0.75, base], axis=-1)
+    return np.clip(bgr, 0, 255).astype(np.uint8)
+
+
+def paste(scene: np.ndarray, code: np.ndarray, quad: np.ndarray, quiet_px: int) -> np.ndarray:
+    """Warp ``code`` (grayscale, with its quiet zone) so that its symbol lands on ``quad``; returns the
+    quad of the whole pasted image (quiet zone included)."""
+    h, w = code.shape
+    q = quiet_px
+    src_symbol = np.array([[q, q], [w - q, q], [w - q, h - q], [q, h - q]], dtype=np.float32)
+    m = cv2.getPerspectiveTransform(src_symbol, quad.astype(np.float32))
+    size = (scene.shape[1], scene.shape[0])
+    warped = cv2.warpPerspective(code, m, size, flags=cv2.INTER_AREA, borderValue=255)
+    mask = cv2.warpPerspective(np.full_like(code, 255), m, size, flags=cv2.INTER_LINEAR, borderValue=0)
+    alpha = (mask.astype(np.float32) / 255.0)[..., None]
+    paper = np.array([230, 235, 238], dtype=np.float32)  # slightly warm white card
+    ink = warped.astype(np.float32)[..., None] / 255.0 * paper
+    scene[:] = (scene * (1 - alpha) + ink * alpha).astype(np.uint8)
+    full = np.array([[0, 0], [w, 0], [w, h], [0, h]], dtype=np.float32)
+    return cv2.perspectiveTransform(full[None], m)[0]
+
+
+def degrade(img: np.ndarray, cond: Conditions, rng: np.random.Generator) -> np.ndarray:
+    out = img.astype(np.float32)
+    h, w = out.shape[:2]
+    if cond.contrast != 1.0:
+        out = 128 + (out - 128) * cond.contrast
+    if cond.blur_px and cond.blur_px > 1:
+        k = np.zeros((cond.blur_px, cond.blur_px), np.float32)
+        k[cond.blur_px // 2, :] = 1.0
+        rot = cv2.getRotationMatrix2D(((cond.blur_px - 1) / 2, (cond.blur_px - 1) / 2), rng.uniform(0, 180), 1.0)
+        k = cv2.warpAffine(k, rot, k.shape)
+        k /= max(k.sum(), 1e-6)
+        out = cv2.filter2D(out, -1, k)
+    if cond.brightness != 1.0:
+        out *= cond.brightness
+    if cond.glare > 0:
+        cy, cx = rng.uniform(0.2, 0.8) * h, rng.uniform(0.2, 0.8) * w
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        r2 = ((yy - cy) ** 2 + (xx - cx) ** 2) / (0.25 * min(h, w)) ** 2
+        spot = 255 * cond.glare * np.exp(-r2)
+        out = out + (spot[..., None] if out.ndim == 3 else spot)
+    if cond.noise > 0:
+        out += rng.normal(0, cond.noise, out.shape).astype(np.float32)
+    out8 = np.clip(out, 0, 255).astype(np.uint8)
+    if cond.jpeg:
+        ok, enc = cv2.imencode(".jpg", out8, [cv2.IMWRITE_JPEG_QUALITY, int(cond.jpeg)])
+        if not ok:  # pragma: no cover - OpenCV always encodes a uint8 image
+            raise RuntimeError("JPEG encoding failed")
+        out8 = cv2.imdecode(enc, cv2.IMREAD_UNCHANGED)
+    return out8
+
+
+def scene(
+    texts: Sequence[str],
+    code_px: float = 80.0,
+    size: tuple[int, int] = (720, 1280),
+    cond: Conditions | None = None,
+    seed: int = 0,
+    quiet: int = 2,
+) -> tuple[np.ndarray, list[Placed]]:
+    """A BGR frame of ``size`` (height, width) with every text as a QR code about ``code_px`` pixels wide
+    (symbol only), laid on a jittered grid. Returns the frame and where each code is."""
+    cond = cond or Conditions()
+    rng = np.random.default_rng(seed)
+    h, w = size
+    img = table(h, w, rng)
+    n = len(texts)
+    cols = min(n, max(1, int(np.ceil(np.sqrt(n * w / h)))))
+    rows = max(1, int(np.ceil(n / cols)))
+    cell_w, cell_h = w / cols, h / rows
+    if min(cell_w, cell_h) < code_px * 1.25:
+        raise ValueError(f"{n} codes of {code_px:.0f} px do not fit in a {w}x{h} frame")
+    placed: list[Placed] = []
+    for i, text in enumerate(texts):
+        r, c = divmod(i, cols)
+        slack_x, slack_y = (cell_w - code_px * 1.3) / 2, (cell_h - code_px * 1.3) / 2
+        center = np.array(
+            [
+                (c + 0.5) * cell_w + rng.uniform(-slack_x, slack_x),
+                (r + 0.5) * cell_h + rng.uniform(-slack_y, slack_y),
+            ]
+        )
+        mod = modules(text)
+        module_px = max(2, int(np.ceil(code_px / mod)) * 2)  # render finely, then shrink while warping
+        code = code_image(text, module_px=module_px, quiet=quiet)
+        quad = _quad(rng, center, code_px, cond)
+        paste(img, code, quad, quiet * module_px)
+        placed.append(Placed(text, quad))
+    return degrade(img, cond, rng), placed
