@@ -1,0 +1,348 @@
+"""A joining device: :func:`join` a table over the LAN and get a :class:`RemoteSession`.
+
+The session keeps its seat's projected log, reconnects by itself after a drop (asking the host for
+everything after the last sequence number it holds) and re-sends a request whose answer was lost; the
+host answers a repeated request id without applying it twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import msgspec
+import websockets
+from websockets.asyncio.client import ClientConnection, connect
+
+from companion.session import Rejected, Snapshot
+from engine.core import Entry, effective, get_game
+from engine.core.audit import ShuffleReveal, verify
+from engine.core.game import event_types
+
+from . import protocol as P
+
+log = logging.getLogger("tablekeeper.sync")
+
+CONNECT_TIMEOUT = 5.0
+REQUEST_TIMEOUT = 30.0
+MAX_FROM_HOST = 64 << 20
+FATAL = ("auth", "seat", "proto", "table")
+
+
+def parse_join_code(code: str) -> tuple[str, int, str, str]:
+    """``tk://HOST:PORT/?pin=PIN&name=NAME`` -> (host, port, pin, name). Raises ValueError naming the fault."""
+    text = (code or "").strip()
+    parts = urlsplit(text)
+    if parts.scheme != "tk":
+        raise ValueError(f"not a tablekeeper join code (expected tk://HOST:PORT/?pin=...): {text[:60]!r}")
+    try:
+        host, port = parts.hostname, parts.port
+    except ValueError as exc:
+        raise ValueError(f"join code has a bad port: {exc}") from None
+    if not host:
+        raise ValueError("join code has no host")
+    if port is None:
+        raise ValueError("join code has no port")
+    query = parse_qs(parts.query)
+    pin = query.get("pin", [""])[0]
+    if not pin:
+        raise ValueError("join code has no pin")
+    name = unquote(query.get("name", [""])[0])
+    return host, port, pin, name
+
+
+async def join(host: str, port: int, pin: str, seat: str, since: int = 0) -> RemoteSession:
+    """Join the table at ``host:port`` as ``seat``. Raises :class:`Rejected` (rule ``auth`` for a wrong
+    PIN, ``seat``, ``proto``, ``unreachable``, ``timeout``). Returns once the first Snapshot arrived."""
+    session = RemoteSession(host, port, pin, seat, since)
+    await session._first_connect()
+    return session
+
+
+class RemoteSession:
+    def __init__(self, host: str, port: int, pin: str, seat: str, since: int = 0) -> None:
+        self.host = host
+        self.port = int(port)
+        self.seat = seat
+        self._pin = str(pin)
+        self._keys: dict[str, bytes] = {}
+        self.client_id = secrets.token_hex(8)
+        self.seq = since
+        self.entries: list[P.WireEntry] = []
+        self.table_id = ""
+        self.table_name = ""
+        self.game = ""
+        self.seats: list[str] = []
+        self.last_error: P.Error | None = None
+        self.reconnects = 0
+        self._snapshot: Snapshot | None = None
+        self._callbacks: list[Callable[[Snapshot], None]] = []
+        self._status: list[Callable[[bool], None]] = []
+        self._ws: ClientConnection | None = None
+        self._chan: P.Channel | None = None
+        self._connected = asyncio.Event()
+        self._first = asyncio.Event()
+        self._pending: dict[int, tuple[Any, asyncio.Future[None]]] = {}
+        self._next_id = 0
+        self._task: asyncio.Task[None] | None = None
+        self._closed = False
+        self._fatal: Rejected | None = None
+
+    # -- Session ------------------------------------------------------------------------------------
+    @property
+    def snapshot(self) -> Snapshot | None:
+        return self._snapshot
+
+    @property
+    def connected(self) -> bool:
+        return self._connected.is_set()
+
+    def on_change(self, callback: Callable[[Snapshot], None]) -> None:
+        self._callbacks.append(callback)
+
+    def on_status(self, callback: Callable[[bool], None]) -> None:
+        """Called with True when (re)connected, False when the connection dropped."""
+        self._status.append(callback)
+
+    async def send(self, intent: dict[str, Any]) -> None:
+        await self._request(lambda rid: P.Act(rid, intent))
+
+    async def undo(self) -> None:
+        await self._request(lambda rid: P.UndoRequest(rid))
+
+    async def close(self) -> None:
+        self._closed = True
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        if self._ws is not None:
+            with contextlib.suppress(Exception):
+                await self._ws.close()
+        self._fail_pending(Rejected("closed", "the session is closed"))
+
+    # -- requests -----------------------------------------------------------------------------------
+    async def _request(self, make: Callable[[int], Any]) -> None:
+        if self._closed:
+            raise Rejected("closed", "the session is closed")
+        if self._fatal is not None:
+            raise self._fatal
+        self._next_id += 1
+        rid = self._next_id
+        msg = make(rid)
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending[rid] = (msg, fut)
+        if self._connected.is_set():
+            await self._send(msg)
+        try:
+            await asyncio.wait_for(asyncio.shield(fut), REQUEST_TIMEOUT)
+        except TimeoutError:
+            raise Rejected("timeout", "the host did not answer in time; check the table before trying again") from None
+        finally:
+            self._pending.pop(rid, None)
+
+    async def _send(self, msg: Any) -> None:
+        ws, chan = self._ws, self._chan
+        if ws is None or chan is None:
+            return
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await ws.send(chan.seal(msg))  # if the connection dropped, it is sent again on reconnect
+
+    def _fail_pending(self, exc: Rejected) -> None:
+        for _msg, fut in self._pending.values():
+            if not fut.done():
+                fut.set_exception(exc)
+                fut.exception()  # mark retrieved
+
+    # -- connection ---------------------------------------------------------------------------------
+    async def _first_connect(self) -> None:
+        await self._connect()
+        self._task = asyncio.create_task(self._run())
+        try:
+            await asyncio.wait_for(self._first.wait(), CONNECT_TIMEOUT)
+        except TimeoutError:
+            await self.close()
+            raise Rejected("timeout", "the host sent no snapshot in time") from None
+        if self._fatal is not None:
+            await self.close()
+            raise self._fatal
+
+    async def _connect(self) -> None:
+        uri = f"ws://{self.host if ':' not in self.host else f'[{self.host}]'}:{self.port}/"
+        try:
+            ws = await connect(
+                uri,
+                max_size=MAX_FROM_HOST,
+                compression=None,
+                open_timeout=CONNECT_TIMEOUT,
+                ping_interval=5,
+                ping_timeout=10,
+                close_timeout=2,
+            )
+        except (OSError, TimeoutError, websockets.InvalidHandshake, websockets.InvalidURI) as exc:
+            raise Rejected("unreachable", f"cannot reach the table at {self.host}:{self.port} ({exc})") from None
+        try:
+            chan = await asyncio.wait_for(self._handshake(ws), CONNECT_TIMEOUT)
+        except BaseException as exc:
+            with contextlib.suppress(Exception):
+                await ws.close()
+            if isinstance(exc, TimeoutError):
+                raise Rejected("timeout", "the host did not finish the handshake in time") from None
+            if isinstance(exc, websockets.ConnectionClosed):
+                raise Rejected("unreachable", f"the host closed the connection ({exc})") from None
+            raise
+        self._ws, self._chan = ws, chan
+        self._connected.set()
+        for msg, _fut in list(self._pending.values()):
+            await self._send(msg)
+        self._status_changed(True)
+
+    async def _handshake(self, ws: ClientConnection) -> P.Channel:
+        try:
+            ch = P.challenge_decoder.decode(await ws.recv())
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise Rejected("proto", f"not a tablekeeper host: {exc}") from None
+        if isinstance(ch, P.Refused):
+            raise Rejected(ch.rule, ch.message)
+        if ch.proto != P.PROTO:
+            raise Rejected("proto", f"the host speaks protocol {ch.proto}, this device {P.PROTO}")
+        key = self._keys.get(ch.salt)
+        if key is None:
+            key = await asyncio.to_thread(P.pin_key, self._pin, ch.salt)
+            self._keys[ch.salt] = key
+        nonce_d = P.new_nonce()
+        mac = P.hello_mac(key, ch.nonce, nonce_d, self.seat, self.seq, self.client_id)
+        await ws.send(P.encode(P.Hello(P.PROTO, self.seat, self.seq, self.client_id, nonce_d, mac)).decode())
+        raw = await ws.recv()
+        if isinstance(raw, str):
+            try:
+                refused = msgspec.json.decode(raw, type=P.Refused)
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                raise Rejected("proto", "unexpected answer to hello") from None
+            raise Rejected(refused.rule, refused.message)
+        up, down = P.session_keys(key, ch.nonce, nonce_d)
+        chan = P.Channel(send_key=up, recv_key=down)
+        try:
+            welcome = P.to_device_decoder.decode(chan.open(raw))
+        except (P.ProtocolError, msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise Rejected("auth", f"the host could not prove it knows the PIN ({exc})") from None
+        if not isinstance(welcome, P.Welcome) or not P.check_mac(
+            P.welcome_proof(key, ch.nonce, nonce_d), welcome.proof
+        ):
+            raise Rejected("auth", "the host could not prove it knows the PIN")
+        if self.table_id and welcome.table_id != self.table_id:
+            raise Rejected("table", "another table answers at this address")
+        self.table_id, self.table_name, self.game, self.seats = (
+            welcome.table_id, welcome.table_name, welcome.game, list(welcome.seats)
+        )
+        return chan
+
+    async def _run(self) -> None:
+        while not self._closed:
+            ws = self._ws
+            if ws is not None:
+                try:
+                    async for frame in ws:
+                        self._receive(frame)
+                except websockets.ConnectionClosed:
+                    pass
+            self._connected.clear()
+            self._ws = None
+            if self._closed:
+                return
+            self._status_changed(False)
+            delay = 0.05
+            while not self._closed:
+                try:
+                    await self._connect()
+                    self.reconnects += 1
+                    break
+                except Rejected as exc:
+                    if exc.rule in FATAL:
+                        self._fatal = exc
+                        self._fail_pending(exc)
+                        self._first.set()
+                        return
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 2, 2.0)
+
+    def _status_changed(self, up: bool) -> None:
+        for cb in list(self._status):
+            try:
+                cb(up)
+            except Exception:  # noqa: BLE001
+                log.exception("on_status callback failed")
+
+    def _receive(self, frame: bytes | str) -> None:
+        chan = self._chan
+        assert chan is not None
+        try:
+            msg = P.to_device_decoder.decode(chan.open(frame))
+        except (P.ProtocolError, msgspec.DecodeError, msgspec.ValidationError) as exc:
+            log.warning("ignored a bad frame from the host: %s", exc)
+            return
+        if isinstance(msg, P.Update):
+            self._apply_update(msg)
+        elif isinstance(msg, P.Reply):
+            pending = self._pending.get(msg.id)
+            if pending is not None and not pending[1].done():
+                if msg.ok:
+                    pending[1].set_result(None)
+                else:
+                    pending[1].set_exception(Rejected(msg.rule, msg.message))
+        elif isinstance(msg, P.Error):
+            self.last_error = msg
+            log.warning("the host refused a message: %s: %s", msg.rule, msg.message)
+
+    def _apply_update(self, up: P.Update) -> None:
+        for e in up.entries:
+            if e.seq > self.seq:
+                self.entries.append(e)
+        self.seq = max(self.seq, up.seq)
+        snap = up.snapshot
+        if snap.audit is not None:
+            snap = msgspec.structs.replace(snap, audit=self._check_audit(snap.audit))
+        self._snapshot = snap
+        self._first.set()
+        for cb in list(self._callbacks):
+            try:
+                cb(snap)
+            except Exception:  # noqa: BLE001 - a screen's bug must not stop the session
+                log.exception("on_change callback failed")
+
+    def events(self) -> list[Entry]:
+        """This seat's projected log, decoded with the game's event types."""
+        dec = msgspec.json.Decoder(_union(event_types(get_game(self.game))))
+        return [Entry(e.seq, e.action, dec.decode(e.event)) for e in self.entries]
+
+    def _check_audit(self, audit: dict[str, Any]) -> dict[str, Any]:
+        """Check the host's reveals against this device's own log (not the host's word for it)."""
+        try:
+            reveals = msgspec.convert(audit.get("reveals", []), list[ShuffleReveal])
+            seen = [e.event for e in effective(self.events())]
+            report = verify(seen, reveals)
+        except Exception as exc:  # noqa: BLE001 - e.g. this device lacks the game's module
+            return {**audit, "device_check": {"ok": False, "problems": [f"could not check here: {exc}"]}}
+        return {
+            **audit,
+            "device_check": {
+                "ok": report.ok,
+                "shuffles_checked": report.shuffles_checked,
+                "draws_checked": report.draws_checked,
+                "problems": list(report.problems),
+                "complete": self.entries[:1] != [] and self.entries[0].seq == 1,
+            },
+        }
+
+
+def _union(types: tuple[type, ...]) -> Any:
+    if len(types) == 1:
+        return types[0]
+    from typing import Union
+
+    return Union[types]  # noqa: UP007 - runtime union of a tuple

@@ -1,0 +1,147 @@
+"""What the host computes for one seat: its projected log, its Snapshot, its audit.
+
+Everything a device receives is built here from :func:`engine.core.project` and the game's
+``view(state, seat)``, so that a seat's bytes only ever hold what that seat may see.
+"""
+
+from __future__ import annotations
+
+import bisect
+import logging
+from typing import Any
+
+import msgspec
+
+from companion.session import Choice, LogLine, Snapshot
+from engine.core import HOST, TABLE, Entry, Table, Undone, effective, project
+from engine.core.audit import reveal, verify
+
+log = logging.getLogger("tablekeeper.sync")
+
+LOG_LINES = 300
+
+
+def seats_of(game: Any, state: Any) -> list[str]:
+    """The seats of a game in play, then ``table`` (the shared tablet).
+
+    The game contract has no seat list of its own; in order we ask ``game.seats(state)``, then
+    ``state.seats``, then the HOST view's ``seats`` list or the keys of its ``players`` mapping.
+    """
+    seats: list[str] = []
+    fn = getattr(game, "seats", None)
+    if callable(fn):
+        seats = [str(s) for s in fn(state)]
+    elif getattr(state, "seats", None) is not None:
+        seats = [str(s) for s in state.seats]
+    else:
+        try:
+            v = game.view(state, HOST)
+        except Exception:  # noqa: BLE001 - a game without a HOST view simply names no seats
+            v = {}
+        if isinstance(v, dict) and isinstance(v.get("seats"), list | tuple):
+            seats = [str(s) for s in v["seats"]]
+        elif isinstance(v, dict) and isinstance(v.get("players"), dict):
+            seats = [str(s) for s in v["players"]]
+    out = [s for s in dict.fromkeys(seats) if s != TABLE]
+    return out + [TABLE]
+
+
+def describe(game: Any, item: Any, lang: str) -> str:
+    if isinstance(item, Undone):
+        return f"Action {item.action} annulée" if lang == "fr" else f"Action {item.action} undone"
+    fn = getattr(game, "describe", None)
+    if fn is not None:
+        try:
+            return str(fn(item, lang))
+        except Exception as exc:  # noqa: BLE001 - a log line must never stop the table
+            log.warning("describe(%s) failed: %s", type(item).__name__, exc)
+    return type(item).__name__
+
+
+def _json(obj: Any) -> Any:
+    """``obj`` as plain JSON data (lists, not tuples), exactly what a remote device decodes."""
+    return msgspec.json.decode(msgspec.json.encode(obj))
+
+
+class Projector:
+    """Per-seat projections of one :class:`Table`, cached by sequence number."""
+
+    def __init__(self, table: Table, game_name: str, table_name: str) -> None:
+        self.table = table
+        self.game = table.game
+        self.game_name = game_name
+        self.table_name = table_name
+        self._logs: dict[str, list[LogLine]] = {}
+        self._log_seq: dict[str, int] = {}
+        self._snaps: dict[str, Snapshot] = {}
+
+    def entries_after(self, seat: str, after: int) -> list[Entry]:
+        """The entries with ``seq > after``, each projected for ``seat`` (left out when it sees nothing)."""
+        entries = self.table.entries
+        i = bisect.bisect_right(entries, after, key=lambda e: e.seq)
+        out = []
+        for e in entries[i:]:
+            p = project(e.event, seat)
+            if p is not None:
+                out.append(Entry(e.seq, e.action, p))
+        return out
+
+    def _log(self, seat: str) -> list[LogLine]:
+        lines = self._logs.setdefault(seat, [])
+        done = self._log_seq.get(seat, 0)
+        for e in self.entries_after(seat, done):
+            lines.append(LogLine(e.seq, describe(self.game, e.event, "fr"), describe(self.game, e.event, "en")))
+        if len(lines) > 2 * LOG_LINES:
+            del lines[: len(lines) - LOG_LINES]
+        self._log_seq[seat] = self.table.seq
+        return lines[-LOG_LINES:]
+
+    def snapshot(self, seat: str) -> Snapshot:
+        cached = self._snaps.get(seat)
+        if cached is not None and cached.seq == self.table.seq:
+            return cached
+        state = self.table.state
+        game = self.game
+        try:
+            view = _json(game.view(state, seat))
+        except Exception as exc:  # noqa: BLE001
+            log.exception("view(%s) failed", seat)
+            view = {"error": f"{type(exc).__name__}: {exc}"}
+        choices = []
+        try:
+            for intent in game.legal(state, seat):
+                choices.append(
+                    Choice(_json(intent), describe(game, intent, "fr"), describe(game, intent, "en"))
+                )
+        except Exception:  # noqa: BLE001
+            log.exception("legal(%s) failed", seat)
+        outcome = _json(self.table.outcome())
+        snap = Snapshot(
+            game=self.game_name,
+            table_name=self.table_name,
+            seat=seat,
+            seq=self.table.seq,
+            view=view,
+            choices=choices,
+            log=self._log(seat),
+            outcome=outcome,
+            can_undo=self.table.can_undo()[0],
+            audit=self.audit(seat) if outcome is not None else None,
+        )
+        self._snaps[seat] = snap
+        return snap
+
+    def audit(self, seat: str) -> dict[str, Any]:
+        """The end-of-game shuffle audit: every shuffle's order and salt, checked against ``seat``'s log."""
+        eff = effective(self.table.entries)
+        reveals = reveal(e.event for e in eff)
+        seen = [p for p in (project(e.event, seat) for e in eff) if p is not None]
+        report = verify(seen, reveals)
+        return {
+            "reveals": _json(reveals),
+            "ok": report.ok,
+            "shuffles_checked": report.shuffles_checked,
+            "draws_checked": report.draws_checked,
+            "problems": list(report.problems),
+            "checked_by": "host",
+        }

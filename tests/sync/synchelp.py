@@ -1,0 +1,160 @@
+"""Helpers for the sync tests (not a test file): the fixture game's registration, a bounded asyncio runner,
+a raw protocol client, and a recording TCP proxy."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from websockets.asyncio.client import ClientConnection, connect
+
+import engine.core.game as core_game
+from companion.sync import protocol as P
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+T = TypeVar("T")
+
+core_game.GAMES.setdefault("synctoy", "synctoy")  # the test fixture game, importable from tests/sync
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+
+def run(coro: Awaitable[T], timeout: float = 60) -> T:
+    async def bounded() -> T:
+        return await asyncio.wait_for(coro, timeout)
+
+    return asyncio.run(bounded())
+
+
+async def until(pred: Callable[[], bool], timeout: float = 5.0, what: str = "condition") -> None:
+    """Wait (bounded) for ``pred()`` to hold."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not pred():
+        if loop.time() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
+async def raw_join(port: int, pin: str, seat: str, since: int = 0, host: str = "127.0.0.1"
+                   ) -> tuple[ClientConnection, P.Channel, P.Welcome]:
+    """A hand-driven device: the handshake done by the test itself, frame by frame."""
+    ws = await connect(f"ws://{host}:{port}/", compression=None, max_size=None, open_timeout=5)
+    ch = P.challenge_decoder.decode(await asyncio.wait_for(ws.recv(), 5))
+    key = P.pin_key(pin, ch.salt)
+    nonce = P.new_nonce()
+    mac = P.hello_mac(key, ch.nonce, nonce, seat, since, "rawclient")
+    await ws.send(P.encode(P.Hello(P.PROTO, seat, since, "rawclient", nonce, mac)).decode())
+    up, down = P.session_keys(key, ch.nonce, nonce)
+    chan = P.Channel(send_key=up, recv_key=down)
+    welcome = P.to_device_decoder.decode(chan.open(await asyncio.wait_for(ws.recv(), 5)))
+    assert isinstance(welcome, P.Welcome)
+    return ws, chan, welcome
+
+
+async def next_msg(ws: ClientConnection, chan: P.Channel, kind: type, timeout: float = 5.0) -> Any:
+    """The next message of type ``kind`` from the host (others skipped), bounded."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while True:
+        msg = P.to_device_decoder.decode(chan.open(await asyncio.wait_for(ws.recv(), max(0.01, end - loop.time()))))
+        if isinstance(msg, kind):
+            return msg
+
+
+class RecordingProxy:
+    """A loopback TCP proxy that keeps every byte the host sent to the device through it."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.down = bytearray()  # host -> device
+        self._server: asyncio.Server | None = None
+        self._conns: list[asyncio.StreamWriter] = []
+
+    @property
+    def port(self) -> int:
+        assert self._server is not None
+        return self._server.sockets[0].getsockname()[1]
+
+    async def start(self) -> None:
+        self._server = await asyncio.start_server(self._handle, "127.0.0.1", 0)
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        ur, uw = await asyncio.open_connection("127.0.0.1", self.target_port)
+        self._conns += [writer, uw]
+
+        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter, keep: bytearray | None) -> None:
+            try:
+                while data := await src.read(65536):
+                    if keep is not None:
+                        keep.extend(data)
+                    dst.write(data)
+                    await dst.drain()
+            except (ConnectionError, OSError):
+                pass
+            finally:
+                dst.close()
+
+        await asyncio.gather(pipe(reader, uw, None), pipe(ur, writer, self.down))
+
+    async def stop(self) -> None:
+        for w in self._conns:
+            w.close()
+        if self._server is not None:
+            self._server.close()
+
+
+def decode_stream(data: bytes) -> list[Any]:
+    """Every message in the bytes a host sent down one websocket: the HTTP upgrade answer, then each
+    (unmasked, uncompressed) frame, decoded as JSON — plain for the handshake, after the 40-byte
+    signature and counter for authenticated frames. Raises if any byte is left unexplained."""
+    import msgspec
+
+    head, sep, rest = data.partition(b"\r\n\r\n")
+    assert sep and head.startswith(b"HTTP/1.1 101"), head[:80]
+    assert b"permessage-deflate" not in head.lower()  # nothing compressed: the bytes are the text
+    out: list[Any] = []
+    i, parts, kind = 0, b"", 0
+    while i < len(rest):
+        b0, b1 = rest[i], rest[i + 1]
+        opcode, n, i = b0 & 0x0F, b1 & 0x7F, i + 2
+        assert not b1 & 0x80, "a host never masks its frames"
+        if n == 126:
+            n, i = int.from_bytes(rest[i:i + 2], "big"), i + 2
+        elif n == 127:
+            n, i = int.from_bytes(rest[i:i + 8], "big"), i + 8
+        payload, i = rest[i:i + n], i + n
+        assert len(payload) == n, "truncated frame"
+        if opcode in (1, 2):
+            parts, kind = payload, opcode
+        elif opcode == 0:
+            parts += payload
+        else:
+            continue  # ping, pong, close
+        if b0 & 0x80:  # FIN
+            body = parts if kind == 1 else parts[P.HEADER:]
+            out.append(msgspec.json.decode(body))
+    return out
+
+
+def strings(obj: Any) -> list[str]:
+    """Every string inside decoded JSON (keys and values)."""
+    if isinstance(obj, str):
+        return [obj]
+    if isinstance(obj, dict):
+        return [s for k, v in obj.items() for s in (*strings(k), *strings(v))]
+    if isinstance(obj, list):
+        return [s for v in obj for s in strings(v)]
+    return []
+
+
+def subprocess_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(HERE), str(ROOT), env.get("PYTHONPATH", "")])
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
