@@ -1,0 +1,132 @@
+"""Scan helpers for the app: from a picture (phone/web camera) or the desktop webcam to component ids.
+
+- A phone or a browser takes a picture with Flet's camera control (``flet-camera``) and hands us JPEG
+  bytes: :func:`read_image_bytes`.
+- A desktop has no Flet camera: :func:`scan_webcam` grabs frames with OpenCV (``cv2.VideoCapture``).
+
+Decoding is ``vision``'s job (``vision.read`` / ``vision.read_bytes``); OpenCV and vision are imported
+only when a scan happens, so the app starts without paying for them. What comes back is a list of
+:class:`Scan` (our codes first); foreign codes are reported, never guessed into a component.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from engine.core import codes
+
+
+class Scan(msgspec.Struct, frozen=True):
+    raw: str
+    component_id: str | None
+    reason: str = ""
+
+    @property
+    def foreign(self) -> bool:
+        return self.component_id is None
+
+
+class CameraError(RuntimeError):
+    """No camera, or no picture from it (the message says which)."""
+
+
+def _from_reads(reads: Sequence[Any]) -> list[Scan]:
+    out: list[Scan] = []
+    seen: set[str] = set()
+    for r in reads:
+        raw = str(getattr(r, "raw", "") or "")
+        cid = getattr(r, "component_id", None)
+        reason = "" if cid else (getattr(r, "reason", "") or codes.parse(raw).reason or "foreign code")
+        key = cid or raw
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(Scan(raw, cid, reason))
+    out.sort(key=lambda s: s.foreign)
+    return out
+
+
+def read_image_bytes(data: bytes) -> list[Scan]:
+    """Codes in a JPEG/PNG picture (from ``flet-camera``'s ``take_picture`` or an uploaded file)."""
+    if not data:
+        raise CameraError("the picture is empty")
+    try:
+        import vision
+    except ImportError as exc:
+        raise CameraError(f"the vision package is not available ({exc})") from exc
+    read_bytes = getattr(vision, "read_bytes", None)
+    try:
+        if read_bytes is not None:
+            reads = read_bytes(data)
+        else:  # an older vision without read_bytes: decode the picture ourselves
+            import cv2
+            import numpy as np
+
+            frame = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+            if frame is None:
+                raise ValueError("not a JPEG or PNG picture")
+            reads = _vision_read()(frame)
+    except ValueError as exc:
+        raise CameraError(f"the picture cannot be read ({exc})") from exc
+    return _from_reads(reads)
+
+
+def _vision_read() -> Any:
+    import vision
+
+    fn = getattr(vision, "read", None)
+    if fn is None:
+        from vision.reader import read as fn
+    return fn
+
+
+def read_frame(frame: Any) -> list[Scan]:
+    """Codes in one BGR frame (a numpy array)."""
+    return _from_reads(_vision_read()(frame))
+
+
+def scan_webcam(index: int = 0, frames: int = 30, timeout: float = 6.0) -> list[Scan]:
+    """Desktop: read frames from webcam ``index`` until a code is seen (or ``frames``/``timeout`` run out).
+
+    Blocking: call it from a worker thread (``asyncio.to_thread``).
+    """
+    try:
+        import cv2
+    except ImportError as exc:
+        raise CameraError(f"OpenCV is not available ({exc})") from exc
+    cap = cv2.VideoCapture(index)
+    try:
+        if not cap.isOpened():
+            raise CameraError(f"no webcam at index {index}")
+        start = time.monotonic()
+        got_frame = False
+        for _ in range(frames):
+            ok, frame = cap.read()
+            if not ok or frame is None:
+                if time.monotonic() - start > timeout:
+                    break
+                continue
+            got_frame = True
+            found = read_frame(frame)
+            if found:
+                return found
+            if time.monotonic() - start > timeout:
+                break
+        if not got_frame:
+            raise CameraError(f"webcam {index} gave no picture")
+        return []
+    finally:
+        cap.release()
+
+
+def flet_camera_module() -> Any | None:
+    """``flet_camera`` when installed (phones and browsers), else ``None``."""
+    try:
+        import flet_camera
+    except ImportError:
+        return None
+    return flet_camera

@@ -1,0 +1,1 @@
+"""The companion's Flet screens (``shell``), their pure view-model (``model``), texts (``i18n``)."""

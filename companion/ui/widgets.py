@@ -1,0 +1,132 @@
+"""Flet building blocks sized for cold hands: every touch target is at least 56 px high."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+from .model import Section
+
+TOUCH = 64  # px: height of every button (≥ 56 px asked)
+PHONE_MAX = 600
+empty_text = "—"  # below this page width we lay out for a phone in portrait
+
+Handler = Callable[[Any], Any] | None
+
+
+def ident(control: ft.Control, identifier: str | None, label: str | None = None) -> ft.Control:
+    """Wrap ``control`` with a stable semantics identifier (for tests and screen readers)."""
+    if not identifier:
+        return control
+    return ft.Semantics(content=control, identifier=identifier, label=label, col=control.col)
+
+
+def big_button(
+    text: str,
+    on_click: Handler,
+    identifier: str | None = None,
+    icon: ft.IconData | None = None,
+    primary: bool = False,
+    col: dict[str, int] | int | None = None,
+    disabled: bool = False,
+    height: int = TOUCH,
+    tone: str | None = None,
+) -> ft.Control:
+    style = ft.ButtonStyle(
+        shape=ft.RoundedRectangleBorder(radius=14),
+        padding=ft.Padding.symmetric(horizontal=16, vertical=8),
+        text_style=ft.TextStyle(size=18, weight=ft.FontWeight.W_500),
+    )
+    content = ft.Text(text, size=18, text_align=ft.TextAlign.CENTER, max_lines=3)
+    kw: dict[str, Any] = dict(content=content, icon=icon, on_click=on_click, height=height, style=style,
+                              disabled=disabled)
+    if primary:
+        btn: ft.Control = ft.FilledButton(**kw)
+    elif tone:
+        btn = ft.FilledTonalButton(**kw)
+    else:
+        btn = ft.OutlinedButton(**kw)
+    btn.expand = True
+    row = ft.Row([btn], spacing=0)
+    if col is not None:
+        row.col = col
+    return ident(row, identifier)
+
+
+def heading(text: str, size: int = 20) -> ft.Text:
+    return ft.Text(text, size=size, weight=ft.FontWeight.BOLD)
+
+
+def card(content: ft.Control, identifier: str | None = None, col: Any = None,
+         bgcolor: str | None = None) -> ft.Control:
+    box = ft.Container(
+        content=content,
+        padding=14,
+        border_radius=16,
+        bgcolor=bgcolor or ft.Colors.SURFACE_CONTAINER_HIGHEST,
+    )
+    if col is not None:
+        box.col = col
+    return ident(box, identifier)
+
+
+def chip(label: str, value: str) -> ft.Control:
+    return ft.Container(
+        content=ft.Column(
+            [ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2),
+             ft.Text(value, size=22, weight=ft.FontWeight.BOLD)],
+            spacing=2, tight=True,
+        ),
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        border_radius=12,
+        bgcolor=ft.Colors.SURFACE,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+    )
+
+
+def pill(text: str, bgcolor: str | None = None) -> ft.Control:
+    return ft.Container(
+        content=ft.Text(text, size=16),
+        padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+        border_radius=20,
+        bgcolor=bgcolor or ft.Colors.SECONDARY_CONTAINER,
+    )
+
+
+def section_control(sec: Section, depth: int = 0, boxed: bool = True) -> ft.Control:
+    """The generic renderer's Flet side: a section as chips, rows of pills and nested cards."""
+    parts: list[ft.Control] = []
+    if sec.title:
+        parts.append(heading(sec.title, 20 if depth == 0 else 17))
+    if sec.counters:
+        parts.append(ft.Row([chip(a, b) for a, b in sec.counters], wrap=True, spacing=8, run_spacing=8))
+    for label, items in sec.lists:
+        row: list[ft.Control] = []
+        if label:
+            row.append(ft.Text(label, size=15, weight=ft.FontWeight.W_600))
+        parts.append(
+            ft.Column(row + [ft.Row([pill(i) for i in items] or [ft.Text(empty_text)], wrap=True, spacing=6,
+                                    run_spacing=6)],
+                      spacing=4, tight=True)
+        )
+    for child in sec.children:
+        parts.append(section_control(child, depth + 1, boxed))
+    col = ft.Column(parts, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    if depth == 0:
+        return card(col) if boxed else ft.Container(content=col, padding=ft.Padding.only(bottom=6))
+    return ft.Container(content=col, padding=ft.Padding.only(left=8, top=4),
+                        border=ft.Border.only(left=ft.BorderSide(3, ft.Colors.OUTLINE_VARIANT)))
+
+
+def sections_control(secs: Sequence[Section], boxed: bool = True) -> ft.Control:
+    return ft.Column([section_control(s, 0, boxed) for s in secs], spacing=12, tight=True,
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def vcol(controls: Sequence[ft.Control], **kw: Any) -> ft.Column:
+    """A column whose children take its full width (cards and fields line up on a phone and a tablet)."""
+    kw.setdefault("horizontal_alignment", ft.CrossAxisAlignment.STRETCH)
+    kw.setdefault("tight", True)
+    return ft.Column(list(controls), **kw)

@@ -1,0 +1,124 @@
+"""Playwright helpers for driving the Flet web app in Debian's headless Chromium (no `playwright install`)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_app(data_dir: Path, port: int, coretoy: bool = True, extra: list[str] | None = None,
+              log_path: Path | None = None) -> subprocess.Popen[bytes]:
+    cmd = [sys.executable, str(ROOT / "tests" / "app" / "app_launch.py")]
+    if coretoy:
+        cmd.append("--with-coretoy")
+    cmd += ["--", "--web", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir),
+            "--no-advertise", *(extra or [])]
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    out = open(log_path, "wb") if log_path else subprocess.DEVNULL
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the app exited with {proc.returncode} (log: {log_path})")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as r:
+                if r.status == 200:
+                    return proc
+        except OSError:
+            time.sleep(0.3)
+    proc.kill()
+    raise RuntimeError("the app did not answer within 60 s")
+
+
+def stop_app(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(5)
+
+
+class Driver:
+    """One browser page on the app, addressing controls by their semantics identifiers."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+
+    def open(self, url: str) -> None:
+        self.page.goto(url)
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        self.page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
+
+    def sel(self, ident: str) -> str:
+        return f'[flt-semantics-identifier="{ident}"]'
+
+    def wait(self, ident: str, timeout: float = 30_000) -> Any:
+        return self.page.wait_for_selector(self.sel(ident), timeout=timeout)
+
+    def click(self, ident: str, timeout: float = 30_000) -> None:
+        self.wait(ident, timeout)
+        self.page.click(self.sel(ident))
+
+    def fill(self, ident: str, text: str) -> None:
+        self.wait(ident)
+        box = self.page.locator(self.sel(ident)).first
+        for _attempt in range(3):
+            inp = box.locator("input, textarea")
+            (inp.first if inp.count() else box).click()
+            self.page.wait_for_timeout(100)
+            self.page.keyboard.press("Control+A")
+            self.page.keyboard.press("Delete")
+            self.page.keyboard.type(text)  # real key events: Flutter's text editing sees every one
+            self.page.wait_for_timeout(150)
+            inp = box.locator("input, textarea")
+            if not inp.count() or inp.first.input_value().lower() == text.lower():  # some fields capitalise
+                return
+        raise AssertionError(f"could not type {text!r} into {ident!r}")
+
+    TEXT_JS = "e => e ? (e.getAttribute('aria-label') || '') + '\\n' + e.innerText : ''"
+
+    def text(self, ident: str) -> str:
+        """What a screen reader gets from the control: its merged label and its children's texts."""
+        self.wait(ident)
+        return str(self.page.eval_on_selector(self.sel(ident), self.TEXT_JS))
+
+    def wait_change(self, ident: str, before: str, timeout: float = 30_000) -> str:
+        js = "([sel, before]) => { const e = document.querySelector(sel); if (!e) return false; " \
+             "const t = (e.getAttribute('aria-label') || '') + '\\n' + e.innerText; return t !== before; }"
+        self.page.wait_for_function(js, arg=[self.sel(ident), before], timeout=timeout)
+        return self.text(ident)
+
+    def all_text(self) -> str:
+        return self.page.evaluate("document.querySelector('flt-semantics-host')?.innerText || ''")
+
+    def wait_text(self, ident: str, needle: str, timeout: float = 30_000) -> str:
+        """Wait until the control's text contains ``needle`` (case-insensitive)."""
+        js = "([sel, needle]) => { const e = document.querySelector(sel); if (!e) return false; " \
+             "const t = (e.getAttribute('aria-label') || '') + '\\n' + e.innerText; " \
+             "return t.toLowerCase().includes(needle); }"
+        self.page.wait_for_function(js, arg=[self.sel(ident), needle.lower()], timeout=timeout)
+        return self.text(ident)
+
+    def shot(self, name: str) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        p = ARTIFACTS / name
+        self.page.screenshot(path=str(p), full_page=True)
+        return p
