@@ -96,6 +96,10 @@ def main(argv: list[str] | None = None) -> int:
         shown = host if host not in ("0.0.0.0", "::") else _lan_address()
         print(f"tablekeeper app: open http://{shown}:{args.port}/ in a browser (saved tables in {data_dir})",
               flush=True)
+        if host not in ("127.0.0.1", "localhost", "::1") and not args.no_advertise:
+            web = _advertise_web(args.port)
+            if web is not None:
+                print(f"tablekeeper app: also published on the LAN as {web.url} (zeroconf)", flush=True)
         ft.run(target, view=ft.AppView.WEB_BROWSER, host=host, port=args.port, no_cdn=True)
     else:
         ft.run(target, view=ft.AppView.FLET_APP)
@@ -118,6 +122,22 @@ def port_problem(host: str, port: int) -> str:
         except OSError as exc:
             return exc.strerror or str(exc)
     return ""
+
+
+def _advertise_web(port: int):  # noqa: ANN202 - WebAdvertiser | None, imported lazily
+    """Publish the web UI with zeroconf so browser-only tablets find it at ``http://<host>.local:<port>/``."""
+    import atexit
+
+    try:
+        from .sync.discovery import WebAdvertiser
+
+        web = WebAdvertiser(port)
+        web.start()
+    except Exception as exc:  # noqa: BLE001 - no multicast on this network: the printed address still works
+        print(f"tablekeeper app: could not publish the web UI on the LAN ({exc})", file=sys.stderr)
+        return None
+    atexit.register(web.stop)
+    return web
 
 
 def _lan_address() -> str:

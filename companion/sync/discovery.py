@@ -184,3 +184,62 @@ def _table_info(fullname: str, info: Any) -> TableInfo | None:
         proto = 0
     name = fullname[: -len(SERVICE_TYPE) - 1] if fullname.endswith("." + SERVICE_TYPE) else fullname
     return TableInfo(name=name, host=addrs[0], port=int(info.port), game=props.get("game", ""), protocol=proto)
+
+
+WEB_SERVICE_TYPE = "_http._tcp.local."
+
+
+class WebAdvertiser:
+    """Publishes the app's web UI, for tablets that only have a browser.
+
+    Registers an ``_http._tcp`` service (instance ``tablekeeper on <host>``, TXT ``path=/`` and
+    ``app=tablekeeper``) whose server name is ``<host>.local.``: a browser on the LAN opens
+    :attr:`url` (``http://<host>.local:<port>/``), and any DNS-SD browser lists it. Synchronous, so that
+    it can run before Flet's (blocking) ``ft.run``.
+    """
+
+    def __init__(self, port: int, addresses: list[str] | None = None, hostname: str | None = None,
+                 interfaces: Any = None) -> None:
+        self.port = port
+        self.hostname = (hostname or socket.gethostname().split(".")[0] or "tablekeeper").lower()
+        addrs = addresses or [a for a in lan_addresses() if not ipaddress.ip_address(a).is_loopback]
+        self.addresses = addrs or ["127.0.0.1"]
+        self._interfaces = interfaces
+        self._zc: Zeroconf | None = None
+        self._info: Any = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.hostname}.local:{self.port}/"
+
+    def start(self) -> None:
+        from zeroconf import ServiceInfo
+
+        self._info = ServiceInfo(
+            WEB_SERVICE_TYPE,
+            f"{_instance('tablekeeper on ' + self.hostname)}.{WEB_SERVICE_TYPE}",
+            addresses=[socket.inet_aton(a) for a in self.addresses],
+            port=self.port,
+            properties={"path": "/", "app": "tablekeeper", "proto": str(PROTO)},
+            server=f"{self.hostname}.local.",
+        )
+        kwargs: dict[str, Any] = {"ip_version": IPVersion.V4Only}
+        if self._interfaces is not None:
+            kwargs["interfaces"] = self._interfaces
+        self._zc = Zeroconf(**kwargs)
+        try:
+            self._zc.register_service(self._info, allow_name_change=True)
+        except BaseException:
+            self._zc.close()
+            self._zc = None
+            raise
+
+    def stop(self) -> None:
+        zc, self._zc = self._zc, None
+        if zc is None:
+            return
+        try:
+            if self._info is not None:
+                zc.unregister_service(self._info)
+        finally:
+            zc.close()

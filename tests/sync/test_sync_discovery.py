@@ -183,3 +183,25 @@ def test_a_host_in_one_namespace_is_discovered_and_joined_from_another(tmp_path)
             sh("ip", "netns", "del", ns, check=False)
         sh("ip", "link", "del", veth_h, check=False)
     assert ns_host not in sh("ip", "netns", "list").stdout
+
+
+def test_the_web_ui_is_published_for_browser_only_tablets():
+    """`tablekeeper app --web --host 0.0.0.0` publishes an _http._tcp service at <host>.local."""
+    from zeroconf import IPVersion, Zeroconf
+
+    from companion.sync.discovery import WEB_SERVICE_TYPE, WebAdvertiser
+
+    hostname = f"tk{uuid.uuid4().hex[:8]}"
+    web = WebAdvertiser(8550, addresses=["127.0.0.1"], hostname=hostname)
+    web.start()
+    zc = Zeroconf(ip_version=IPVersion.V4Only)
+    try:
+        assert web.url == f"http://{hostname}.local:8550/"
+        info = zc.get_service_info(WEB_SERVICE_TYPE, f"tablekeeper on {hostname}.{WEB_SERVICE_TYPE}", timeout=5000)
+        assert info is not None, "the web UI was not published"
+        assert info.server == f"{hostname}.local." and info.port == 8550
+        assert "127.0.0.1" in info.parsed_addresses(IPVersion.V4Only)
+        assert {k.decode(): v.decode() for k, v in info.properties.items()}["path"] == "/"
+    finally:
+        web.stop()
+        zc.close()
