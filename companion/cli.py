@@ -14,10 +14,13 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "app": ("companion.app", "run the companion app (web UI on localhost when there is no display)"),
     "host": ("companion.host", "host a table with no window, printing its join code"),
     "simulate": ("engine.games.pandemie.simulate", "play many games with a simple policy (difficulty check)"),
-    "profile": ("engine.games.rattus.profile_cli", "check or complete a Rattus box profile"),
+    "profile": ("engine.games.rattus.profile_cli",
+                "check or complete a box profile (Rattus; --game plague for Plague and Pestilence)"),
     "scan": ("vision.cli", "read our QR codes from images, video or a camera"),
     "print": ("printables.cli", "write print-ready PDF sheets of QR-tagged tokens and cards"),
 }
+
+PROFILE_GAMES = {"rattus": "engine.games.rattus.profile_cli", "plague": "engine.games.plague.profile_cli"}
 
 
 def usage() -> str:
@@ -36,7 +39,18 @@ def main(argv: list[str] | None = None) -> int:
     if name not in COMMANDS:
         print(f"tablekeeper: unknown command {name!r}\n\n{usage()}", file=sys.stderr)
         return 2
-    module = importlib.import_module(COMMANDS[name][0])
+    module_name = COMMANDS[name][0]
+    if name == "profile" and rest and (rest[0] == "--game" or rest[0].startswith("--game=")):
+        if rest[0] == "--game":
+            game, rest = (rest[1] if len(rest) > 1 else ""), rest[2:]
+        else:
+            game, rest = rest[0].partition("=")[2], rest[1:]
+        if game not in PROFILE_GAMES:
+            print(f"tablekeeper profile: no box profile for game {game!r}; known: {', '.join(PROFILE_GAMES)}",
+                  file=sys.stderr)
+            return 2
+        module_name = PROFILE_GAMES[game]
+    module = importlib.import_module(module_name)
     return int(module.main(rest) or 0)
 
 

@@ -22,7 +22,7 @@ def _numbers(text: str) -> list[Any]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
-        prog="python -m engine.games.plague.profile_cli",
+        prog="tablekeeper profile --game plague",
         description="Check or write the box profile of Plague and Pestilence (the 2d6 reference tables).",
     )
     sub = ap.add_subparsers(dest="cmd", required=True)
