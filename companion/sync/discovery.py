@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import os
 import socket
+import sys
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -45,6 +47,38 @@ def lan_addresses() -> list[str]:
     return sorted(found, key=lambda a: (ipaddress.ip_address(a).is_loopback, not ipaddress.ip_address(a).is_private))
 
 
+_multicast_lock: Any = None
+
+
+def on_android() -> bool:
+    return sys.platform == "android" or "ANDROID_ARGUMENT" in os.environ or "ANDROID_ROOT" in os.environ
+
+
+def acquire_multicast_lock() -> bool:
+    """On Android, Wi-Fi drops multicast (so mDNS) unless the app holds a ``WifiManager.MulticastLock``
+    (with the ``CHANGE_WIFI_MULTICAST_STATE`` permission, declared in pyproject's ``[tool.flet.android]``).
+    Taken once, through pyjnius when the mobile build has it. Elsewhere: nothing to do, returns False."""
+    global _multicast_lock
+    if _multicast_lock is not None:
+        return True
+    if not on_android():
+        return False
+    try:
+        from jnius import autoclass  # type: ignore[import-not-found]
+
+        activity = autoclass("org.kivy.android.PythonActivity").mActivity
+        context = autoclass("android.content.Context")
+        wifi = activity.getApplicationContext().getSystemService(context.WIFI_SERVICE)
+        lock = wifi.createMulticastLock("tablekeeper-mdns")
+        lock.setReferenceCounted(False)
+        lock.acquire()
+    except Exception as exc:  # noqa: BLE001 - discovery may still work; joining by code always does
+        log.warning("could not take Android's multicast lock (%s): tables may not be discovered", exc)
+        return False
+    _multicast_lock = lock
+    return True
+
+
 def _instance(name: str) -> str:
     # DNS-SD instance names are up to 63 bytes of UTF-8; dots are fine inside an instance label
     raw = name.encode("utf-8")[:63].decode("utf-8", "ignore").strip() or "table"
@@ -74,6 +108,7 @@ class Advertiser:
         return self._info.name[: -len(SERVICE_TYPE) - 1]
 
     async def start(self) -> None:
+        acquire_multicast_lock()
         host = socket.gethostname().split(".")[0] or "tablekeeper"
         self._info = AsyncServiceInfo(
             SERVICE_TYPE,
@@ -125,6 +160,7 @@ class Browser:
     def start(self) -> None:
         if self._zc is not None:
             return
+        acquire_multicast_lock()
         from zeroconf import ServiceBrowser
 
         kwargs: dict[str, Any] = {"ip_version": IPVersion.V4Only}
@@ -215,6 +251,7 @@ class WebAdvertiser:
     def start(self) -> None:
         from zeroconf import ServiceInfo
 
+        acquire_multicast_lock()
         self._info = ServiceInfo(
             WEB_SERVICE_TYPE,
             f"{_instance('tablekeeper on ' + self.hostname)}.{WEB_SERVICE_TYPE}",

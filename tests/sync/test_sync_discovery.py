@@ -205,3 +205,10 @@ def test_the_web_ui_is_published_for_browser_only_tablets():
     finally:
         web.stop()
         zc.close()
+
+
+def test_the_android_multicast_lock_is_only_taken_on_android():
+    from companion.sync import discovery
+
+    assert not discovery.on_android()
+    assert discovery.acquire_multicast_lock() is False
