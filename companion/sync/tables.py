@@ -24,8 +24,8 @@ LOG_LINES = 300
 def seats_of(game: Any, state: Any) -> list[str]:
     """The seats of a game in play, then ``table`` (the shared tablet).
 
-    The game contract has no seat list of its own; in order we ask ``game.seats(state)``, then
-    ``state.seats``, then the HOST view's ``seats`` list or the keys of its ``players`` mapping.
+    Every game module has ``seats(state)`` (the contract); for a module without it (a test game) we fall
+    back to ``state.seats``, then the HOST view's ``seats`` list or the keys of its ``players`` mapping.
     """
     seats: list[str] = []
     fn = getattr(game, "seats", None)

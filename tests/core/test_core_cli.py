@@ -22,3 +22,16 @@ def test_profile_routes_to_the_game_asked(tmp_path, capsys):
     assert "no box profile for game 'chess'" in capsys.readouterr().err
     # without --game: Rattus, which finds this file is no Rattus profile
     assert main(["profile", "check", str(path)]) != 0
+
+
+def test_every_game_names_its_seats():
+    from engine.core import SeededRng, get_game
+    for name in ("pandemie", "rattus", "cartus", "plague"):
+        game = get_game(name)
+        assert callable(game.seats), name
+    pan = get_game("pandemie")
+    state, _ = pan.setup({"provinces": 2, "players": [2, 3]}, SeededRng(1))
+    assert pan.seats(state) == ["p1", "p2", "p3", "p4", "p5"]
+    rat = get_game("rattus")
+    state, _ = rat.setup({"players": 3, "mode": "physical"}, SeededRng(1))
+    assert rat.seats(state) == ["p1", "p2", "p3"]

@@ -10,6 +10,8 @@ share (top), ``start_tokens`` [value-1, value-3, value-5] worth 10 rats ([2, 1, 
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import DECK_EVENTS
 
 from .describe import describe
@@ -69,6 +71,7 @@ INTENTS = (
 )
 
 __all__ = [
+    "seats",
     "NAME", "EVENTS", "INTENTS", "State", "setup", "legal", "apply", "fold", "view", "outcome", "describe",
     "waiting_for", "final_scores", "PlayerCounts", "ScoringError",
     "ActionsBegan", "ActionTaken", "BuildingBegan", "BuildingDone", "CardsGiven", "CardsResolved",
@@ -78,3 +81,8 @@ __all__ = [
     "RatsRevealed", "Reveal", "Revealed", "RoundEnded", "RoundStarted", "Support", "SupportTaken",
     "SwordResolved", "VictoryTokensTaken",
 ]
+
+
+def seats(state: Any) -> list[str]:
+    """The player seats of a game in play, in turn order (the game contract's seat list)."""
+    return list(state.seats)

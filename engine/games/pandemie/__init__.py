@@ -6,6 +6,8 @@ Game-module contract (see :mod:`engine.core.game`): ``NAME``, ``EVENTS``, ``INTE
 ``players[0]`` in the first province, and so on.
 """
 
+from typing import Any
+
 from .board import (
     COLOURS,
     EVENT_CARDS,
@@ -40,7 +42,13 @@ from .rules import (
 from .text import describe
 
 __all__ = [
+    "seats",
     "NAME", "EVENTS", "INTENTS", "setup", "legal", "apply", "fold", "view", "outcome", "describe", "step", "board_info",
     "normalize", "Options", "OptionError", "State", "Board", "ProvinceData", "ProvinceError",
     "load_province", "parse_province", "shipped", "to_dict", "COLOURS", "EVENT_CARDS", "PEOPLES", "ROLES",
 ]
+
+
+def seats(state: Any) -> list[str]:
+    """The player seats of a game in play, in turn order (the game contract's seat list)."""
+    return list(state.static.seats)

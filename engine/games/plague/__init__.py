@@ -11,6 +11,8 @@ passed as the ``profile`` option. See :func:`.rules.normalise_options` for every
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.deck import DECK_EVENTS
 from engine.core.events import Event
 
@@ -34,6 +36,12 @@ from .text import describe
 EVENTS: tuple[type[Event], ...] = GAME_EVENTS + DECK_EVENTS
 
 __all__ = [
+    "seats",
     "NAME", "EVENTS", "INTENTS", "setup", "legal", "apply", "fold", "view", "outcome", "describe",
     "OptionsError", "State", "all_cards", "normalise_options", "waiting_for",
 ]
+
+
+def seats(state: Any) -> list[str]:
+    """The player seats of a game in play, in turn order (the game contract's seat list)."""
+    return list(state.seats)

@@ -15,6 +15,8 @@ complete profile (every face). ``physical``: the real tokens are used; each one 
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.deck import Drawn, Peeked, Shuffled
 from engine.core.events import IllegalIntent
 
@@ -32,6 +34,12 @@ EVENTS: tuple[type, ...] = tuple(
 ) + (Shuffled, Drawn, Peeked)  # the core deck events the bag uses
 
 __all__ = [
+    "seats",
     "NAME", "EVENTS", "INTENTS", "State", "OptionsError", "setup", "legal", "apply", "fold", "view",
     "outcome", "describe", "scores", "resolve_options", "IllegalIntent", "CHARACTERS", "PRESETS",
 ]
+
+
+def seats(state: Any) -> list[str]:
+    """The player seats of a game in play, in turn order (the game contract's seat list)."""
+    return list(state.seats)
