@@ -1,6 +1,6 @@
 """The text inside our QR codes: short, versioned, namespaced, with a check character.
 
-``PT1:<component id>:<check>``, e.g. ``PT1:RAT:07:K``. Only characters of QR's alphanumeric mode are
+``PT1:<component id>:<check>``, e.g. ``PT1:RAT:07:J``. Only characters of QR's alphanumeric mode are
 used (``0-9 A-Z`` and `` $%*+-./:``), so a code of up to 20 characters fits QR version 2 at level H or
 version 1 at level L. The check character is a position-weighted sum modulo 43 (a prime, so any single
 wrong character and any swap of two neighbours is caught).
@@ -39,7 +39,7 @@ def valid_id(component_id: str) -> bool:
 
 
 def payload(component_id: str) -> str:
-    """The QR text for a component id (``RAT:07`` → ``PT1:RAT:07:K``)."""
+    """The QR text for a component id (``RAT:07`` → ``PT1:RAT:07:J``)."""
     if not valid_id(component_id):
         raise CodeError(
             f"component id {component_id!r} must be uppercase groups joined by ':' and short enough "

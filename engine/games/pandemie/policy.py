@@ -1,12 +1,29 @@
-"""A simple, fast policy for simulated games (a scout leader's difficulty check, not a strong player).
+"""A heuristic policy for simulated games — a scout leader's difficulty check.
 
-For the current player of a province it: discards down to seven keeping the colours it collects;
-celebrates a victory on a Fort when it can; carries victories across links; passes the card of the city
-it shares with a partner to whoever collects that colour; fights where it stands when pins threaten;
-walks to the nearest Fort (or builds one) with a full set of cards; otherwise goes (on foot, by forced
-march, redeployment or Via Romana) towards the most threatened city of its province — more pins, a
-people closer to running out of pins, and no partner nearer to it. It plays Nuit tranquille when a city of its province
-holds three pins and Manu Militari to get a Fort where it can celebrate; it keeps the other events.
+It plays the way good Pandemic bots play, one intent at a time, from what the table can see (open hands,
+the boards, the discards; never the order of a deck, except the six cards Divinations shows):
+
+- **One collector per people.** For every people not yet beaten, the player holding most of its cards
+  (the Imperator first on a tie: he needs four) collects it. Cards go towards the collector: two players
+  on one city swap that city's card, the Sénateur gives any card, and a player walks to a partner when
+  the meeting and the exchange fit in the actions left (or walks to the city of the card and waits there).
+- **Celebrate as soon as possible.** With a full set a player celebrates on a Fort; to reach one it uses
+  Mission secrète or Manu Militari (free), a spare card (Fort here, redeployment, forced march), the
+  Consul's powers or the Via Romana, else walks.
+- **Fight what threatens.** Cities at three pins whose propagation card is not in the discard come first
+  (more so next to another three-pin city or to a link to another province, or when that people runs
+  short of pins); a partner nearer to a city leaves it to them; movement by Via Romana, redeployment and
+  forced march with spare cards (cards of beaten peoples, or cards nobody collects) reaches hot spots.
+- **Forts where useful.** A spare card (or the Consul) builds a Fort three steps or more from any other.
+- **Events.** Nuit tranquille right after a Rupture (the reshuffled discard is on top) when three-pin
+  cities wait, or when a surge is likely; Divinations then too, putting the dangerous cards last;
+  Ville fantôme on the three-pin city of the propagation discard; Mission secrète and Manu Militari to
+  celebrate; and any event rather than a useful city card when the hand is over seven.
+- **Hand limit**: the least useful card goes — a beaten people's card first, then the colour the team
+  is furthest from completing.
+- **Victories** are carried across links to provinces that lack them (``victories=exchange``).
+
+Deterministic given the state (and hence the rng); the distances are the board's tables, computed once.
 """
 
 from __future__ import annotations
@@ -19,10 +36,12 @@ from .events import (
     BuildFort,
     Celebrate,
     Combat,
+    ConsulMove,
     Discard,
     DrawCards,
     EndActions,
     ForcedMarch,
+    LicteurGather,
     Move,
     PlayEvent,
     Propagate,
@@ -31,158 +50,541 @@ from .events import (
     ShareVictory,
     ViaRomana,
 )
-from .rules import FORTS, HAND_LIMIT, IMPERATOR, MANU, NC, NIGHT, SENATEUR, State
+from .rules import (
+    CONSUL,
+    DIVINATION,
+    FORTS,
+    GHOST,
+    HAND_LIMIT,
+    IMPERATOR,
+    LICTEUR,
+    MANU,
+    MISSION,
+    NC,
+    NIGHT,
+    SENATEUR,
+    State,
+)
 from .rules import PINS_PER_COLOUR as PINS
 
 
-def _colour_counts(st: State, s: int) -> list[int]:
-    board = st.static.board
-    counts = [0, 0, 0, 0]
-    for c in st.hands[s]:
-        if c[1] == "C":
-            counts[board.colour[board.card_city[c]]] += 1
-    return counts
+FIGHT_T = 3.0
+MEET_K = 1.0
+URGENT = 5.0
+WAIT_K = 1.0
+FAR_K = 0.3
 
 
-def _discard_choice(st: State, s: int, pi: int) -> str:
-    board = st.static.board
-    vic = st.provs[pi].victories
-    counts = _colour_counts(st, s)
-    best, best_score = "", 1e9
-    for c in st.hands[s]:
-        if c[1] == "C":
-            col = board.colour[board.card_city[c]]
-            score = -1 if vic >> col & 1 else counts[col]
-        else:
-            score = 100  # events: keep
-        if score < best_score:
-            best, best_score = c, score
+class _Ctx:
+    """What one decision needs about a province, computed once per call."""
+
+    __slots__ = ("st", "pi", "board", "p", "seats", "names", "counts", "roles", "need", "collector", "vic")
+
+    def __init__(self, st: State, pi: int) -> None:
+        self.st = st
+        self.pi = pi
+        self.board = board = st.static.board
+        self.p = p = st.provs[pi]
+        self.seats = st.static.prov_seats[pi]
+        self.names = st.static.seats
+        self.vic = p.victories
+        colour = board.colour
+        card_city = board.card_city
+        self.counts: dict[int, list[int]] = {}
+        self.roles: dict[int, str] = {}
+        self.need: dict[int, int] = {}
+        for s in self.seats:
+            k = [0, 0, 0, 0]
+            for c in st.hands[s]:
+                if c[1] == "C":
+                    k[colour[card_city[c]]] += 1
+            self.counts[s] = k
+            r = st.role(s)
+            self.roles[s] = r
+            self.need[s] = 4 if r == IMPERATOR else 5
+        self.collector: list[int] = []
+        for col in range(4):
+            best, key = self.seats[0], (-1, 0, 0)
+            for s in self.seats:
+                k2 = (self.counts[s][col], 1 if self.roles[s] == IMPERATOR else 0, -s)
+                if k2 > key:
+                    best, key = s, k2
+            self.collector.append(best)
+
+    def colour_of(self, card: str) -> int:
+        return self.board.colour[self.board.card_city[card]]
+
+    def card_value(self, s: int, card: str) -> float:
+        """How much ``s`` wants to keep ``card`` (city cards; events are handled apart)."""
+        col = self.colour_of(card)
+        if self.vic >> col & 1:
+            return 0.0
+        own = self.counts[s][col]
+        total = sum(self.counts[o][col] for o in self.seats)
+        v = 1.0 + total + 1.5 * own
+        if self.collector[col] == s:
+            v += 3
+        return v
+
+    def spare(self, s: int, card: str, keep: int = -1) -> bool:
+        """A card ``s`` may spend on moving or building without hurting a collection."""
+        col = self.colour_of(card)
+        if self.vic >> col & 1:
+            return True
+        if col == keep:
+            return self.counts[s][col] > self.need[s]
+        if self.collector[col] == s:
+            return self.counts[s][col] > self.need[s]
+        # not my collection: spare when the collector already has enough without it
+        coll = self.collector[col]
+        return self.counts[coll][col] >= self.need[coll] and coll != s
+
+
+def _discard_choice(cx: _Ctx, s: int) -> str:
+    best, best_v = "", 1e9
+    for c in cx.st.hands[s]:
+        v = cx.card_value(s, c) if c[1] == "C" else 50.0
+        if v < best_v:
+            best, best_v = c, v
     return best
 
 
-def _step_towards(st: State, here: int, target: int) -> int:
-    board = st.static.board
+def _step_towards(board, pi: int, here: int, target: int) -> int:
     d = board.dist[target]
     best = here
+    lo = pi * NC
     for nb in board.adj[here]:
-        if nb // NC == here // NC and d[nb] < d[best]:
+        if lo <= nb < lo + NC and d[nb] < d[best]:
             best = nb
+    return best
+
+
+def _hot(cx: _Ctx, city: int, col: int) -> bool:
+    """The propagation card of ``city`` may come up at the next propagation (not in the discard)."""
+    return cx.board.prop_card[city] not in cx.p.prop.discard
+
+
+def _threats(cx: _Ctx) -> list[tuple[float, int, int]]:
+    """(danger, city, colour) for every colour of every city of the province holding pins."""
+    p = cx.p
+    board = cx.board
+    pins = p.pins
+    first = cx.pi * NC
+    discard = set(p.prop.discard)
+    out = []
+    for i, n in enumerate(pins):
+        if not n:
+            continue
+        c = first + (i >> 2)
+        col = i & 3
+        used = PINS - p.supply[col]
+        if n >= 3:
+            v = 10.0
+            for nb in board.adj[c]:
+                if nb // NC != cx.pi:
+                    v += 4  # a surge would cross to another board
+                elif pins[(nb - first) * 4 + col] >= 3:
+                    v += 3  # chain
+                else:
+                    v += 0.5
+            if board.prop_card[c] in discard:
+                v *= 0.35
+        elif n == 2:
+            v = 3.0
+            if board.prop_card[c] in discard:
+                v *= 0.6
+        else:
+            v = 1.0
+        v *= 1 + max(0, used - 10) / 8
+        out.append((v, c, col))
+    return out
+
+
+def _fort_route(cx: _Ctx, s: int, keep: int, actions: int) -> Intent | None:
+    """The first intent of the cheapest way for ``s`` to stand on a Fort (``keep``: the colour to celebrate)."""
+    st, board, p = cx.st, cx.board, cx.p
+    seat = cx.names[s]
+    here = st.loc[s]
+    hand = st.hands[s]
+    forts = p.forts
+    for c in hand:
+        k = board.event_kind.get(c)
+        if k == MANU and len(forts) < FORTS:
+            return PlayEvent(seat=seat, card=c, city=board.keys[here])
+    dist = board.dist[here]
+    near = min(forts, key=lambda f: (dist[f], f))
+    if dist[near] <= 1:
+        return Move(seat=seat, to=board.keys[near])
+    for c in hand:
+        if board.event_kind.get(c) == MISSION:
+            return PlayEvent(seat=seat, card=c, pawn=seat, city=board.keys[near])
+    role = cx.roles[s]
+    card_here = board.player_card[here]
+    if len(forts) < FORTS and (role == CONSUL or (card_here in hand and cx.spare(s, card_here, keep))):
+        return BuildFort(seat=seat)
+    if card_here in hand and cx.spare(s, card_here, keep):
+        return Redeploy(seat=seat, to=board.keys[near])
+    for f in forts:
+        card = board.player_card[f]
+        if card in hand and cx.spare(s, card, keep):
+            return ForcedMarch(seat=seat, to=board.keys[f])
+    if role == LICTEUR:
+        for o in cx.seats:
+            if o != s and st.loc[o] in forts and st.loc[o] != here:
+                return LicteurGather(seat=seat, pawn=seat, to=board.keys[st.loc[o]])
+    if dist[near] > actions and len(forts) < FORTS and card_here in hand and cx.colour_of(card_here) != keep:
+        return BuildFort(seat=seat)
+    return Move(seat=seat, to=board.keys[_step_towards(board, cx.pi, here, near)])
+
+
+def _reach(cx: _Ctx, s: int, target: int, actions: int, urgent: bool) -> tuple[int, Intent | None]:
+    """(actions needed, first intent) to bring ``s`` onto ``target``; spends only spare cards."""
+    st, board, p = cx.st, cx.board, cx.p
+    seat = cx.names[s]
+    here = st.loc[s]
+    if here == target:
+        return 0, None
+    d = board.dist[here][target]
+    if d == 1:
+        return 1, Move(seat=seat, to=board.keys[target])
+    hand = st.hands[s]
+    best = d
+    first: Intent = Move(seat=seat, to=board.keys[_step_towards(board, cx.pi, here, target)])
+    dt = board.dist[target]
+    if here in p.forts:
+        f = min(p.forts, key=lambda x: (dt[x], x))
+        if f != here and dt[f] + 1 < best:
+            best, first = dt[f] + 1, ViaRomana(seat=seat, to=board.keys[f])
+        if cx.roles[s] == CONSUL and not p.consul_used and best > 1:
+            cards = [c for c in hand if c[1] == "C" and cx.spare(s, c)]
+            if cards:
+                card = min(cards, key=lambda c: (cx.card_value(s, c), c))
+                best, first = 1, ConsulMove(seat=seat, to=board.keys[target], card=card)
+    if best > 1 and (urgent or best > actions):
+        tc = board.player_card[target]
+        if tc in hand and (cx.spare(s, tc) or (urgent and cx.collector[cx.colour_of(tc)] != s)):
+            best, first = 1, ForcedMarch(seat=seat, to=board.keys[target])
+        else:
+            hc = board.player_card[here]
+            if hc in hand and (cx.spare(s, hc) or (urgent and cx.collector[cx.colour_of(hc)] != s)):
+                best, first = 1, Redeploy(seat=seat, to=board.keys[target])
+    if best > 1 and cx.roles[s] == LICTEUR:
+        for o in cx.seats:
+            if o != s and st.loc[o] != here:
+                lo = st.loc[o]
+                if lo == target:
+                    return 1, LicteurGather(seat=seat, pawn=seat, to=board.keys[lo])
+    return best, first
+
+
+def _share_here(cx: _Ctx, s: int) -> Intent | None:
+    """A card exchange with a partner on this city that brings a card to its collector."""
+    st, board = cx.st, cx.board
+    here = st.loc[s]
+    card_here = board.player_card[here]
+    seat = cx.names[s]
+    for o in cx.seats:
+        if o == s or st.loc[o] != here:
+            continue
+        for giver, receiver, give in ((s, o, True), (o, s, False)):
+            cards = [c for c in st.hands[giver] if c[1] == "C"] if cx.roles[giver] == SENATEUR else (
+                [card_here] if card_here in st.hands[giver] else [])
+            for c in cards:
+                col = cx.colour_of(c)
+                if cx.vic >> col & 1:
+                    continue
+                if cx.collector[col] == receiver or (
+                        cx.counts[receiver][col] > cx.counts[giver][col] and cx.collector[col] != giver):
+                    if len(st.hands[receiver]) >= HAND_LIMIT and not any(
+                            cx.card_value(receiver, x) < cx.card_value(receiver, c) for x in st.hands[receiver]
+                            if x[1] == "C"):
+                        continue
+                    return ShareKnowledge(seat=seat, other=cx.names[o], card=c, give=give)
+    return None
+
+
+def _meeting(cx: _Ctx, s: int, actions: int) -> tuple[float, Intent | None]:
+    """The best walk to a partner for an exchange this turn (value, first intent), or to a city to wait."""
+    st, board = cx.st, cx.board
+    here = st.loc[s]
+    best_v, best_i = 0.0, None
+    for o in cx.seats:
+        if o == s:
+            continue
+        m = st.loc[o]
+        if m == here:
+            continue
+        card_m = board.player_card[m]
+        gain = 0.0
+        for giver, receiver in ((s, o), (o, s)):
+            cards = [c for c in st.hands[giver] if c[1] == "C"] if cx.roles[giver] == SENATEUR else (
+                [card_m] if card_m in st.hands[giver] else [])
+            for c in cards:
+                col = cx.colour_of(c)
+                if cx.vic >> col & 1 or cx.collector[col] != receiver:
+                    continue
+                have = cx.counts[receiver][col]
+                gain += 4 + 2 * have + (6 if have + 1 >= cx.need[receiver] else 0)
+        if gain <= 0:
+            continue
+        cost, first = _reach(cx, s, m, actions, False)
+        if first is None or cost + 1 > actions:
+            continue
+        v = gain - cost
+        if v > best_v:
+            best_v, best_i = v, first
+            if cost + 1 < actions:  # time to spare: fight here first
+                base = (here - cx.pi * NC) * 4
+                row = cx.p.pins[base: base + 4]
+                col = max(range(4), key=lambda c: (row[c], -c))
+                if row[col]:
+                    best_i = Combat(seat=cx.names[s], colour=COLOURS[col])
+    return best_v, best_i
+
+
+def _wait_spot(cx: _Ctx, s: int, actions: int) -> tuple[float, Intent | None]:
+    """Walk to the city of a card I hold for a collector, or that a partner holds for me, and wait there."""
+    st, board = cx.st, cx.board
+    here = st.loc[s]
+    dist = board.dist[here]
+    best_v, best_i = 0.0, None
+    for o in cx.seats:
+        if o == s:
+            continue
+        for giver, receiver in ((s, o), (o, s)):
+            for c in st.hands[giver]:
+                if c[1] != "C":
+                    continue
+                col = cx.colour_of(c)
+                if cx.vic >> col & 1 or cx.collector[col] != receiver:
+                    continue
+                m = board.card_city[c]
+                if m == here:
+                    return 0.0, None  # already waiting where it helps
+                d = dist[m]
+                if d > actions:
+                    continue
+                other_d = board.dist[st.loc[o]][m]
+                v = 3 + cx.counts[receiver][col] - 0.5 * d - 0.5 * other_d
+                if v > best_v:
+                    best_v, best_i = v, Move(seat=cx.names[s], to=board.keys[_step_towards(board, cx.pi, here, m)])
+    return best_v, best_i
+
+
+def _events_at_propagation(cx: _Ctx) -> Intent | None:
+    st, board, p = cx.st, cx.board, cx.p
+    if p.quiet:
+        return None
+    threes = [(c, col) for v, c, col in _threats(cx) if cx.st.pins_at(c, col) >= 3 and _hot(cx, c, col)]
+    deck = max(1, len(p.prop.cards))
+    speed = st.static.opts.speed_track[min(p.speed, len(st.static.opts.speed_track) - 1)]
+    after_rupture = not p.prop.discard
+    risk = speed * len(threes) / deck
+    for o in cx.seats:
+        for c in st.hands[o]:
+            k = board.event_kind.get(c)
+            if k == NIGHT and threes and (after_rupture or risk >= 0.25):
+                return PlayEvent(seat=cx.names[o], card=c)
+            if k == DIVINATION and p.divination < 0 and p.prop.cards and threes and (after_rupture or risk >= 0.15):
+                return PlayEvent(seat=cx.names[o], card=c)
+    return None
+
+
+def _ghost(cx: _Ctx, force: bool) -> Intent | None:
+    st, board, p = cx.st, cx.board, cx.p
+    if not p.prop.discard:
+        return None
+    best, best_n = "", 2 if not force else -1
+    for card in p.prop.discard:
+        c = board.card_city[card]
+        n = st.pins_at(c, board.colour[c])
+        if n > best_n:
+            best, best_n = card, n
+    if not best:
+        return None
+    for o in cx.seats:
+        for c in st.hands[o]:
+            if board.event_kind.get(c) == GHOST:
+                return PlayEvent(seat=cx.names[o], card=c, target=best)
+    return None
+
+
+def _over_limit(cx: _Ctx, s: int) -> Intent:
+    """Hand over seven: play an event that still does some good, else discard the least useful card."""
+    st, board, p = cx.st, cx.board, cx.p
+    seat = cx.names[s]
+    worst = _discard_choice(cx, s)
+    if worst and worst[1] == "C" and cx.card_value(s, worst) <= 1.0:
+        return Discard(seat=seat, card=worst)
+    for c in st.hands[s]:
+        k = board.event_kind.get(c)
+        if k == NIGHT and not p.quiet:
+            return PlayEvent(seat=seat, card=c)
+        if k == GHOST and p.prop.discard:
+            g = _ghost(cx, True)
+            if g is not None and g.seat == seat:
+                return g
+        if k == MANU and len(p.forts) < FORTS:
+            city = _fort_site(cx)
+            if city >= 0:
+                return PlayEvent(seat=seat, card=c, city=board.keys[city])
+    return Discard(seat=seat, card=worst)
+
+
+def _fort_site(cx: _Ctx) -> int:
+    """The city of the province farthest from every Fort (ties: more neighbours), or -1."""
+    board = cx.board
+    best, key = -1, (2, 0)
+    for c in board.cities_of(cx.pi):
+        if c in cx.p.forts:
+            continue
+        d = min(board.dist[f][c] for f in cx.p.forts)
+        k = (d, len(board.adj[c]))
+        if k > key:
+            best, key = c, k
     return best
 
 
 def choose(st: State, pi: int) -> Intent | None:
     """The next intent for province ``pi`` (None when the province has nothing to do)."""
-    static = st.static
-    board = static.board
-    p = st.provs[pi]
-    seats = static.prov_seats[pi]
-    names = static.seats
-    for s in seats:
+    cx = _Ctx(st, pi)
+    board = cx.board
+    p = cx.p
+    names = cx.names
+    for s in cx.seats:
         if len(st.hands[s]) > HAND_LIMIT:
-            return Discard(seat=names[s], card=_discard_choice(st, s, pi))
+            return _over_limit(cx, s)
     if p.divination >= 0:
-        return ArrangeDivination(seat=names[p.divination], order=p.prop.cards[: p.divination_n])
+        top = p.prop.cards[: p.divination_n]  # the cards Divinations shows to that player
+
+        def danger(card: str) -> tuple[int, str]:
+            c = board.card_city[card]
+            col = board.colour[c]
+            n = -1 if p.eradicated >> col & 1 else st.pins_at(c, col)
+            return n, card
+
+        return ArrangeDivination(seat=names[p.divination], order=tuple(sorted(top, key=danger)))
     s = p.turn
     seat = names[s]
     if p.phase == "draw":
         return DrawCards(seat=seat)
     if p.phase == "propagate":
-        if not p.quiet and max(p.pins) >= 3:
-            for o in seats:
-                for c in st.hands[o]:
-                    if board.event_kind.get(c) == NIGHT:
-                        return PlayEvent(seat=names[o], card=c)
-        return Propagate(seat=seat)
+        ev = _events_at_propagation(cx) or _ghost(cx, False)
+        return ev or Propagate(seat=seat)
+    return _action(cx, s)
+
+
+def _action(cx: _Ctx, s: int) -> Intent:
+    st, board, p, pi = cx.st, cx.board, cx.p, cx.pi
+    seat = cx.names[s]
     here = st.loc[s]
-    hand = st.hands[s]
-    need = 4 if st.role(s) == IMPERATOR else 5
-    counts = _colour_counts(st, s)
-    ready = [c for c in range(4) if counts[c] >= need and not p.victories >> c & 1]
+    actions = p.actions
+    counts = cx.counts[s]
+    need = cx.need[s]
+    ready = [c for c in range(4) if counts[c] >= need and not cx.vic >> c & 1]
+    # 1. celebrate, or get to a Fort to celebrate
     if ready:
+        col = max(ready, key=lambda c: (counts[c], -c))
         if here in p.forts:
-            return Celebrate(seat=seat, colour=COLOURS[ready[0]])
-        for c in hand:
-            if board.event_kind.get(c) == MANU and len(p.forts) < FORTS:
-                return PlayEvent(seat=seat, card=c, city=board.keys[here])
-    if st.static.opts.victories == "exchange" and p.victories:
+            return Celebrate(seat=seat, colour=COLOURS[col])
+        route = _fort_route(cx, s, col, actions)
+        if route is not None:
+            return route
+    # 2. carry victories across links
+    if st.static.opts.victories == "exchange" and cx.vic:
         for q in board.link_targets[here]:
-            missing = p.victories & ~st.provs[q].victories
+            missing = cx.vic & ~st.provs[q].victories
             if missing:
                 col = next(c for c in range(4) if missing >> c & 1)
-                return ShareVictory(seat=seat, colour=COLOURS[col], to_province=static.codes[q])
-    # share knowledge: the card of this city goes to whoever collects its colour
-    card_here = board.player_card[here]
-    col_here = board.colour[here]
-    senator = st.role(s) == SENATEUR
-    for o in seats:
-        if o == s or st.loc[o] != here:
-            continue
-        theirs = _colour_counts(st, o)
-        if card_here in hand and not p.victories >> col_here & 1 and theirs[col_here] > counts[col_here] \
-                and len(st.hands[o]) < HAND_LIMIT:
-            return ShareKnowledge(seat=seat, other=names[o], card=card_here, give=True)
-        if card_here in st.hands[o] and not p.victories >> col_here & 1 and counts[col_here] >= theirs[col_here] \
-                and len(hand) < HAND_LIMIT:
-            return ShareKnowledge(seat=seat, other=names[o], card=card_here, give=False)
-        if senator and len(st.hands[o]) < HAND_LIMIT:
-            for c in hand:
-                if c[1] == "C":
-                    col = board.colour[board.card_city[c]]
-                    if not p.victories >> col & 1 and theirs[col] > counts[col]:
-                        return ShareKnowledge(seat=seat, other=names[o], card=c, give=True)
-    base = (here % NC) * 4
+                return ShareVictory(seat=seat, colour=COLOURS[col], to_province=st.static.codes[q])
+    # 3. exchange cards with a partner on this city
+    share = _share_here(cx, s)
+    if share is not None:
+        return share
+    threats = _threats(cx)
+    base = (here - pi * NC) * 4
     pins_here = p.pins[base: base + 4]
-    worst = max(range(4), key=lambda c: (pins_here[c], PINS - p.supply[c]))
-    if pins_here[worst] >= 2 or (pins_here[worst] and board.adj[here] and max(
-            p.pins[(nb % NC) * 4 + worst] for nb in board.adj[here] if nb // NC == pi) < 3):
+    # 4. a three-pin city where I stand
+    worst = max(range(4), key=lambda c: (pins_here[c], -c))
+    if pins_here[worst] >= 3 and _hot(cx, here, worst):
         return Combat(seat=seat, colour=COLOURS[worst])
+    # 5. the most urgent threat within reach
     dist = board.dist[here]
-    if ready:
-        fort = min(p.forts, key=lambda f: dist[f])
-        if dist[fort] >= 3 and board.player_card[here] in hand and len(p.forts) < FORTS \
-                and board.colour[here] != ready[0]:
-            return BuildFort(seat=seat)
-        return Move(seat=seat, to=board.keys[_step_towards(st, here, fort)])
-    # the most threatened city (and the links to carry victories) within reach
-    target, best = -1, 0.0
-    first = pi * NC
-    pins = p.pins
-    others = [st.loc[o] for o in seats if o != s]
-    for i, n in enumerate(pins):
-        if n:  # one colour of one city: its own threat (a city holding several colours counts each)
-            c = first + (i >> 2)
-            used = PINS - p.supply[i & 3]  # a people close to running out of pins weighs more
-            score = (n * n + n) * (1 + used / 12) - 1.5 * dist[c]
-            dc = board.dist[c]
-            for o in others:  # leave it to a partner who is closer
-                if dc[o] < dist[c]:
-                    score -= 4
-            if score > best:
-                target, best = c, score
-    if st.static.opts.victories == "exchange" and p.victories:
-        for a, b in board.links:
-            for c in (a, b):
-                other = (b if c == a else a) // NC
-                if c // NC == pi and p.victories & ~st.provs[other].victories:
-                    score = 6 - 1.5 * dist[c]
-                    if score > best:
-                        target, best = c, score
-    if target >= 0 and here in p.forts and dist[target] >= 3:
-        dt = board.dist[target]
-        fort = min(p.forts, key=lambda f: dt[f])
-        if dt[fort] + 1 < dist[target]:
-            return ViaRomana(seat=seat, to=board.keys[fort])
-    if here not in p.forts and card_here in hand and len(p.forts) < FORTS - 1 and counts[col_here] < 3 \
-            and min(dist[f] for f in p.forts) >= 3:
+    others = [st.loc[o] for o in cx.seats if o != s]
+    best_t, best_score, best_col, best_first = -1, 0.0, worst, None
+    for v, c, col in threats:
+        d = dist[c]
+        if d == 0:
+            cost, first = 0, None
+        elif v >= 3 or d < actions:
+            cost, first = _reach(cx, s, c, actions, v >= URGENT)
+        else:
+            continue
+        dc = board.dist[c]
+        if any(dc[o] < cost for o in others):
+            v *= 0.5
+        score = v / (1 + cost) if cost < actions else FAR_K * v / (1 + cost)
+        if score > best_score:
+            best_t, best_score, best_col, best_first = c, score, col, first
+    meet_v, meet_i = _meeting(cx, s, actions)
+    if meet_i is not None and meet_v >= MEET_K * best_score:
+        return meet_i
+    if best_t >= 0 and best_score >= FIGHT_T:
+        if best_t == here:
+            return Combat(seat=seat, colour=COLOURS[best_col])
+        if best_first is not None:
+            return best_first
+    if meet_i is not None:
+        return meet_i
+    # 6. a Fort where one is missing
+    card_here = board.player_card[here]
+    if here not in p.forts and len(p.forts) < FORTS - 1 and min(dist[f] for f in p.forts) >= 3 and (
+            cx.roles[s] == CONSUL or (card_here in st.hands[s] and cx.spare(s, card_here))):
         return BuildFort(seat=seat)
-    if target >= 0 and target != here and dist[target] >= 2:
-        tcol = board.colour[target]
-        if board.player_card[target] in hand and (counts[tcol] < 3 or p.victories >> tcol & 1):
-            return ForcedMarch(seat=seat, to=board.keys[target])
-        if card_here in hand and (counts[col_here] < 3 or p.victories >> col_here & 1) and dist[target] >= 3:
-            return Redeploy(seat=seat, to=board.keys[target])
-    if target >= 0 and target != here:
-        return Move(seat=seat, to=board.keys[_step_towards(st, here, target)])
+    # 7. links to carry victories
+    if st.static.opts.victories == "exchange" and cx.vic:
+        tgt, td = -1, 99
+        for a, b in board.links:
+            for c, other in ((a, b), (b, a)):
+                if c // NC == pi and cx.vic & ~st.provs[other // NC].victories and dist[c] < td:
+                    tgt, td = c, dist[c]
+        if tgt >= 0 and td <= 6:
+            cost, first = _reach(cx, s, tgt, actions, False)
+            if first is not None:
+                return first
+    # 8. fight here, or go fight the best target, or wait where a card can change hands
+    if pins_here[worst] >= 2 or (pins_here[worst] and best_t in (-1, here)):
+        return Combat(seat=seat, colour=COLOURS[worst])
+    wait_v, wait_i = _wait_spot(cx, s, actions)
+    if wait_i is not None and wait_v >= WAIT_K * best_score:
+        return wait_i
+    if wait_i is None and wait_v == 0.0 and best_score < 1.0 and _waiting_here(cx, s):
+        return EndActions(seat=seat)
+    if best_t >= 0:
+        if best_t == here:
+            return Combat(seat=seat, colour=COLOURS[best_col])
+        if best_first is not None:
+            return best_first
     if pins_here[worst]:
         return Combat(seat=seat, colour=COLOURS[worst])
+    # nothing near: go towards the worst threat of the province
+    if threats:
+        v, c, col = max(threats, key=lambda t: (t[0] - 0.5 * dist[t[1]], -t[1]))
+        if c != here:
+            return Move(seat=seat, to=board.keys[_step_towards(board, pi, here, c)])
     return EndActions(seat=seat)
+
+
+def _waiting_here(cx: _Ctx, s: int) -> bool:
+    st, board = cx.st, cx.board
+    card = board.player_card[st.loc[s]]
+    for o in cx.seats:
+        for giver, receiver in ((s, o), (o, s)):
+            if o != s and card in st.hands[giver]:
+                col = cx.colour_of(card)
+                if not cx.vic >> col & 1 and cx.collector[col] == receiver:
+                    return True
+    return False
+
+
+__all__ = ["choose"]

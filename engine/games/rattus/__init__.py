@@ -10,7 +10,7 @@ Seats ``p1``..``p4`` (``p1`` plays first: the youngest player, as the rules say;
 
 ``digital``: the app's bag (core Deck, committed shuffle) draws and places the tokens hidden; it needs a
 complete profile (every face). ``physical``: the real tokens are used; each one turned over is scanned
-(``FlipToken(token="PT1:RAT:07:K")``) or tapped, and the profile gives its face.
+(``FlipToken(token="PT1:RAT:07:J")``) or tapped, and the profile gives its face.
 """
 
 from __future__ import annotations

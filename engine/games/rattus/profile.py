@@ -200,7 +200,7 @@ def parse_face(value: Face | str | Mapping[str, Any]) -> Face:
 
 
 def token_id_of(text: str) -> str:
-    """``RAT:07`` from ``RAT:07``, ``rat:7`` or a scanned sticker text ``PT1:RAT:07:K``."""
+    """``RAT:07`` from ``RAT:07``, ``rat:7`` or a scanned sticker text ``PT1:RAT:07:J``."""
     t = text.strip()
     if t.upper().startswith("PT1:"):
         parsed = parse_code(t)
