@@ -70,7 +70,7 @@ OPTION_SPECS: dict[str, tuple[OptionSpec, ...]] = {
         OptionSpec("first_player", "choice", "p1", "Premier joueur", "First player", ("p1", "random"),
                    labels={"p1": ("p1", "p1"), "random": ("Au hasard", "Random")}),
     ),
-    "plague": (  # its 2d6 tables come from the box profile: paste it as {"profile": {...}} in the JSON field
+    "plague": (  # its 2d6 tables come from the box profile: the form of profile_screens.PlagueProfilePanel
         _players(2, 6, 4),
         OptionSpec("hidden_population", "bool", False, "Populations cachées (règle optionnelle 1)",
                    "Hidden populations (optional rule 1)"),
@@ -290,6 +290,15 @@ GROUP_TITLES: dict[str, dict[str, dict[str, str]]] = {
         "DeclareHand": _t("Déclarer la main", "Declare the hand"),
         "DeclareNuns": _t("Déclarer les nonnes", "Declare the nuns"),
     },
+    "plague": {
+        "Roll": _t("Lancer les dés", "Roll the dice"),
+        "PlayCard": _t("Jouer une carte", "Play a card"),
+        "Discard": _t("Défausser", "Discard"),
+        "EndTurn": _t("Finir le tour", "End the turn"),
+        "PlayParry": _t("Parer", "Parry"),
+        "Pass": _t("Passer", "Pass"),
+        "DestroyImprovement": _t("Détruire une amélioration", "Destroy an improvement"),
+    },
     "pandemie": {
         "Move": _t("Se déplacer", "Move"),
         "Redeploy": _t("Redéploiement", "Redeploy"),
@@ -415,3 +424,7 @@ def rattus_board(view: Mapping[str, Any], lang: str, seat: str) -> ft.Control:
         parts.append(ft.ExpansionTile(title=ft.Text(_rt("more", lang), size=16),
                                       controls=[generic_board(rest, lang, seat)]))
     return ft.Column(parts, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+# Rattus Cartus and Plague & Pestilence have their renderers in their own module (registered on import).
+from . import games_cartus_plague as _games_cartus_plague  # noqa: E402,F401

@@ -166,9 +166,19 @@ def humanize_type(name: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# Flet's web client is served offline (no CDN): it has no fallback font, so glyphs its bundled Roboto lacks
+# (the arrows engines put in their texts) would show as empty boxes. They are swapped for ones it has.
+_GLYPHS = str.maketrans({"→": "»", "←": "«", "↔": "«»", "⇒": "»"})
+
+
+def shown(text: str) -> str:
+    """``text`` with the glyphs the offline web font lacks replaced (``+5 PPs → 55`` → ``+5 PPs » 55``)."""
+    return text.translate(_GLYPHS)
+
+
 def choice_label(choice: Choice, lang: str = DEFAULT_LANG) -> str:
     text = choice.label_en if lang == "en" else choice.label_fr
-    return text or choice.label_fr or choice.label_en or humanize_type(str(choice.intent.get("type", "?")))
+    return shown(text or choice.label_fr or choice.label_en or humanize_type(str(choice.intent.get("type", "?"))))
 
 
 def group_choices(
@@ -229,7 +239,7 @@ def match_choices(choices: Sequence[Choice], component_id: str) -> tuple[list[in
 
 
 def parse_entry(text: str) -> codes.Parsed:
-    """What the user scanned or typed: a full payload (``PT1:RAT:07:K``) or a bare id (``rat:07``)."""
+    """What the user scanned or typed: a full payload (``PT1:RAT:07:J``) or a bare id (``rat:07``)."""
     raw = text.strip()
     if not raw:
         return codes.Parsed(raw, None, "empty")
@@ -238,7 +248,7 @@ def parse_entry(text: str) -> codes.Parsed:
         return codes.parse(up)
     if codes.valid_id(up):
         return codes.Parsed(raw, up)
-    return codes.Parsed(raw, None, "not a component id (expected like RAT:07 or PT1:RAT:07:K)")
+    return codes.Parsed(raw, None, "not a component id (expected like RAT:07 or PT1:RAT:07:J)")
 
 
 # -- log ------------------------------------------------------------------------------------------
@@ -246,7 +256,7 @@ def parse_entry(text: str) -> codes.Parsed:
 
 def log_lines(log: Sequence[LogLine], lang: str = DEFAULT_LANG, limit: int = 40) -> list[tuple[int, str]]:
     """The newest ``limit`` lines, newest first."""
-    out = [(ln.seq, (ln.text_en if lang == "en" else ln.text_fr) or ln.text_fr or ln.text_en) for ln in log]
+    out = [(ln.seq, shown((ln.text_en if lang == "en" else ln.text_fr) or ln.text_fr or ln.text_en)) for ln in log]
     return list(reversed(out[-limit:]))
 
 

@@ -233,7 +233,7 @@ class Shell:
 class StartScreen(Screen):
     def render(self) -> ft.Control:
         lang = self.lang
-        col = {"xs": 12, "md": 4}
+        col = {"xs": 12, "md": 6, "lg": 3}
 
         def tile(key: str, icon: ft.IconData, target: Callable[[], Screen], ident_: str) -> ft.Control:
             async def go(_e: Any) -> None:
@@ -257,6 +257,7 @@ class StartScreen(Screen):
                     tile("start.new", ft.Icons.ADD, lambda: NewTableScreen(self.shell), "start-new"),
                     tile("start.join", ft.Icons.LOGIN, lambda: JoinScreen(self.shell), "start-join"),
                     tile("start.resume", ft.Icons.HISTORY, lambda: ResumeScreen(self.shell), "start-resume"),
+                    tile("census.start", ft.Icons.QR_CODE_SCANNER, lambda: _census_screen(self.shell), "start-census"),
                 ],
                 spacing=12,
                 run_spacing=12,
@@ -273,6 +274,12 @@ class StartScreen(Screen):
                                        icon=ft.Icons.TABLE_RESTAURANT))
             items.append(card(vcol(rows, spacing=10, tight=True)))
         return vcol(items, spacing=14)
+
+
+def _census_screen(shell: Shell) -> Screen:
+    from .profile_screens import CensusScreen
+
+    return CensusScreen(shell)
 
 
 # -- new table ----------------------------------------------------------------------------------------
@@ -306,6 +313,10 @@ class NewTableScreen(Screen):
         self.values: dict[str, Any] = {}
         self.choice_values: dict[str, Any] = {}
         self.busy = False
+        from .profile_screens import PlagueProfilePanel, RattusProfilePanel
+
+        self.plague_panel = PlagueProfilePanel(shell)  # the 2d6 tables of the box (Plague & Pestilence)
+        self.rattus_panel = RattusProfilePanel(shell)  # which census (token faces) a Rattus table uses
 
     def _set_choice(self, key: str, value: Any) -> Callable[[Any], None]:
         def pick(_e: Any) -> None:
@@ -401,13 +412,34 @@ class NewTableScreen(Screen):
             card(vcol([heading(tr("new.game", lang)), ft.ResponsiveRow(games, spacing=10, run_spacing=10), *reasons],
                            spacing=10, tight=True)),
             card(vcol(
-                [heading(tr("new.options", lang)), ident(self.name, "table-name"), *opts,
+                [heading(tr("new.options", lang)), ident(self.name, "table-name"), *opts, *self._profile_panel(),
                  ident(self.advanced, "advanced"),
                  self._yes_no(tr("new.advertise", lang), "", "advertise")], spacing=12, tight=True)),
             big_button(tr("new.create", lang), self.create, "create", icon=ft.Icons.CHECK_CIRCLE, primary=True,
                        height=72),
         ]
         return vcol(body, spacing=14)
+
+    def _profile_panel(self) -> list[ft.Control]:
+        if self.game == "plague":
+            return [self.plague_panel.render()]
+        if self.game == "rattus":
+            return [self.rattus_panel.render()]
+        return []
+
+    def _profile_option(self, options: dict[str, Any]) -> dict[str, Any] | None:
+        """The box profile chosen on the form, merged under the options (the advanced JSON field wins)."""
+        if "profile" in options:
+            return options
+        if self.game == "plague":
+            profile = self.plague_panel.selected_profile()
+            if profile is None:
+                self.shell.toast(tr("pp.need", self.lang), error=True)
+                return None
+            return {**options, "profile": profile}
+        if self.game == "rattus":
+            return {**options, **self.rattus_panel.option()}
+        return options
 
     async def create(self, _e: Any = None) -> None:
         lang = self.lang
@@ -426,6 +458,10 @@ class NewTableScreen(Screen):
             else:
                 self.shell.toast(tr("new.bad_option", lang, name=exc.key, err=exc.message), error=True)
             return
+        with_profile = self._profile_option(options)
+        if with_profile is None:
+            return
+        options = with_profile
         name = (self.name.value or "").strip() or game_title(self.game, lang)
         self.busy = True
         try:

@@ -173,3 +173,180 @@ def test_undo_typed_code_end_of_game_and_audit(tmp_path):
         raise
     finally:
         stop_app(proc)
+
+
+PP_PROSPERITY = [0, 5, 5, 10, 10, 15, 15, 20, 20, 25, 30]  # made-up test values, not a real card's
+PP_PLAGUE = [20, 15, 15, 10, 10, 5, 5, 10, 10, 15, 20]
+
+
+def test_plague_profile_form_then_play_and_rattus_census(tmp_path):
+    """Plague & Pestilence: enter the 2d6 tables on the new-table form (a bad value is shown on its field),
+    create the table, roll the dice from a phone, see the dice on the landscape tablet; then the Rattus token
+    census records a token and saves it; then a Rattus Cartus table plays one action."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from companion.ui.shell import game_availability
+
+    avail = game_availability()
+    if avail.get("plague") or avail.get("cartus") or avail.get("rattus"):
+        pytest.skip(f"an engine is unavailable: {avail}")
+    port = free_port()
+    data = tmp_path / "data"
+    proc = start_app(data, port, coretoy=False, log_path=tmp_path / "app.log")
+    try:
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            try:
+                _plague_flow(browser, port)
+                _census_flow(browser, port, data)
+                _cartus_flow(browser, port)
+            except Exception:
+                for i, page in enumerate(pg for ctx in browser.contexts for pg in ctx.pages):
+                    Driver(page).shot(f"app-browser-cp-failure-{i}.png")
+                    print(f"page {i}:", Driver(page).all_text()[-1500:])
+                raise
+            finally:
+                browser.close()
+    except Exception:
+        print((tmp_path / "app.log").read_text(errors="replace")[-4000:])
+        raise
+    finally:
+        stop_app(proc)
+    assert len(list((data / "profiles" / "plague").glob("*.json"))) == 1
+
+
+def _plague_flow(browser, port: int) -> None:
+    url = f"http://127.0.0.1:{port}/"
+    phone = Driver(browser.new_page(viewport={"width": 390, "height": 844}))
+    phone.open(url)
+    phone.click("start-new")
+    phone.click("game-plague")
+    phone.wait("pp-panel")
+    phone.fill("opt-players", "3")
+    phone.fill("pp-name", "Notre boite")
+    for t, v in zip(range(2, 13), PP_PROSPERITY, strict=True):
+        phone.fill(f"pp-prosperity-{t}", str(v))
+    for t, v in zip(range(2, 13), PP_PLAGUE, strict=True):
+        phone.fill(f"pp-plague-{t}", "-5" if t == 7 else str(v))
+    phone.click("pp-save")
+    phone.wait_text("pp-plague-7", "signe moins")  # the engine's validation, on the field it names
+    phone.shot("app-browser-plague-profile-error-phone.png")
+    _refill(phone, "pp-plague-7", "5")
+    phone.click("pp-save")
+    phone.wait("pp-chosen")
+    assert "Notre boite" in phone.text("pp-chosen")
+    phone.shot("app-browser-plague-profile-saved-phone.png")
+    phone.click("create")
+    phone.wait("join-code", timeout=60_000)
+    phone.click("seat-current")  # the seat whose turn it is: it rolls the dice
+    phone.wait("private")
+    assert "Votre main (5)" in phone.text("private"), "the phone shows its own hand"
+    phone.wait("choice-0")
+    log_before = phone.text("log")
+
+    tablet = Driver(browser.new_page(viewport={"width": 1280, "height": 800}))
+    tablet.open(url)
+    tablet.click("open-0")
+    tablet.click("seat-table")
+    tablet.wait("board")
+    assert not tablet.page.query_selector(tablet.sel("private")), "the shared tablet shows no hand"
+    board_before = tablet.text("board")
+    phone.click("choice-0")
+    phone.wait_change("log", log_before)
+    tablet.wait_change("board", board_before)
+    phone.page.mouse.move(195, 500)
+    phone.page.mouse.wheel(0, 1400)  # below the choices: the phone's own hand and the board
+    phone.page.wait_for_timeout(600)
+    phone.shot("app-browser-plague-seat-phone.png")
+    tablet.shot("app-browser-plague-table-tablet.png")
+    # next time, the saved profile is offered (and chosen: it is the only one)
+    phone.click("home")
+    phone.click("start-new")
+    phone.click("game-plague")
+    phone.wait("pp-chosen")
+    phone.page.close()
+    tablet.click("home")
+    tablet.click("start-new")
+    tablet.click("game-plague")
+    tablet.wait("pp-chosen")
+    tablet.click("pp-new")  # the form, landscape
+    tablet.wait("pp-prosperity-2")
+    tablet.click("lang")
+    tablet.wait_text("pp-panel", "PPs gained")
+    tablet.page.mouse.move(640, 500)
+    tablet.page.mouse.wheel(0, 1100)
+    tablet.page.wait_for_timeout(600)
+    tablet.shot("app-browser-plague-profile-form-tablet.png")
+    tablet.page.close()
+
+
+def _refill(d: Driver, ident: str, text: str) -> None:
+    """Type into a field that shows an error: its error text's semantics node covers the input, so the
+    click is forced (Flutter takes the focus from where the pointer lands)."""
+    inp = d.page.locator(d.sel(ident)).first.locator("input")
+    inp.click(force=True)
+    d.page.wait_for_timeout(100)
+    d.page.keyboard.press("Control+A")
+    d.page.keyboard.press("Delete")
+    d.page.keyboard.type(text)
+    d.page.wait_for_function("([sel, t]) => document.querySelector(sel + ' input')?.value === t",
+                             arg=[d.sel(ident), text], timeout=10_000)
+
+
+def _census_flow(browser, port: int, data: Path) -> None:
+    tablet = Driver(browser.new_page(viewport={"width": 1280, "height": 800}))
+    tablet.open(f"http://127.0.0.1:{port}/")
+    tablet.wait("start-census")
+    tablet.page.wait_for_timeout(500)
+    tablet.shot("app-browser-start-tablet.png")
+    tablet.click("start-census")
+    tablet.fill("census-name", "Camp")
+    tablet.click("census-new")
+    tablet.wait_text("census-progress", "0 / 49")
+    tablet.fill("census-token", "RAT:07")
+    tablet.click("census-th-2")
+    tablet.click("census-sym-M")
+    tablet.click("census-sym-magie")
+    tablet.click("census-record")
+    tablet.wait_text("census-progress", "1 / 49")
+    tablet.wait_text("census-message", "RAT:07")
+    saved = list((data / "profiles" / "rattus").glob("*.json"))
+    assert len(saved) == 1 and '"RAT:07"' in saved[0].read_text(encoding="utf-8")
+    tablet.shot("app-browser-census-tablet.png")
+    phone = Driver(browser.new_page(viewport={"width": 390, "height": 844}))
+    phone.open(f"http://127.0.0.1:{port}/")
+    phone.wait("start-census")
+    phone.page.wait_for_timeout(500)
+    phone.shot("app-browser-start-phone.png")
+    phone.click("start-census")
+    phone.click("census-open-0")
+    phone.wait_text("census-progress", "1 / 49")
+    phone.page.wait_for_timeout(600)  # let the canvas paint what the semantics tree already has
+    phone.shot("app-browser-census-phone.png")
+    phone.page.close()
+    tablet.page.close()
+
+
+def _cartus_flow(browser, port: int) -> None:
+    url = f"http://127.0.0.1:{port}/"
+    tablet = Driver(browser.new_page(viewport={"width": 1280, "height": 800}))
+    tablet.open(url)
+    tablet.click("start-new")
+    tablet.click("game-cartus")
+    tablet.fill("opt-players", "3")
+    tablet.click("create")
+    tablet.wait("join-code", timeout=60_000)
+    tablet.click("seat-current")
+    tablet.wait("private")
+    assert "rats" in tablet.text("private").lower()
+    tablet.wait("choice-0")
+    log_before = tablet.text("log")
+    tablet.click("choice-0")
+    tablet.wait_change("log", log_before)
+    tablet.shot("app-browser-cartus-seat-tablet.png")
+    phone = Driver(browser.new_page(viewport={"width": 390, "height": 844}))
+    phone.open(url)
+    phone.click("open-1")
+    phone.click("seat-table")
+    phone.wait("board")
+    assert not phone.page.query_selector(phone.sel("private"))
+    phone.shot("app-browser-cartus-table-phone.png")

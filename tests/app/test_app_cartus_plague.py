@@ -1,0 +1,307 @@
+"""Rattus Cartus and Plague & Pestilence screens, the Plague 2d6 profile form and the Rattus token census
+(view-model code: no browser)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from companion.ui import cartus_plague_model as cpm
+from companion.ui import i18n
+from companion.ui import profiles as P
+from engine.core.rng import SeededRng
+
+plague = pytest.importorskip("engine.games.plague")
+cartus = pytest.importorskip("engine.games.cartus")
+rattus = pytest.importorskip("engine.games.rattus")
+
+PROSPERITY = [0, 5, 5, 10, 10, 15, 15, 20, 20, 25, 30]
+PLAGUE = [20, 15, 15, 10, 10, 5, 5, 10, 10, 15, 20]
+
+
+def _form(name: str = "our box", prosperity=PROSPERITY, plague_=PLAGUE) -> P.PlagueForm:
+    return P.PlagueForm(name=name, values={
+        "prosperity": {t: str(v) for t, v in zip(range(2, 13), prosperity, strict=True)},
+        "plague": {t: str(v) for t, v in zip(range(2, 13), plague_, strict=True)},
+    })
+
+
+def _profile() -> dict:
+    prof = P.plague_check(_form())
+    assert prof is not None
+    return prof
+
+
+# -- the Plague profile form -----------------------------------------------------------------------------
+def test_plague_form_gives_the_validated_profile():
+    prof = _profile()
+    assert prof["prosperity"] == PROSPERITY and prof["plague"] == PLAGUE and prof["name"] == "our box"
+    state, _ = plague.setup({"players": 3, "profile": prof}, SeededRng(1))  # the engine takes it as is
+    assert state is not None
+
+
+def test_plague_form_puts_each_problem_on_its_field():
+    form = _form()
+    form.values["prosperity"][4] = "x"
+    form.values["plague"][7] = "-5"  # a card's "-5" must be entered as 5: the profile module says so
+    form.values["plague"][12] = ""
+    form.values["prosperity"][11] = "5000"
+    form.name = " "
+    assert P.plague_check(form) is None
+    assert form.errors["prosperity-4"].startswith("not a whole number")
+    assert "negative" in form.errors["plague-7"]
+    assert form.errors["plague-12"] == "empty"
+    assert "more than" in form.errors["prosperity-11"]
+    assert form.errors["name"] == "empty"
+    assert set(form.errors) == {"prosperity-4", "plague-7", "plague-12", "prosperity-11", "name"}
+
+
+def test_an_empty_form_is_refused_field_by_field_never_filled_in():
+    form = P.PlagueForm(name="x")
+    assert P.plague_check(form) is None
+    assert len([k for k in form.errors if k]) == 22
+
+
+def test_plague_profiles_are_saved_listed_and_never_overwritten(tmp_path):
+    prof = _profile()
+    a = P.plague_save(tmp_path, prof)
+    b = P.plague_save(tmp_path, prof)
+    assert a != b and a.parent == tmp_path / "profiles" / "plague"
+    (a.parent / "broken.json").write_text("{", encoding="utf-8")
+    saved = P.plague_profiles(tmp_path)
+    good = [s for s in saved if not s.error]
+    assert [s.name for s in good] == ["our box", "our box"] and good[0].profile["plague"] == PLAGUE
+    assert any(s.error and "not JSON" in s.error for s in saved)
+    assert not list(tmp_path.glob("*.sqlite")), "profiles are not mistaken for saved tables"
+    again = P.plague_form_from(good[0].profile)
+    assert P.plague_check(again) == prof
+
+
+class _FakeShell:
+    def __init__(self, data_dir: Path) -> None:
+        self.hub = SimpleNamespace(data_dir=data_dir)
+        self.lang = "fr"
+        self.toasts: list[tuple[str, bool]] = []
+        self.refreshed = 0
+        self.phone = True
+
+    def toast(self, message: str, error: bool = False) -> None:
+        self.toasts.append((message, error))
+
+    def refresh(self) -> None:
+        self.refreshed += 1
+
+    def camera_kind(self) -> str:
+        return ""
+
+
+def test_plague_panel_shows_errors_on_fields_then_saves_and_selects(tmp_path):
+    from companion.ui.profile_screens import PlagueProfilePanel
+
+    shell = _FakeShell(tmp_path)
+    panel = PlagueProfilePanel(shell)  # type: ignore[arg-type]
+    panel.render()
+    assert panel.entering, "no saved profile: the form is open"
+    assert panel.selected_profile() is None
+    panel.name.value = "notre boîte"
+    for t, v in zip(range(2, 13), PROSPERITY, strict=True):
+        panel.fields[f"prosperity-{t}"].value = str(v)
+    for t, v in zip(range(2, 13), PLAGUE, strict=True):
+        panel.fields[f"plague-{t}"].value = str(v)
+    panel.fields["plague-9"].value = "dix"
+    panel.save()
+    assert panel.fields["plague-9"].error == i18n.tr("pp.err.number", "fr")
+    assert panel.fields["plague-8"].error is None and "1 valeur" in panel.summary
+    assert panel.selected_profile() is None and not P.plague_profiles(tmp_path)
+    panel.fields["plague-9"].value = "10"
+    panel.save()
+    assert panel.fields["plague-9"].error is None
+    chosen = panel.selected_profile()
+    assert chosen is not None and chosen["name"] == "notre boîte" and not panel.entering
+    # next time (a new form): the saved profile is offered and, being the only one, chosen
+    panel2 = PlagueProfilePanel(shell)  # type: ignore[arg-type]
+    panel2.render()
+    assert not panel2.entering and panel2.selected_profile() == chosen
+
+
+# -- the Rattus census -----------------------------------------------------------------------------------
+def _faces() -> dict[str, str]:
+    """A made-up face for each token (tests only: the real ones come from a group's own box)."""
+    classes = ["paysannerie", "bourgeoisie", "clerge", "chevalerie", "magie", "noblesse"]
+    return {f"RAT:{i:02d}": f"{1 + i % 4} M {classes[i % 6]}" for i in range(1, 50)}
+
+
+def test_census_is_saved_after_every_token_and_resumes(tmp_path):
+    cf = P.CensusFile.new(tmp_path, "Notre boîte")
+    assert cf.path.parent == tmp_path / "profiles" / "rattus" and cf.progress().done == 0
+    cf.record("PT1:RAT:07:" + _check("RAT:07"), "2 M clergé")  # a scanned sticker text
+    cf.record("rat:8", "3 A")
+    on_disk = json.loads(cf.path.read_text(encoding="utf-8"))
+    faces = {t["id"]: (t.get("threshold"), t.get("symbols")) for t in on_disk["tokens"]}
+    assert faces["RAT:07"] == (2, ["M", "clerge"]) and faces["RAT:08"] == (3, ["A"])
+    again = P.CensusFile.open(cf.path)
+    assert again.progress().done == 2 and again.name == "Notre boîte"
+    with pytest.raises(rattus.profile.CensusError, match="already recorded"):
+        again.record("RAT:07", "4 M")
+    again.record("RAT:07", "4 M", replace=True)
+    assert again.face("RAT:07").threshold == 4
+    with pytest.raises(rattus.profile.CensusError, match="still to record"):
+        again.finish()
+    with pytest.raises(ValueError):
+        again.record("RAT:50", "1 M")
+    listed = P.rattus_profiles(tmp_path)
+    assert [(s.name, s.done, s.total, s.complete) for s in listed] == [("Notre boîte", 2, 49, False)]
+
+
+def _check(cid: str) -> str:
+    from engine.core.codes import payload
+
+    return payload(cid).rsplit(":", 1)[1]
+
+
+def test_a_complete_census_makes_a_rattus_table(tmp_path):
+    cf = P.CensusFile.new(tmp_path, "box")
+    for tid, face in _faces().items():
+        cf.record(tid, face)
+    prof = cf.finish()
+    assert prof.complete
+    saved = P.rattus_profiles(tmp_path)
+    assert saved[0].complete
+    opts = {"players": 3, "mode": "digital", **P.rattus_option(saved[0])}
+    state, _ = rattus.setup(opts, SeededRng(4))  # the digital bag needs every face: accepted
+    assert state is not None
+
+
+def test_census_screen_records_taps_and_refuses_bad_tokens(tmp_path):
+    from companion.ui.profile_screens import CensusScreen
+
+    shell = _FakeShell(tmp_path)
+    screen = CensusScreen(shell)  # type: ignore[arg-type]
+    screen.render()
+    screen.new_name.value = "camp"
+    screen._start()
+    assert screen.census is not None and screen.token.value == "RAT:01", "the next missing token is offered"
+    screen._set_threshold(2)(None)
+    screen._toggle("M")(None)
+    screen._toggle("magie")(None)
+    screen.record()
+    assert screen.census.progress().done == 1 and screen.token.value == "RAT:02"
+    assert P.rattus_profiles(tmp_path)[0].done == 1, "saved at once"
+    screen.token.value = "RAT:99"
+    screen._set_threshold(1)(None)
+    screen._toggle("A")(None)
+    screen.record()
+    assert shell.toasts[-1][1] and "RAT:99" in shell.toasts[-1][0]
+    screen.token.value = "RAT:03"
+    screen.threshold = None
+    screen.symbols = []
+    screen.record()  # no face tapped: refused with the reason, nothing recorded
+    assert shell.toasts[-1][1] and screen.census.progress().done == 1
+    screen.render()
+
+
+# -- the Cartus and Plague screens -----------------------------------------------------------------------
+def test_cartus_board_shows_the_rat_total_only_to_its_owner():
+    state, _ = cartus.setup({"players": 3}, SeededRng(1))
+    table = cpm.cartus_board(cartus.view(state, "table"), "fr", "table")
+    mine = cpm.cartus_board(cartus.view(state, "p1"), "en", "p1")
+    assert table.private is None
+    total = cartus.view(state, "p1")["my_rats"]["total"]
+    assert mine.private is not None and str(total) in mine.private.rats_line
+    assert "Support a building" in mine.todo
+    assert [p.seat for p in mine.players] == ["p1", "p2", "p3"] and mine.players[0].acting
+    assert mine.row and all(name for name, _ in mine.row)
+    assert dict(table.counters)["Manche"].startswith("1 /")
+
+
+def test_plague_board_hides_populations_and_shows_hand_and_dice():
+    prof = _profile()
+    state, _ = plague.setup({"players": 3, "profile": prof, "hidden_population": True}, SeededRng(1))
+    table = cpm.plague_board(plague.view(state, "table"), "en", "table")
+    assert table.private is None
+    assert all("population hidden" in p.detail for p in table.players)
+    assert table.dice and all(re.search(r"= \d+$", d) for d in table.dice)
+    p1 = cpm.plague_board(plague.view(state, "p1"), "en", "p1")
+    assert p1.private is not None and p1.private.population == 50 and len(p1.private.hand) == 5
+    assert all(" — " in c for c in p1.private.hand), "cards named with their effect"
+    current = plague.view(state, "table")["current"]
+    theirs = cpm.plague_board(plague.view(state, current), "fr", current)
+    assert theirs.todo.startswith("Lancez les dés")
+    assert "On attend" in cpm.plague_board(plague.view(state, "table"), "fr", "table").todo
+
+
+def test_plague_open_populations_are_not_repeated_as_private():
+    state, _ = plague.setup({"players": 2, "profile": _profile()}, SeededRng(2))
+    b = cpm.plague_board(plague.view(state, "table"), "fr", "table")
+    assert all("50 PP" in p.detail for p in b.players)
+    assert cpm.plague_board(plague.view(state, "p1"), "fr", "p1").private.population is None
+
+
+def _playout(game, state, steps: int, seed: int):
+    rng = SeededRng(seed)
+    for _ in range(steps):
+        seats = [s for s in game.view(state, "table").get("waiting_for") or []] or list(state.seats)
+        moves = [(s, i) for s in seats for i in game.legal(state, s)]
+        if not moves:
+            break
+        _s, intent = moves[rng.randbelow(len(moves))]
+        for ev in game.apply(state, intent, rng):
+            state = game.fold(state, ev)
+        yield state
+
+
+@pytest.mark.parametrize("name", ["cartus", "plague"])
+def test_renderers_follow_a_random_game_without_falling_back(name):
+    import flet as ft
+
+    from companion.ui import games
+
+    game = {"cartus": cartus, "plague": plague}[name]
+    opts = {"players": 3} | ({"profile": _profile(), "hidden_population": True} if name == "plague" else {})
+    start, _ = game.setup(opts, SeededRng(7))
+    renderer = games.RENDERERS[name]
+    build = cpm.cartus_board if name == "cartus" else cpm.plague_board
+    n = 0
+    for state in _playout(game, start, 60, 11):
+        for seat in ("table", "p1"):
+            for lang in ("fr", "en"):
+                view = game.view(state, seat)
+                assert isinstance(renderer(view, lang, seat), ft.Column)
+                b = build(view, lang, seat)
+                assert "{" not in b.todo and not b.todo.startswith(("À vous :", "Your move:")), b.todo
+                assert (b.private is None) == (seat == "table")
+        n += 1
+    assert n > 10
+
+
+def test_new_table_form_passes_the_chosen_profiles(tmp_path):
+    from companion.ui.shell import NewTableScreen
+
+    shell = _FakeShell(tmp_path)
+    screen = NewTableScreen(shell)  # type: ignore[arg-type]
+    screen.game = "plague"
+    assert screen._profile_option({"players": 3}) is None, "no profile: refused, nothing invented"
+    assert shell.toasts[-1] == (i18n.tr("pp.need", "fr"), True)
+    P.plague_save(tmp_path, _profile())
+    screen.plague_panel.render()  # the only saved profile is chosen
+    opts = screen._profile_option({"players": 3})
+    assert opts is not None and opts["profile"]["plague"] == PLAGUE and opts["players"] == 3
+    typed = {"players": 3, "profile": {"name": "typed"}}
+    assert screen._profile_option(typed) == typed, "the advanced JSON field wins"
+
+    screen.game = "rattus"
+    assert screen._profile_option({"players": 3}) == {"players": 3}, "default board"
+    cf = P.CensusFile.new(tmp_path, "half")
+    cf.record("RAT:01", "1 M")
+    screen.rattus_panel.selected = cf.path
+    assert screen._profile_option({"players": 3}) == {"players": 3}, "an incomplete census is not used"
+    for tid, face in _faces().items():
+        cf.record(tid, face, replace=True)
+    opts = screen._profile_option({"players": 3, "mode": "digital"})
+    assert opts is not None and len(opts["profile"]["tokens"]) == 49
+    state, _ = rattus.setup(opts, SeededRng(1))
+    assert state is not None
