@@ -2,7 +2,7 @@
 
     .venv/bin/python -m benchmarks.pandemie [--seconds 10]
 
-Plays whole games (setup, the simple policy of ``engine.games.pandemie.policy``, every rule, every
+Plays whole games (setup, the heuristic policy of ``engine.games.pandemie.policy``, every rule, every
 event folded once) on one process, one after the other, for about ``--seconds`` seconds, and prints
 games per minute with the ratio to the goal. Also times the same games through ``apply`` + ``fold``
 (the way ``engine.core.Table`` plays: each event folded twice) for comparison.
@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         games, elapsed, intents, turns = measure(args.seconds / 2, runner)
         if runner == "step":
             print(f"  a game lasts {intents / games:.0f} intents, {turns / games:.0f} player turns over the four provinces "
-                  "(as long as the simple policy survives; longer games mean proportionally fewer games/min)")
+                  "(as long as the policy survives; longer games mean proportionally fewer games/min)")
         per_min = games / elapsed * 60
         print(f"  {label:<30} {per_min:>9.0f} games/min  {games / elapsed:>7.1f} games/s  "
               f"{intents / elapsed:>8.0f} intents/s  ratio to goal {GOAL}: {per_min / GOAL:.2f}")

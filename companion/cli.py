@@ -13,7 +13,7 @@ import sys
 COMMANDS: dict[str, tuple[str, str]] = {
     "app": ("companion.app", "run the companion app (web UI on localhost when there is no display)"),
     "host": ("companion.host", "host a table with no window, printing its join code"),
-    "simulate": ("engine.games.pandemie.simulate", "play many games with a simple policy (difficulty check)"),
+    "simulate": ("engine.games.pandemie.simulate", "play many games with a heuristic policy (difficulty check)"),
     "profile": ("engine.games.rattus.profile_cli",
                 "check or complete a box profile (Rattus; --game plague for Plague and Pestilence)"),
     "scan": ("vision.cli", "read our QR codes from images, video or a camera"),

@@ -4,7 +4,8 @@ It plays the way good Pandemic bots play, one intent at a time, from what the ta
 the boards, the discards; never the order of a deck, except the six cards Divinations shows):
 
 - **One collector per people.** For every people not yet beaten, the player holding most of its cards
-  (the Imperator first on a tie: he needs four) collects it. Cards go towards the collector: two players
+  (a different player per people while there are enough players; the Imperator first on a tie: he needs
+  four) collects it. Cards go towards the collector: two players
   on one city swap that city's card, the Sénateur gives any card, and a player walks to a partner when
   the meeting and the exchange fit in the actions left (or walks to the city of the card and waits there).
 - **Celebrate as soon as possible.** With a full set a player celebrates on a Fort; to reach one it uses
@@ -12,24 +13,32 @@ the boards, the discards; never the order of a deck, except the six cards Divina
   Consul's powers or the Via Romana, else walks.
 - **Fight what threatens.** Cities at three pins whose propagation card is not in the discard come first
   (more so next to another three-pin city or to a link to another province, or when that people runs
-  short of pins); a partner nearer to a city leaves it to them; movement by Via Romana, redeployment and
-  forced march with spare cards (cards of beaten peoples, or cards nobody collects) reaches hot spots.
-- **Forts where useful.** A spare card (or the Consul) builds a Fort three steps or more from any other.
+  short of pins); a partner nearer to a city leaves it to them; the Tribun, who clears a city in one
+  action, weighs full cities more; movement by Via Romana, redeployment, forced march and the Consul's
+  move with spare cards (cards of beaten peoples, or of a people with plenty of cards still to come)
+  reaches hot spots; the Dictateur, when he collects nothing, guards the most threatened neighbourhood.
+- **Forts where useful.** A spare card (or the Consul) builds a Fort two steps or more from any other.
 - **Events.** Nuit tranquille right after a Rupture (the reshuffled discard is on top) when three-pin
   cities wait, or when a surge is likely; Divinations then too, putting the dangerous cards last;
-  Ville fantôme on the three-pin city of the propagation discard; Mission secrète and Manu Militari to
-  celebrate; and any event rather than a useful city card when the hand is over seven.
-- **Hand limit**: the least useful card goes — a beaten people's card first, then the colour the team
-  is furthest from completing.
+  Ville fantôme on the three-pin city of the propagation discard; Mission secrète (on any partner with a
+  full set) and Manu Militari to celebrate; any event rather than a useful city card when the hand is
+  over seven; and the Magistrat, with nothing more urgent to do, takes an event back from the discard.
+- **Hand limit**: the least useful card goes — a beaten people's card first, then a colour the team
+  holds little of; never one of the last cards a people needs to stay beatable.
 - **Victories** are carried across links to provinces that lack them (``victories=exchange``).
 
-Deterministic given the state (and hence the rng); the distances are the board's tables, computed once.
+Deterministic given the state (and hence the rng), with no memory between intents; the distances are the
+board's BFS tables (computed once per board), threats and card counts are cached on the identity of the
+immutable pins, discards and hands.
 """
 
 from __future__ import annotations
 
+from itertools import compress
+
 from engine.core.events import Intent
 
+from .board import CITIES_PER_COLOUR as PER_PEOPLE
 from .board import COLOURS
 from .events import (
     ArrangeDivination,
@@ -48,37 +57,60 @@ from .events import (
     Redeploy,
     ShareKnowledge,
     ShareVictory,
+    StoreEvent,
     ViaRomana,
 )
 from .rules import (
     CONSUL,
+    DICTATEUR,
     DIVINATION,
     FORTS,
     GHOST,
     HAND_LIMIT,
     IMPERATOR,
     LICTEUR,
+    MAGISTRAT,
     MANU,
     MISSION,
     NC,
     NIGHT,
     SENATEUR,
+    TRIBUN,
     State,
 )
 from .rules import PINS_PER_COLOUR as PINS
 
+# Tuning constants (set by simulation: 600 one-province novice games per variant; most are flat within
+# the noise of such a sample, the Tribun's weight, the spread of collectors and waiting for a partner are not)
+FIGHT_T = 2.0  # a threat worth at least this (danger / (1 + actions to reach it)) comes before walks to partners
+MEET_K = 1.0  # a walk to exchange a card this turn beats a threat scoring less than its value
+URGENT = 5.0  # threats worth this may be reached with a card of another collection (forced march, redeploy)
+WAIT_K = 1.0  # walking to a card's city to wait for its collector, against the best threat
+FAR_K = 0.3  # a threat out of reach this turn counts this fraction
+WAIT_T = 1.0  # stay on a card's city (end the turn) while no threat scores this much
+SPARE_MARGIN = 3  # a card of another people is spare while that many more of its cards than needed remain
+TRIBUN_K = 3.0  # the Tribun clears a city in one action
+ENDGAME = 2  # player cards left beyond one round of draws: any card may then buy the way to a Fort
+V2 = 3.0  # danger of two pins (three pins: 10 plus neighbours, links and chains)
+V1 = 1.0  # danger of one pin
+USED0 = 10  # a people with more pins than this on the board weighs more (1 + excess / USED_DIV)
+USED_DIV = 8
+FORT_D = 2  # build a Fort at this distance or more from every other
+GAIN0 = 4.0  # value of bringing a card to its collector (plus 2 per card he holds)
+GAIN_READY = 6.0  # more when it completes his set
+NIGHT_RISK = 0.25  # Nuit tranquille when (cards drawn x hot three-pin cities / deck) reaches this
+DICT_MIN = 15.0  # the Dictateur takes a post when its neighbourhood is this threatened
 
-FIGHT_T = 3.0
-MEET_K = 1.0
-URGENT = 5.0
-WAIT_K = 1.0
-FAR_K = 0.3
+
+_STORE_ORDER = (MISSION, MANU, NIGHT, GHOST, DIVINATION)  # the Magistrat's preference
+
+_CARDS: dict[int, tuple] = {}
 
 
 class _Ctx:
     """What one decision needs about a province, computed once per call."""
 
-    __slots__ = ("st", "pi", "board", "p", "seats", "names", "counts", "roles", "need", "collector", "vic")
+    __slots__ = ("st", "pi", "board", "p", "seats", "names", "counts", "roles", "need", "collector", "vic", "gone", "endgame")
 
     def __init__(self, st: State, pi: int) -> None:
         self.st = st
@@ -88,6 +120,18 @@ class _Ctx:
         self.seats = st.static.prov_seats[pi]
         self.names = st.static.seats
         self.vic = p.victories
+        self.endgame = len(p.player.cards) <= 2 * len(self.seats) + ENDGAME
+        hit = _CARDS.get(pi)
+        hands = st.hands
+        if hit is not None and hit[1] is p.player.discard and hit[2] == p.victories and hit[3] is st.static \
+                and hit[4] is st.roles and all(hands[s] is h for s, h in zip(self.seats, hit[0], strict=True)):
+            self.gone, self.counts, self.roles, self.need, self.collector = hit[5]
+            return
+        gone = [0, 0, 0, 0]
+        for c in p.player.discard:
+            if c[1] == "C":
+                gone[board.colour[board.card_city[c]]] += 1
+        self.gone = gone
         colour = board.colour
         card_city = board.card_city
         self.counts: dict[int, list[int]] = {}
@@ -102,14 +146,24 @@ class _Ctx:
             r = st.role(s)
             self.roles[s] = r
             self.need[s] = 4 if r == IMPERATOR else 5
-        self.collector: list[int] = []
-        for col in range(4):
-            best, key = self.seats[0], (-1, 0, 0)
-            for s in self.seats:
-                k2 = (self.counts[s][col], 1 if self.roles[s] == IMPERATOR else 0, -s)
-                if k2 > key:
-                    best, key = s, k2
-            self.collector.append(best)
+        # one collector per people not beaten, a different player for each while there are enough:
+        # the largest holdings first (the Imperator first on a tie)
+        self.collector: list[int] = [self.seats[0]] * 4
+        pairs = sorted(((self.counts[s][col], 1 if self.roles[s] == IMPERATOR else 0, -s, col, s)
+                        for col in range(4) if not self.vic >> col & 1 for s in self.seats), reverse=True)
+        done_c: list[int] = []
+        used: list[int] = []
+        open_n = sum(1 for col in range(4) if not self.vic >> col & 1)
+        spread = len(self.seats) >= open_n
+        for _k, _i, _m, col, s in pairs:
+            if col in done_c or (spread and s in used):
+                continue
+            self.collector[col] = s
+            done_c.append(col)
+            used.append(s)
+        # cached on the identity of the (immutable) hands, discard and roles: the cache keeps them alive
+        _CARDS[pi] = (tuple(hands[s] for s in self.seats), p.player.discard, p.victories, st.static, st.roles,
+                      (self.gone, self.counts, self.roles, self.need, self.collector))
 
     def colour_of(self, card: str) -> int:
         return self.board.colour[self.board.card_city[card]]
@@ -124,6 +178,8 @@ class _Ctx:
         v = 1.0 + total + 1.5 * own
         if self.collector[col] == s:
             v += 3
+        if PER_PEOPLE - self.gone[col] - 1 <= self.need[self.collector[col]]:
+            v += 8  # one card fewer and that people can no longer be beaten
         return v
 
     def spare(self, s: int, card: str, keep: int = -1) -> bool:
@@ -133,11 +189,24 @@ class _Ctx:
             return True
         if col == keep:
             return self.counts[s][col] > self.need[s]
+        if keep >= 0 and self.endgame:
+            return True
         if self.collector[col] == s:
             return self.counts[s][col] > self.need[s]
-        # not my collection: spare when the collector already has enough without it
+        # not my collection: spare when the collector already has enough without it, or when plenty of
+        # that people's cards are still to come (12 per people)
         coll = self.collector[col]
-        return self.counts[coll][col] >= self.need[coll] and coll != s
+        if self.counts[coll][col] >= self.need[coll]:
+            return True
+        return self.counts[s][col] <= 1 and PER_PEOPLE - self.gone[col] - 1 >= self.need[coll] + SPARE_MARGIN
+
+
+def _events(st: State, s: int) -> list[str]:
+    """The event cards ``s`` may play: in hand, and the one the Magistrat stores."""
+    out = [c for c in st.hands[s] if c[1] == "E"]
+    if st.stored[s]:
+        out.append(st.stored[s])
+    return out
 
 
 def _discard_choice(cx: _Ctx, s: int) -> str:
@@ -164,39 +233,54 @@ def _hot(cx: _Ctx, city: int, col: int) -> bool:
     return cx.board.prop_card[city] not in cx.p.prop.discard
 
 
+_THREATS: dict[int, tuple[tuple[int, ...], tuple[str, ...], object, list[tuple[float, int, int]]]] = {}
+
+
 def _threats(cx: _Ctx) -> list[tuple[float, int, int]]:
-    """(danger, city, colour) for every colour of every city of the province holding pins."""
+    """(danger, city, colour) for every colour of every city of the province holding pins.
+
+    Cached per province on the identity of the pins and the propagation discard (the state is immutable:
+    a move or a card exchange leaves both untouched, and the cache holds them so their ids stay theirs)."""
     p = cx.p
-    board = cx.board
     pins = p.pins
+    discard_t = p.prop.discard
+    board = cx.board
+    hit = _THREATS.get(cx.pi)
+    if hit is not None and hit[0] is pins and hit[1] is discard_t and hit[2] is board:
+        return hit[3]
     first = cx.pi * NC
-    discard = set(p.prop.discard)
+    discard = set(discard_t)
+    adj = board.adj
+    prop_card = board.prop_card
+    supply = p.supply
     out = []
-    for i, n in enumerate(pins):
-        if not n:
-            continue
+    for i in compress(range(len(pins)), pins):
+        n = pins[i]
         c = first + (i >> 2)
         col = i & 3
-        used = PINS - p.supply[col]
+        used = PINS - supply[col]
         if n >= 3:
             v = 10.0
-            for nb in board.adj[c]:
+            for nb in adj[c]:
                 if nb // NC != cx.pi:
                     v += 4  # a surge would cross to another board
                 elif pins[(nb - first) * 4 + col] >= 3:
                     v += 3  # chain
                 else:
                     v += 0.5
-            if board.prop_card[c] in discard:
+            if prop_card[c] in discard:
                 v *= 0.35
         elif n == 2:
-            v = 3.0
-            if board.prop_card[c] in discard:
+            v = V2
+            if prop_card[c] in discard:
                 v *= 0.6
         else:
-            v = 1.0
-        v *= 1 + max(0, used - 10) / 8
+            v = V1
+        if used > USED0:
+            v *= 1 + (used - USED0) / USED_DIV
         out.append((v, c, col))
+    out.sort(key=lambda t: (-t[0], t[1], t[2]))  # the most dangerous first (the search below stops early)
+    _THREATS[cx.pi] = (pins, discard_t, board, out)
     return out
 
 
@@ -207,7 +291,7 @@ def _fort_route(cx: _Ctx, s: int, keep: int, actions: int) -> Intent | None:
     here = st.loc[s]
     hand = st.hands[s]
     forts = p.forts
-    for c in hand:
+    for c in _events(st, s):
         k = board.event_kind.get(c)
         if k == MANU and len(forts) < FORTS:
             return PlayEvent(seat=seat, card=c, city=board.keys[here])
@@ -215,7 +299,7 @@ def _fort_route(cx: _Ctx, s: int, keep: int, actions: int) -> Intent | None:
     near = min(forts, key=lambda f: (dist[f], f))
     if dist[near] <= 1:
         return Move(seat=seat, to=board.keys[near])
-    for c in hand:
+    for c in _events(st, s):
         if board.event_kind.get(c) == MISSION:
             return PlayEvent(seat=seat, card=c, pawn=seat, city=board.keys[near])
     role = cx.roles[s]
@@ -324,7 +408,7 @@ def _meeting(cx: _Ctx, s: int, actions: int) -> tuple[float, Intent | None]:
                 if cx.vic >> col & 1 or cx.collector[col] != receiver:
                     continue
                 have = cx.counts[receiver][col]
-                gain += 4 + 2 * have + (6 if have + 1 >= cx.need[receiver] else 0)
+                gain += GAIN0 + 2 * have + (GAIN_READY if have + 1 >= cx.need[receiver] else 0)
         if gain <= 0:
             continue
         cost, first = _reach(cx, s, m, actions, False)
@@ -381,9 +465,9 @@ def _events_at_propagation(cx: _Ctx) -> Intent | None:
     after_rupture = not p.prop.discard
     risk = speed * len(threes) / deck
     for o in cx.seats:
-        for c in st.hands[o]:
+        for c in _events(st, o):
             k = board.event_kind.get(c)
-            if k == NIGHT and threes and (after_rupture or risk >= 0.25):
+            if k == NIGHT and threes and (after_rupture or risk >= NIGHT_RISK):
                 return PlayEvent(seat=cx.names[o], card=c)
             if k == DIVINATION and p.divination < 0 and p.prop.cards and threes and (after_rupture or risk >= 0.15):
                 return PlayEvent(seat=cx.names[o], card=c)
@@ -403,7 +487,7 @@ def _ghost(cx: _Ctx, force: bool) -> Intent | None:
     if not best:
         return None
     for o in cx.seats:
-        for c in st.hands[o]:
+        for c in _events(st, o):
             if board.event_kind.get(c) == GHOST:
                 return PlayEvent(seat=cx.names[o], card=c, target=best)
     return None
@@ -431,6 +515,24 @@ def _over_limit(cx: _Ctx, s: int) -> Intent:
     return Discard(seat=seat, card=worst)
 
 
+def _mission_for_ready(cx: _Ctx) -> Intent | None:
+    """Mission secrète: a partner with a full set, away from a Fort, is sent to the nearest one."""
+    st, board, p = cx.st, cx.board, cx.p
+    for o in cx.seats:
+        at = st.loc[o]
+        if at in p.forts or not any(
+                cx.counts[o][c] >= cx.need[o] and not cx.vic >> c & 1 for c in range(4)):
+            continue
+        for h in cx.seats:
+            for c in _events(st, h):
+                if board.event_kind.get(c) == MISSION:
+                    d = board.dist[at]
+                    f = min(p.forts, key=lambda x: (d[x], x))
+                    if d[f] >= 2:
+                        return PlayEvent(seat=cx.names[h], card=c, pawn=cx.names[o], city=board.keys[f])
+    return None
+
+
 def _fort_site(cx: _Ctx) -> int:
     """The city of the province farthest from every Fort (ties: more neighbours), or -1."""
     board = cx.board
@@ -447,14 +549,16 @@ def _fort_site(cx: _Ctx) -> int:
 
 def choose(st: State, pi: int) -> Intent | None:
     """The next intent for province ``pi`` (None when the province has nothing to do)."""
-    cx = _Ctx(st, pi)
-    board = cx.board
-    p = cx.p
-    names = cx.names
-    for s in cx.seats:
-        if len(st.hands[s]) > HAND_LIMIT:
-            return _over_limit(cx, s)
+    static = st.static
+    p = st.provs[pi]
+    seats = static.prov_seats[pi]
+    hands = st.hands
+    for s in seats:
+        if len(hands[s]) > HAND_LIMIT:
+            return _over_limit(_Ctx(st, pi), s)
+    names = static.seats
     if p.divination >= 0:
+        board = static.board
         top = p.prop.cards[: p.divination_n]  # the cards Divinations shows to that player
 
         def danger(card: str) -> tuple[int, str]:
@@ -464,14 +568,25 @@ def choose(st: State, pi: int) -> Intent | None:
             return n, card
 
         return ArrangeDivination(seat=names[p.divination], order=tuple(sorted(top, key=danger)))
+    kinds = [static.board.event_kind[c] for o in seats for c in _events(st, o)]
+    cx = _Ctx(st, pi) if kinds else None
+    if cx is not None and MISSION in kinds:
+        mission = _mission_for_ready(cx)
+        if mission is not None:
+            return mission
     s = p.turn
     seat = names[s]
     if p.phase == "draw":
         return DrawCards(seat=seat)
     if p.phase == "propagate":
-        ev = _events_at_propagation(cx) or _ghost(cx, False)
-        return ev or Propagate(seat=seat)
-    return _action(cx, s)
+        if cx is not None:
+            ev = _events_at_propagation(cx) if NIGHT in kinds or DIVINATION in kinds else None
+            if ev is None and GHOST in kinds:
+                ev = _ghost(cx, False)
+            if ev is not None:
+                return ev
+        return Propagate(seat=seat)
+    return _action(cx or _Ctx(st, pi), s)
 
 
 def _action(cx: _Ctx, s: int) -> Intent:
@@ -508,21 +623,39 @@ def _action(cx: _Ctx, s: int) -> Intent:
     worst = max(range(4), key=lambda c: (pins_here[c], -c))
     if pins_here[worst] >= 3 and _hot(cx, here, worst):
         return Combat(seat=seat, colour=COLOURS[worst])
-    # 5. the most urgent threat within reach
+    role = cx.roles[s]
     dist = board.dist[here]
+    if role == DICTATEUR and not any(
+            cx.collector[c] == s and not cx.vic >> c & 1 for c in range(4)):
+        guard = _dictateur(cx, s, threats, actions)
+        if guard is not None:
+            return guard
+    if role == CONSUL and here not in p.forts and len(p.forts) < FORTS - 1 \
+            and min(dist[f] for f in p.forts) >= FORT_D:
+        return BuildFort(seat=seat)
+    # 5. the most urgent threat within reach
     others = [st.loc[o] for o in cx.seats if o != s]
     best_t, best_score, best_col, best_first = -1, 0.0, worst, None
+    tribun = role == TRIBUN
+    for v, c, col in (t for t in threats if t[1] == here):  # no move needed
+        if tribun and st.pins_at(c, col) >= 2:
+            v *= TRIBUN_K
+        if v > best_score:
+            best_t, best_score, best_col, best_first = c, v, col, None
     for v, c, col in threats:
+        if (v * TRIBUN_K if tribun else v) <= 2 * best_score:
+            break  # sorted: none of the rest can beat the best, each costing at least one action
         d = dist[c]
         if d == 0:
-            cost, first = 0, None
-        elif v >= 3 or d < actions:
+            continue
+        if v >= 3 or d < actions:
             cost, first = _reach(cx, s, c, actions, v >= URGENT)
         else:
             continue
-        dc = board.dist[c]
-        if any(dc[o] < cost for o in others):
-            v *= 0.5
+        if others and min(map(board.dist[c].__getitem__, others)) < cost:
+            v *= 0.5  # a partner is nearer
+        if tribun and st.pins_at(c, col) >= 2:
+            v *= TRIBUN_K  # he clears the whole city in one action
         score = v / (1 + cost) if cost < actions else FAR_K * v / (1 + cost)
         if score > best_score:
             best_t, best_score, best_col, best_first = c, score, col, first
@@ -538,7 +671,7 @@ def _action(cx: _Ctx, s: int) -> Intent:
         return meet_i
     # 6. a Fort where one is missing
     card_here = board.player_card[here]
-    if here not in p.forts and len(p.forts) < FORTS - 1 and min(dist[f] for f in p.forts) >= 3 and (
+    if here not in p.forts and len(p.forts) < FORTS - 1 and min(dist[f] for f in p.forts) >= FORT_D and (
             cx.roles[s] == CONSUL or (card_here in st.hands[s] and cx.spare(s, card_here))):
         return BuildFort(seat=seat)
     # 7. links to carry victories
@@ -552,13 +685,19 @@ def _action(cx: _Ctx, s: int) -> Intent:
             cost, first = _reach(cx, s, tgt, actions, False)
             if first is not None:
                 return first
-    # 8. fight here, or go fight the best target, or wait where a card can change hands
+    # 8. the Magistrat takes back an event from the discard
+    if role == MAGISTRAT and not st.stored[s]:
+        kept = [c for c in p.player.discard if c[1] == "E"]
+        if kept:
+            card = min(kept, key=lambda c: (_STORE_ORDER.index(board.event_kind[c]), c))
+            return StoreEvent(seat=seat, card=card)
+    # 9. fight here, or go fight the best target, or wait where a card can change hands
     if pins_here[worst] >= 2 or (pins_here[worst] and best_t in (-1, here)):
         return Combat(seat=seat, colour=COLOURS[worst])
     wait_v, wait_i = _wait_spot(cx, s, actions)
     if wait_i is not None and wait_v >= WAIT_K * best_score:
         return wait_i
-    if wait_i is None and wait_v == 0.0 and best_score < 1.0 and _waiting_here(cx, s):
+    if wait_i is None and best_score < WAIT_T and _waiting_here(cx, s):
         return EndActions(seat=seat)
     if best_t >= 0:
         if best_t == here:
@@ -575,15 +714,54 @@ def _action(cx: _Ctx, s: int) -> Intent:
     return EndActions(seat=seat)
 
 
-def _waiting_here(cx: _Ctx, s: int) -> bool:
+def _dictateur(cx: _Ctx, s: int, threats: list[tuple[float, int, int]], actions: int) -> Intent | None:
+    """The Dictateur guards the city whose neighbourhood is most threatened: no pin lands there."""
     st, board = cx.st, cx.board
-    card = board.player_card[st.loc[s]]
+    here = st.loc[s]
+    danger: dict[int, float] = {}
+    for v, c, _col in threats:
+        danger[c] = danger.get(c, 0.0) + v
+    dist = board.dist[here]
+    lo = cx.pi * NC
+
+    def guard(c: int) -> float:
+        return danger.get(c, 0.0) + sum(danger.get(nb, 0.0) for nb in board.adj[c] if lo <= nb < lo + NC)
+
+    g_here = guard(here)
+    best, best_g = here, g_here
+    for c in range(lo, lo + NC):
+        d = dist[c]
+        if 0 < d <= actions:
+            g = guard(c) - 1.0 * d
+            if g > best_g:
+                best, best_g = c, g
+    if best_g < DICT_MIN:
+        return None
+    if best != here and best_g > g_here * 1.3 + 2:
+        return Move(seat=cx.names[s], to=board.keys[_step_towards(board, cx.pi, here, best)])
+    # on his post: fight here, else stay
+    base = (here - cx.pi * NC) * 4
+    row = cx.p.pins[base: base + 4]
+    col = max(range(4), key=lambda c: (row[c], -c))
+    if row[col]:
+        return Combat(seat=cx.names[s], colour=COLOURS[col])
+    return EndActions(seat=cx.names[s])
+
+
+def _waiting_here(cx: _Ctx, s: int) -> bool:
+    """Standing on the city of a card that should change hands, with the partner near enough to come."""
+    st, board = cx.st, cx.board
+    here = st.loc[s]
+    card = board.player_card[here]
+    col = cx.colour_of(card)
+    if cx.vic >> col & 1:
+        return False
+    dh = board.dist[here]
     for o in cx.seats:
-        for giver, receiver in ((s, o), (o, s)):
-            if o != s and card in st.hands[giver]:
-                col = cx.colour_of(card)
-                if not cx.vic >> col & 1 and cx.collector[col] == receiver:
-                    return True
+        if o == s or dh[st.loc[o]] > 3:
+            continue
+        if (card in st.hands[s] and cx.collector[col] == o) or (card in st.hands[o] and cx.collector[col] == s):
+            return True
     return False
 
 

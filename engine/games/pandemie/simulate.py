@@ -1,4 +1,4 @@
-"""``tablekeeper simulate pandemie``: play many games with a simple policy and print the win rate and
+"""``tablekeeper simulate pandemie``: play many games with the heuristic policy and print the win rate and
 the causes of the losses — a scout leader's difficulty check before the campfire game.
 
     tablekeeper simulate pandemie --provinces 4 --difficulty normal --games 1000 --seed 7
