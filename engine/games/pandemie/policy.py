@@ -28,8 +28,9 @@ the boards, the discards; never the order of a deck, except the six cards Divina
 - **Victories** are carried across links to provinces that lack them (``victories=exchange``).
 
 Deterministic given the state (and hence the rng), with no memory between intents; the distances are the
-board's BFS tables (computed once per board), threats and card counts are cached on the identity of the
-immutable pins, discards and hands.
+board's BFS tables (computed once per board), threats (per people) and card counts are cached on the
+identity of the immutable pins, discards and hands; these caches only save time, never change a decision
+(``tests/pandemie/test_pandemie_golden.py`` pins seeded games).
 """
 
 from __future__ import annotations
@@ -105,12 +106,31 @@ DICT_MIN = 15.0  # the Dictateur takes a post when its neighbourhood is this thr
 _STORE_ORDER = (MISSION, MANU, NIGHT, GHOST, DIVINATION)  # the Magistrat's preference
 
 _CARDS: dict[int, tuple] = {}
+_CCOL: dict[object, dict[str, int]] = {}
+_LAST_CCOL: list = []  # [board, colours] of the last call
+_GONE: dict[int, tuple] = {}
+_ROLES: dict[int, tuple] = {}
+_HAND_COUNTS: dict[object, dict[tuple[str, ...], list[int]]] = {}  # per board: hand -> cards of each people
+
+
+def _card_colours(board) -> dict[str, int]:
+    """Player card (city card) -> the colour of its city, per board."""
+    if _LAST_CCOL and _LAST_CCOL[0] is board:
+        return _LAST_CCOL[1]
+    hit = _CCOL.get(board)
+    if hit is None:
+        if len(_CCOL) > 32:
+            _CCOL.clear()
+        hit = _CCOL[board] = {card: board.colour[c] for card, c in board.card_city.items()}
+    _LAST_CCOL[:] = [board, hit]
+    return hit
 
 
 class _Ctx:
     """What one decision needs about a province, computed once per call."""
 
-    __slots__ = ("st", "pi", "board", "p", "seats", "names", "counts", "roles", "need", "collector", "vic", "gone", "endgame")
+    __slots__ = ("st", "pi", "board", "p", "seats", "names", "counts", "roles", "need", "collector", "vic", "gone",
+                 "endgame", "ccol")
 
     def __init__(self, st: State, pi: int) -> None:
         self.st = st
@@ -121,36 +141,62 @@ class _Ctx:
         self.names = st.static.seats
         self.vic = p.victories
         self.endgame = len(p.player.cards) <= 2 * len(self.seats) + ENDGAME
+        self.ccol = _card_colours(board)
         hit = _CARDS.get(pi)
         hands = st.hands
         if hit is not None and hit[1] is p.player.discard and hit[2] == p.victories and hit[3] is st.static \
-                and hit[4] is st.roles and all(hands[s] is h for s, h in zip(self.seats, hit[0], strict=True)):
-            self.gone, self.counts, self.roles, self.need, self.collector = hit[5]
-            return
-        gone = [0, 0, 0, 0]
-        for c in p.player.discard:
-            if c[1] == "C":
-                gone[board.colour[board.card_city[c]]] += 1
-        self.gone = gone
-        colour = board.colour
-        card_city = board.card_city
-        self.counts: dict[int, list[int]] = {}
-        self.roles: dict[int, str] = {}
-        self.need: dict[int, int] = {}
-        for s in self.seats:
-            k = [0, 0, 0, 0]
-            for c in st.hands[s]:
+                and hit[4] is st.roles:
+            if hit[6] is hands:
+                self.gone, self.counts, self.roles, self.need, self.collector = hit[5]
+                return
+            for s, h in zip(self.seats, hit[0], strict=True):
+                if hands[s] is not h:
+                    break
+            else:
+                self.gone, self.counts, self.roles, self.need, self.collector = hit[5]
+                return
+        ccol = self.ccol
+        discard = p.player.discard
+        g = _GONE.get(pi)
+        if g is not None and g[0] is discard and g[1] is ccol:
+            gone = g[2]
+        else:
+            gone = [0, 0, 0, 0]
+            for c in discard:
                 if c[1] == "C":
-                    k[colour[card_city[c]]] += 1
+                    gone[ccol[c]] += 1
+            _GONE[pi] = (discard, ccol, gone)  # the cache keeps the discard alive: its id stays its own
+        self.gone = gone
+        self.counts: dict[int, list[int]] = {}
+        rh = _ROLES.get(pi)
+        if rh is not None and rh[0] is st.roles and rh[1] is st.static:
+            self.roles, self.need = rh[2], rh[3]
+        else:
+            self.roles = {s: st.role(s) for s in self.seats}
+            self.need = {s: 4 if r == IMPERATOR else 5 for s, r in self.roles.items()}
+            _ROLES[pi] = (st.roles, st.static, self.roles, self.need)  # never mutated: shared
+        hand_counts = _HAND_COUNTS.get(board)
+        if hand_counts is None or len(hand_counts) > 4096:
+            if len(_HAND_COUNTS) > 32:
+                _HAND_COUNTS.clear()
+            hand_counts = _HAND_COUNTS[board] = {}
+        for s in self.seats:
+            hand = hands[s]
+            k = hand_counts.get(hand)  # never mutated: shared by every context
+            if k is None:
+                k = [0, 0, 0, 0]
+                for c in hand:
+                    if c[1] == "C":
+                        k[ccol[c]] += 1
+                hand_counts[hand] = k
             self.counts[s] = k
-            r = st.role(s)
-            self.roles[s] = r
-            self.need[s] = 4 if r == IMPERATOR else 5
         # one collector per people not beaten, a different player for each while there are enough:
         # the largest holdings first (the Imperator first on a tie)
         self.collector: list[int] = [self.seats[0]] * 4
-        pairs = sorted(((self.counts[s][col], 1 if self.roles[s] == IMPERATOR else 0, -s, col, s)
-                        for col in range(4) if not self.vic >> col & 1 for s in self.seats), reverse=True)
+        counts, roles, vic, seats = self.counts, self.roles, self.vic, self.seats
+        pairs = [(counts[s][col], 1 if roles[s] == IMPERATOR else 0, -s, col, s)
+                 for col in range(4) if not vic >> col & 1 for s in seats]
+        pairs.sort(reverse=True)
         done_c: list[int] = []
         used: list[int] = []
         open_n = sum(1 for col in range(4) if not self.vic >> col & 1)
@@ -163,10 +209,10 @@ class _Ctx:
             used.append(s)
         # cached on the identity of the (immutable) hands, discard and roles: the cache keeps them alive
         _CARDS[pi] = (tuple(hands[s] for s in self.seats), p.player.discard, p.victories, st.static, st.roles,
-                      (self.gone, self.counts, self.roles, self.need, self.collector))
+                      (self.gone, self.counts, self.roles, self.need, self.collector), hands)
 
     def colour_of(self, card: str) -> int:
-        return self.board.colour[self.board.card_city[card]]
+        return self.ccol[card]
 
     def card_value(self, s: int, card: str) -> float:
         """How much ``s`` wants to keep ``card`` (city cards; events are handled apart)."""
@@ -218,7 +264,23 @@ def _discard_choice(cx: _Ctx, s: int) -> str:
     return best
 
 
+_STEPS: dict[object, dict[int, int]] = {}
+
+
 def _step_towards(board, pi: int, here: int, target: int) -> int:
+    memo = _STEPS.get(board)
+    if memo is None:
+        if len(_STEPS) > 32:
+            _STEPS.clear()
+        memo = _STEPS[board] = {}
+    key = (pi * 4096 + here) * 4096 + target
+    step = memo.get(key)
+    if step is None:
+        step = memo[key] = _step_towards_bfs(board, pi, here, target)
+    return step
+
+
+def _step_towards_bfs(board, pi: int, here: int, target: int) -> int:
     d = board.dist[target]
     best = here
     lo = pi * NC
@@ -236,6 +298,33 @@ def _hot(cx: _Ctx, city: int, col: int) -> bool:
 _THREATS: dict[int, tuple[tuple[int, ...], tuple[str, ...], object, list[tuple[float, int, int]]]] = {}
 
 
+_THREAT_COLS: dict[int, list] = {}  # per province: [board, then per people (pins, discard, supply, entries)]
+_NEAR: dict[object, tuple[tuple[float, tuple[int, ...]], ...]] = {}
+
+
+def _near(board, pi: int) -> tuple[tuple[float, tuple[int, ...]], ...]:
+    """Per city of province ``pi``: 10 plus 4 per neighbour in another province, and the pin offsets
+    (local index x 4) of its neighbours in the province."""
+    key = (board, pi)
+    hit = _NEAR.get(key)
+    if hit is None:
+        if len(_NEAR) > 128:
+            _NEAR.clear()
+        first = pi * NC
+        rows = []
+        for c in range(first, first + NC):
+            base = 10.0
+            local = []
+            for nb in board.adj[c]:
+                if nb // NC != pi:
+                    base += 4
+                else:
+                    local.append((nb - first) * 4)
+            rows.append((base, tuple(local)))
+        hit = _NEAR[key] = tuple(rows)
+    return hit
+
+
 def _threats(cx: _Ctx) -> list[tuple[float, int, int]]:
     """(danger, city, colour) for every colour of every city of the province holding pins.
 
@@ -248,38 +337,53 @@ def _threats(cx: _Ctx) -> list[tuple[float, int, int]]:
     hit = _THREATS.get(cx.pi)
     if hit is not None and hit[0] is pins and hit[1] is discard_t and hit[2] is board:
         return hit[3]
-    first = cx.pi * NC
-    discard = set(discard_t)
-    adj = board.adj
+    pi = cx.pi
+    first = pi * NC
+    discard: set[str] | None = None
     prop_card = board.prop_card
     supply = p.supply
-    out = []
-    for i in compress(range(len(pins)), pins):
-        n = pins[i]
-        c = first + (i >> 2)
-        col = i & 3
-        used = PINS - supply[col]
-        if n >= 3:
-            v = 10.0
-            for nb in adj[c]:
-                if nb // NC != cx.pi:
-                    v += 4  # a surge would cross to another board
-                elif pins[(nb - first) * 4 + col] >= 3:
-                    v += 3  # chain
-                else:
-                    v += 0.5
-            if prop_card[c] in discard:
-                v *= 0.35
-        elif n == 2:
-            v = V2
-            if prop_card[c] in discard:
-                v *= 0.6
-        else:
-            v = V1
-        if used > USED0:
-            v *= 1 + (used - USED0) / USED_DIV
-        out.append((v, c, col))
-    out.sort(key=lambda t: (-t[0], t[1], t[2]))  # the most dangerous first (the search below stops early)
+    near = _near(board, pi)
+    cols = _THREAT_COLS.get(pi)
+    if cols is None or cols[0] is not board:
+        cols = _THREAT_COLS[pi] = [board, None, None, None, None]
+    keyed: list[tuple[float, int, int]] = []
+    for col in range(4):
+        # each people's entries depend only on its own pins, its supply and the discard: a Combat or a
+        # placement touches one people, the other three lists are kept
+        column = pins[col::4]
+        left = supply[col]
+        hit_col = cols[col + 1]
+        if hit_col is not None and hit_col[1] is discard_t and hit_col[2] == left and hit_col[0] == column:
+            keyed += hit_col[3]
+            continue
+        if discard is None:
+            discard = set(discard_t)
+        used = PINS - left
+        k = 1 + (used - USED0) / USED_DIV if used > USED0 else 0.0
+        part = []
+        for li in compress(range(len(column)), column):
+            n = column[li]
+            c = first + li
+            if n >= 3:
+                base, local = near[li]
+                v = base
+                for j in local:
+                    v += 3 if pins[j + col] >= 3 else 0.5  # chain, else a neighbour (base: 10, 4 per link out)
+                if prop_card[c] in discard:
+                    v *= 0.35
+            elif n == 2:
+                v = V2
+                if prop_card[c] in discard:
+                    v *= 0.6
+            else:
+                v = V1
+            if k:
+                v *= k
+            part.append((-v, c, col))
+        cols[col + 1] = (column, discard_t, left, part)
+        keyed += part
+    keyed.sort()  # the most dangerous first (the search below stops early)
+    out = [(-m, c, col) for m, c, col in keyed]
     _THREATS[cx.pi] = (pins, discard_t, board, out)
     return out
 
@@ -321,8 +425,11 @@ def _fort_route(cx: _Ctx, s: int, keep: int, actions: int) -> Intent | None:
     return Move(seat=seat, to=board.keys[_step_towards(board, cx.pi, here, near)])
 
 
-def _reach(cx: _Ctx, s: int, target: int, actions: int, urgent: bool) -> tuple[int, Intent | None]:
-    """(actions needed, first intent) to bring ``s`` onto ``target``; spends only spare cards."""
+def _reach(cx: _Ctx, s: int, target: int, actions: int, urgent: bool,
+           walk: bool = True) -> tuple[int, Intent | None]:
+    """(actions needed, first intent) to bring ``s`` onto ``target``; spends only spare cards.
+
+    With ``walk=False`` a plain walk comes back as None (the caller builds the step it keeps)."""
     st, board, p = cx.st, cx.board, cx.p
     seat = cx.names[s]
     here = st.loc[s]
@@ -330,10 +437,10 @@ def _reach(cx: _Ctx, s: int, target: int, actions: int, urgent: bool) -> tuple[i
         return 0, None
     d = board.dist[here][target]
     if d == 1:
-        return 1, Move(seat=seat, to=board.keys[target])
+        return 1, Move(seat=seat, to=board.keys[target]) if walk else None
     hand = st.hands[s]
     best = d
-    first: Intent = Move(seat=seat, to=board.keys[_step_towards(board, cx.pi, here, target)])
+    first: Intent | None = None  # a walk, built at the end when nothing quicker was found
     dt = board.dist[target]
     if here in p.forts:
         f = min(p.forts, key=lambda x: (dt[x], x))
@@ -358,29 +465,38 @@ def _reach(cx: _Ctx, s: int, target: int, actions: int, urgent: bool) -> tuple[i
                 lo = st.loc[o]
                 if lo == target:
                     return 1, LicteurGather(seat=seat, pawn=seat, to=board.keys[lo])
+    if first is None and walk:
+        first = Move(seat=seat, to=board.keys[_step_towards(board, cx.pi, here, target)])
     return best, first
 
 
 def _share_here(cx: _Ctx, s: int) -> Intent | None:
     """A card exchange with a partner on this city that brings a card to its collector."""
     st, board = cx.st, cx.board
-    here = st.loc[s]
+    loc, hands = st.loc, st.hands
+    roles, ccol, vic, collector, counts = cx.roles, cx.ccol, cx.vic, cx.collector, cx.counts
+    here = loc[s]
     card_here = board.player_card[here]
     seat = cx.names[s]
     for o in cx.seats:
-        if o == s or st.loc[o] != here:
+        if o == s or loc[o] != here:
             continue
         for giver, receiver, give in ((s, o, True), (o, s, False)):
-            cards = [c for c in st.hands[giver] if c[1] == "C"] if cx.roles[giver] == SENATEUR else (
-                [card_here] if card_here in st.hands[giver] else [])
+            hand = hands[giver]
+            if roles[giver] == SENATEUR:
+                cards = [c for c in hand if c[1] == "C"]
+            elif card_here in hand:
+                cards = [card_here]
+            else:
+                continue
             for c in cards:
-                col = cx.colour_of(c)
-                if cx.vic >> col & 1:
+                col = ccol[c]
+                if vic >> col & 1:
                     continue
-                if cx.collector[col] == receiver or (
-                        cx.counts[receiver][col] > cx.counts[giver][col] and cx.collector[col] != giver):
-                    if len(st.hands[receiver]) >= HAND_LIMIT and not any(
-                            cx.card_value(receiver, x) < cx.card_value(receiver, c) for x in st.hands[receiver]
+                if collector[col] == receiver or (
+                        counts[receiver][col] > counts[giver][col] and collector[col] != giver):
+                    if len(hands[receiver]) >= HAND_LIMIT and not any(
+                            cx.card_value(receiver, x) < cx.card_value(receiver, c) for x in hands[receiver]
                             if x[1] == "C"):
                         continue
                     return ShareKnowledge(seat=seat, other=cx.names[o], card=c, give=give)
@@ -390,25 +506,33 @@ def _share_here(cx: _Ctx, s: int) -> Intent | None:
 def _meeting(cx: _Ctx, s: int, actions: int) -> tuple[float, Intent | None]:
     """The best walk to a partner for an exchange this turn (value, first intent), or to a city to wait."""
     st, board = cx.st, cx.board
-    here = st.loc[s]
+    loc, hands = st.loc, st.hands
+    roles, ccol, vic, collector, counts, need = cx.roles, cx.ccol, cx.vic, cx.collector, cx.counts, cx.need
+    player_card = board.player_card
+    here = loc[s]
     best_v, best_i = 0.0, None
     for o in cx.seats:
         if o == s:
             continue
-        m = st.loc[o]
+        m = loc[o]
         if m == here:
             continue
-        card_m = board.player_card[m]
+        card_m = player_card[m]
         gain = 0.0
         for giver, receiver in ((s, o), (o, s)):
-            cards = [c for c in st.hands[giver] if c[1] == "C"] if cx.roles[giver] == SENATEUR else (
-                [card_m] if card_m in st.hands[giver] else [])
+            hand = hands[giver]
+            if roles[giver] == SENATEUR:
+                cards = [c for c in hand if c[1] == "C"]
+            elif card_m in hand:
+                cards = [card_m]
+            else:
+                continue
             for c in cards:
-                col = cx.colour_of(c)
-                if cx.vic >> col & 1 or cx.collector[col] != receiver:
+                col = ccol[c]
+                if vic >> col & 1 or collector[col] != receiver:
                     continue
-                have = cx.counts[receiver][col]
-                gain += GAIN0 + 2 * have + (GAIN_READY if have + 1 >= cx.need[receiver] else 0)
+                have = counts[receiver][col]
+                gain += GAIN0 + 2 * have + (GAIN_READY if have + 1 >= need[receiver] else 0)
         if gain <= 0:
             continue
         cost, first = _reach(cx, s, m, actions, False)
@@ -429,27 +553,30 @@ def _meeting(cx: _Ctx, s: int, actions: int) -> tuple[float, Intent | None]:
 def _wait_spot(cx: _Ctx, s: int, actions: int) -> tuple[float, Intent | None]:
     """Walk to the city of a card I hold for a collector, or that a partner holds for me, and wait there."""
     st, board = cx.st, cx.board
-    here = st.loc[s]
+    loc, hands = st.loc, st.hands
+    ccol, vic, collector, counts = cx.ccol, cx.vic, cx.collector, cx.counts
+    card_city = board.card_city
+    here = loc[s]
     dist = board.dist[here]
     best_v, best_i = 0.0, None
     for o in cx.seats:
         if o == s:
             continue
         for giver, receiver in ((s, o), (o, s)):
-            for c in st.hands[giver]:
+            for c in hands[giver]:
                 if c[1] != "C":
                     continue
-                col = cx.colour_of(c)
-                if cx.vic >> col & 1 or cx.collector[col] != receiver:
+                col = ccol[c]
+                if vic >> col & 1 or collector[col] != receiver:
                     continue
-                m = board.card_city[c]
+                m = card_city[c]
                 if m == here:
                     return 0.0, None  # already waiting where it helps
                 d = dist[m]
                 if d > actions:
                     continue
-                other_d = board.dist[st.loc[o]][m]
-                v = 3 + cx.counts[receiver][col] - 0.5 * d - 0.5 * other_d
+                other_d = board.dist[loc[o]][m]
+                v = 3 + counts[receiver][col] - 0.5 * d - 0.5 * other_d
                 if v > best_v:
                     best_v, best_i = v, Move(seat=cx.names[s], to=board.keys[_step_towards(board, cx.pi, here, m)])
     return best_v, best_i
@@ -517,11 +644,16 @@ def _over_limit(cx: _Ctx, s: int) -> Intent:
 
 def _mission_for_ready(cx: _Ctx) -> Intent | None:
     """Mission secrète: a partner with a full set, away from a Fort, is sent to the nearest one."""
-    st, board, p = cx.st, cx.board, cx.p
+    st, board, p, vic = cx.st, cx.board, cx.p, cx.vic
     for o in cx.seats:
         at = st.loc[o]
-        if at in p.forts or not any(
-                cx.counts[o][c] >= cx.need[o] and not cx.vic >> c & 1 for c in range(4)):
+        if at in p.forts:
+            continue
+        counts_o, need_o = cx.counts[o], cx.need[o]
+        for c in range(4):
+            if counts_o[c] >= need_o and not vic >> c & 1:
+                break
+        else:  # no full set of a people not beaten yet
             continue
         for h in cx.seats:
             for c in _events(st, h):
@@ -547,6 +679,9 @@ def _fort_site(cx: _Ctx) -> int:
     return best
 
 
+_KINDS: dict[int, tuple] = {}
+
+
 def choose(st: State, pi: int) -> Intent | None:
     """The next intent for province ``pi`` (None when the province has nothing to do)."""
     static = st.static
@@ -568,21 +703,40 @@ def choose(st: State, pi: int) -> Intent | None:
             return n, card
 
         return ArrangeDivination(seat=names[p.divination], order=tuple(sorted(top, key=danger)))
-    kinds = [static.board.event_kind[c] for o in seats for c in _events(st, o)]
-    cx = _Ctx(st, pi) if kinds else None
-    if cx is not None and MISSION in kinds:
+    stored = st.stored
+    hit = _KINDS.get(pi)
+    if hit is not None and hit[0] is hands and hit[1] is stored and hit[2] is static:
+        kinds = hit[3]
+    else:
+        event_kind = static.board.event_kind
+        kinds = []
+        for o in seats:
+            for c in hands[o]:
+                if c[1] == "E":
+                    kinds.append(event_kind[c])
+            if stored[o]:
+                kinds.append(event_kind[stored[o]])
+        _KINDS[pi] = (hands, stored, static, kinds)  # on the identity of the (immutable) hands and stored
+    # the context is built only when something reads it (it is pure: building it later changes nothing)
+    cx = None
+    if MISSION in kinds:
+        cx = _Ctx(st, pi)
         mission = _mission_for_ready(cx)
         if mission is not None:
             return mission
     s = p.turn
     seat = names[s]
-    if p.phase == "draw":
+    phase = p.phase
+    if phase == "draw":
         return DrawCards(seat=seat)
-    if p.phase == "propagate":
-        if cx is not None:
-            ev = _events_at_propagation(cx) if NIGHT in kinds or DIVINATION in kinds else None
+    if phase == "propagate":
+        if kinds:
+            ev = None
+            if NIGHT in kinds or DIVINATION in kinds:
+                cx = cx or _Ctx(st, pi)
+                ev = _events_at_propagation(cx)
             if ev is None and GHOST in kinds:
-                ev = _ghost(cx, False)
+                ev = _ghost(cx or _Ctx(st, pi), False)
             if ev is not None:
                 return ev
         return Propagate(seat=seat)
@@ -620,7 +774,10 @@ def _action(cx: _Ctx, s: int) -> Intent:
     base = (here - pi * NC) * 4
     pins_here = p.pins[base: base + 4]
     # 4. a three-pin city where I stand
-    worst = max(range(4), key=lambda c: (pins_here[c], -c))
+    worst = 0  # the colour with most pins here (the first on a tie)
+    for c in (1, 2, 3):
+        if pins_here[c] > pins_here[worst]:
+            worst = c
     if pins_here[worst] >= 3 and _hot(cx, here, worst):
         return Combat(seat=seat, colour=COLOURS[worst])
     role = cx.roles[s]
@@ -637,7 +794,10 @@ def _action(cx: _Ctx, s: int) -> Intent:
     others = [st.loc[o] for o in cx.seats if o != s]
     best_t, best_score, best_col, best_first = -1, 0.0, worst, None
     tribun = role == TRIBUN
-    for v, c, col in (t for t in threats if t[1] == here):  # no move needed
+    for t in threats:  # no move needed
+        if t[1] != here:
+            continue
+        v, c, col = t
         if tribun and st.pins_at(c, col) >= 2:
             v *= TRIBUN_K
         if v > best_score:
@@ -649,7 +809,7 @@ def _action(cx: _Ctx, s: int) -> Intent:
         if d == 0:
             continue
         if v >= 3 or d < actions:
-            cost, first = _reach(cx, s, c, actions, v >= URGENT)
+            cost, first = _reach(cx, s, c, actions, v >= URGENT, False)
         else:
             continue
         if others and min(map(board.dist[c].__getitem__, others)) < cost:
@@ -659,6 +819,8 @@ def _action(cx: _Ctx, s: int) -> Intent:
         score = v / (1 + cost) if cost < actions else FAR_K * v / (1 + cost)
         if score > best_score:
             best_t, best_score, best_col, best_first = c, score, col, first
+    if best_first is None and best_t >= 0 and best_t != here:  # a walk: its first step
+        best_first = Move(seat=seat, to=board.keys[_step_towards(board, pi, here, best_t)])
     meet_v, meet_i = _meeting(cx, s, actions)
     if meet_i is not None and meet_v >= MEET_K * best_score:
         return meet_i

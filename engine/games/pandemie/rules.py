@@ -351,37 +351,43 @@ def _with_prov(state: State, pi: int, prov: Prov) -> State:
 
 
 def _f_deck(state: State, ev: Any) -> State:
-    info = state.static.decks.get(ev.deck)
+    static = state.static
+    info = static.decks.get(ev.deck)
     if info is None:
         raise InconsistentLog(f"unknown deck {ev.deck!r}")
     kind, pi = info
     p = state.provs[pi]
+    t = type(ev)
+    provs = state.provs
     if kind == "player":
-        p2 = _rep(p, player=fold_deck(p.player, ev))
-        if isinstance(ev, Drawn) and ev.to in state.static.seat_index:
-            s = state.static.seat_index[ev.to]
-            return _rep(state, provs=_set(state.provs, pi, p2), hands=_set(state.hands, s, state.hands[s] + (ev.card,)))
-        if isinstance(ev, Discarded):  # a player card is always discarded from a hand
-            for s in state.static.prov_seats[pi]:
-                h = state.hands[s]
-                if ev.card in h:
-                    i = h.index(ev.card)
-                    return _rep(state, provs=_set(state.provs, pi, p2), hands=_set(state.hands, s, h[:i] + h[i + 1:]))
-            raise InconsistentLog(f"{ev.card} is discarded but no player of {state.static.codes[pi]} holds it")
-        if isinstance(ev, Shuffled):
-            p2 = _rep(p2, shuffles=p.shuffles + 1)
-        return _with_prov(state, pi, p2)
+        deck = fold_deck(p.player, ev)
+        if t is Drawn and ev.to in static.seat_index:
+            s = static.seat_index[ev.to]
+            hands = state.hands
+            return _rep(state, provs=provs[:pi] + (_rep(p, player=deck),) + provs[pi + 1:],
+                        hands=hands[:s] + (hands[s] + (ev.card,),) + hands[s + 1:])
+        if t is Discarded:  # a player card is always discarded from a hand
+            hands = state.hands
+            card = ev.card
+            for s in static.prov_seats[pi]:
+                h = hands[s]
+                if card in h:
+                    i = h.index(card)
+                    return _rep(state, provs=provs[:pi] + (_rep(p, player=deck),) + provs[pi + 1:],
+                                hands=hands[:s] + (h[:i] + h[i + 1:],) + hands[s + 1:])
+            raise InconsistentLog(f"{ev.card} is discarded but no player of {static.codes[pi]} holds it")
+        p2 = _rep(p, player=deck, shuffles=p.shuffles + 1) if t is Shuffled else _rep(p, player=deck)
+        return _rep(state, provs=provs[:pi] + (p2,) + provs[pi + 1:])
     if kind == "prop":
-        p2 = _rep(p, prop=fold_deck(p.prop, ev))
-        if isinstance(ev, Shuffled):
-            p2 = _rep(p2, shuffles=p.shuffles + 1)
-        return _with_prov(state, pi, p2)
+        deck = fold_deck(p.prop, ev)
+        p2 = _rep(p, prop=deck, shuffles=p.shuffles + 1) if t is Shuffled else _rep(p, prop=deck)
+        return _rep(state, provs=provs[:pi] + (p2,) + provs[pi + 1:])
     p2 = _rep(p, roles=fold_deck(p.roles, ev))
-    if isinstance(ev, Drawn) and ev.to in state.static.seat_index:
-        s = state.static.seat_index[ev.to]
-        role = state.static.board.role_of_card[ev.card]
+    if t is Drawn and ev.to in static.seat_index:
+        s = static.seat_index[ev.to]
+        role = static.board.role_of_card[ev.card]
         guards = state.guards + (s,) if role in (DICTATEUR, TRIBUN) else state.guards
-        return _rep(state, provs=_set(state.provs, pi, p2), roles=_set(state.roles, s, ev.card), guards=guards)
+        return _rep(state, provs=_set(provs, pi, p2), roles=_set(state.roles, s, ev.card), guards=guards)
     return _with_prov(state, pi, p2)
 
 
@@ -442,6 +448,9 @@ def _f_fort(state: State, ev: FortBuilt) -> State:
     return _with_prov(state, pi, _rep(p, forts=forts + (c,)))
 
 
+_COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
+
+
 def _colour(name: str) -> int:
     try:
         return COLOURS.index(name)
@@ -450,18 +459,25 @@ def _colour(name: str) -> int:
 
 
 def _f_pins(state: State, ev: PinsPlaced | PinsRemoved) -> State:
-    c = _city(state, ev.city)
-    col = _colour(ev.colour)
+    c = state.static.board.index.get(ev.city)
+    if c is None:
+        c = _city(state, ev.city)  # raises
+    col = _COLOUR_INDEX.get(ev.colour)
+    if col is None:
+        col = _colour(ev.colour)  # raises
     pi = c // NC
     p = state.provs[pi]
     i = (c % NC) * 4 + col
-    n = ev.n if isinstance(ev, PinsPlaced) else -ev.n
+    n = ev.n if type(ev) is PinsPlaced else -ev.n
     have = p.pins[i] + n
     left = p.supply[col] - n
     if have < 0 or have > 3 or left < 0 or left > PINS_PER_COLOUR:
         raise InconsistentLog(f"{type(ev).__name__} {ev.city} {ev.colour} {ev.n}: impossible")
-    p2 = _rep(p, pins=_set(p.pins, i, have), supply=_set(p.supply, col, left))
-    return _with_prov(state, pi, p2)
+    pins = p.pins
+    supply = p.supply
+    p2 = _rep(p, pins=pins[:i] + (have,) + pins[i + 1:], supply=supply[:col] + (left,) + supply[col + 1:])
+    provs = state.provs
+    return _rep(state, provs=provs[:pi] + (p2,) + provs[pi + 1:])
 
 
 def _f_surged(state: State, ev: Surged) -> State:
@@ -567,6 +583,9 @@ _FOLD: dict[type, Callable[[State, Any], State]] = {
 
 
 def fold(state: State | None, event: Event) -> State:
+    f = _FOLD.get(type(event))  # GameStarted is not in the table
+    if f is not None and state is not None:
+        return f(state, event)
     if state is None:
         if not isinstance(event, GameStarted):
             raise InconsistentLog(f"a game starts with GameStarted, not {type(event).__name__}")
