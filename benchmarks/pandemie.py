@@ -14,28 +14,10 @@ import argparse
 import time
 
 from engine.core.rng import SeededRng
-from engine.games.pandemie import apply, fold, policy, setup
-from engine.games.pandemie.simulate import play_state
+from engine.games.pandemie.simulate import by_apply, by_step, play_state
 
 GOAL = 10_000  # four-province games per minute on one core
 OPTIONS = {"provinces": 4, "players": 4, "difficulty": "normal"}
-
-
-def _via_apply(seed: str) -> int:
-    rng = SeededRng(seed)
-    state, _ = setup(OPTIONS, rng)
-    n = 0
-    while state.over is None:
-        for pi in range(len(state.provs)):
-            intent = policy.choose(state, pi)
-            if intent is None:
-                continue
-            for e in apply(state, intent, rng):
-                state = fold(state, e)
-            n += 1
-            if state.over is not None:
-                break
-    return n
 
 
 def measure(seconds: float, runner: str) -> tuple[int, float, int, int]:
@@ -43,11 +25,8 @@ def measure(seconds: float, runner: str) -> tuple[int, float, int, int]:
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         seed = f"bench:{games}"
-        if runner == "step":
-            _, n, t = play_state(OPTIONS, SeededRng(seed))
-            turns += t
-        else:
-            n = _via_apply(seed)
+        _, n, t = play_state(OPTIONS, SeededRng(seed), advance=by_step if runner == "step" else by_apply)
+        turns += t
         games += 1
         intents += n
     return games, time.perf_counter() - start, intents, turns

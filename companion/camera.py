@@ -15,19 +15,10 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-import msgspec
-
 from engine.core import codes
 
-
-class Scan(msgspec.Struct, frozen=True):
-    raw: str
-    component_id: str | None
-    reason: str = ""
-
-    @property
-    def foreign(self) -> bool:
-        return self.component_id is None
+Scan = codes.Parsed
+"""One code read: ``raw`` text, ``component_id`` (None when foreign) and the ``reason`` it is foreign."""
 
 
 class CameraError(RuntimeError):

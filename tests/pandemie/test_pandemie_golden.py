@@ -13,8 +13,8 @@ import msgspec
 import pytest
 
 from engine.core.rng import SeededRng
-from engine.games.pandemie import apply, fold, legal, policy, setup
-from engine.games.pandemie.simulate import play_state
+from engine.games.pandemie import legal
+from engine.games.pandemie.simulate import by_apply, play_state
 
 FOUR = {"provinces": 4, "players": 4, "difficulty": "normal"}
 ONE = {"provinces": 1, "players": 4, "difficulty": "novice"}
@@ -45,19 +45,10 @@ def test_apply_and_fold_play_the_same_game_with_legal_intents() -> None:
     """Through apply + fold (as the Table plays), the same seed ends in the same state, and every intent the
     policy chose outside its free choices is one that legal() lists."""
     options, seed, intents, _turns, want = GOLDEN[0]
-    rng = SeededRng(seed)
-    state, _ = setup(options, rng)
-    n = 0
-    while state.over is None:
-        for pi in range(len(state.provs)):
-            intent = policy.choose(state, pi)
-            if intent is None:
-                continue
-            if type(intent).__name__ not in ("ArrangeDivination", "ConsulMove", "Celebrate", "PlayEvent"):
-                assert intent in legal(state, intent.seat), intent
-            for e in apply(state, intent, rng):
-                state = fold(state, e)
-            n += 1
-            if state.over is not None:
-                break
+
+    def check(state, intent) -> None:
+        if type(intent).__name__ not in ("ArrangeDivination", "ConsulMove", "Celebrate", "PlayEvent"):
+            assert intent in legal(state, intent.seat), intent
+
+    state, n, _ = play_state(options, SeededRng(seed), advance=by_apply, check=check)
     assert (n, digest(state)) == (intents, want)

@@ -6,7 +6,7 @@ import pytest
 from pandemie_scenarios import at, deck, hand, new_game, no_pins, pins, role, turn
 
 from engine.core.rng import SeededRng
-from engine.games.pandemie import legal, policy, setup, step
+from engine.games.pandemie import legal, policy
 from engine.games.pandemie.events import (
     ArrangeDivination,
     Celebrate,
@@ -43,21 +43,12 @@ def _is_listed(state, intent) -> bool:
     ({"provinces": 4, "players": 4, "difficulty": "novice", "victories": "per_province"}, "legal:6"),
 ])
 def test_la_politique_ne_joue_que_des_intentions_legales(options, seed):
+    def check(state, intent) -> None:
+        assert _is_listed(state, intent), f"illegal intent {intent!r}"
+
     for game in range(3):
-        rng = SeededRng(f"{seed}:{game}")
-        state, _ = setup(options, rng)
-        n = 0
-        while state.over is None:
-            for pi in range(len(state.provs)):
-                intent = policy.choose(state, pi)
-                if intent is None:
-                    continue
-                assert _is_listed(state, intent), f"illegal intent {intent!r}"
-                state, _ = step(state, intent, rng)
-                n += 1
-                if state.over is not None:
-                    break
-            assert n < 20_000
+        state, n, _ = play_state(options, SeededRng(f"{seed}:{game}"), check=check)
+        assert state.over is not None and n < 20_000
 
 
 def test_la_politique_gagne_des_parties_novice_une_province():

@@ -18,9 +18,23 @@ from engine.core.rng import Rng, SeededRng
 
 from . import policy as default_policy
 from .events import Propagate
-from .rules import DIFFICULTY, OptionError, Result, State, setup, step
+from .rules import DIFFICULTY, OptionError, Result, State, apply, fold, setup, step
 
 Policy = Callable[[State, int], Intent | None]
+Advance = Callable[[State, Intent, Rng], State]
+Check = Callable[[State, Intent], None]
+
+
+def by_step(state: State, intent: Intent, rng: Rng) -> State:
+    """The simulator's way: each event folded once, as the rules decide it."""
+    return step(state, intent, rng)[0]
+
+
+def by_apply(state: State, intent: Intent, rng: Rng) -> State:
+    """The way ``engine.core.Table`` plays: ``apply`` returns the events, then each is folded."""
+    for e in apply(state, intent, rng):
+        state = fold(state, e)
+    return state
 MAX_INTENTS = 200_000
 
 
@@ -34,8 +48,15 @@ def play(options: dict[str, Any], rng: Rng, choose: Policy = default_policy.choo
     return state.over, n
 
 
-def play_state(options: dict[str, Any], rng: Rng, choose: Policy = default_policy.choose) -> tuple[State, int, int]:
-    """One whole game: the final state, the number of intents and the number of player turns played."""
+def play_state(
+    options: dict[str, Any],
+    rng: Rng,
+    choose: Policy = default_policy.choose,
+    advance: Advance = by_step,
+    check: Check | None = None,
+) -> tuple[State, int, int]:
+    """One whole game: the final state, the number of intents and the number of player turns played.
+    ``check(state, intent)`` (tests) sees each intent before it is played."""
     state, _ = setup(options, rng)
     n = turns = 0
     provinces = range(len(state.provs))
@@ -44,7 +65,9 @@ def play_state(options: dict[str, Any], rng: Rng, choose: Policy = default_polic
             intent = choose(state, pi)
             if intent is None:
                 continue
-            state, _ = step(state, intent, rng)
+            if check is not None:
+                check(state, intent)
+            state = advance(state, intent, rng)
             n += 1
             if type(intent) is Propagate:
                 turns += 1
