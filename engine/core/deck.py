@@ -225,9 +225,9 @@ def split_with_inserts(rng: Rng, cards: Sequence[str], inserts: Sequence[str]) -
     """
     n = len(inserts)
     if n == 0:
-        out = list(cards)
-        shuffle_in_place(rng, out)
-        return out
+        whole = list(cards)
+        shuffle_in_place(rng, whole)
+        return whole
     base, extra = divmod(len(cards), n)
     out: list[str] = []
     start = 0

@@ -27,11 +27,18 @@ class SeededRng:
 
     def __init__(self, seed: int | str = 0) -> None:
         self._r = random.Random(seed)
+        # randrange(n) is _randbelow(n) behind argument checks: the same draws, called directly
+        self._below = self._r._randbelow  # type: ignore[attr-defined]
 
     def randbelow(self, n: int) -> int:
         if n <= 0:
             raise ValueError("randbelow needs n > 0")
-        return self._r.randrange(n)
+        return self._below(n)
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """The same Fisher-Yates (the same draws, in the same order) as :func:`shuffle_in_place`, in C-speed
+        ``random.Random.shuffle``."""
+        self._r.shuffle(items)
 
     def token_hex(self, nbytes: int) -> str:
         return self._r.randbytes(nbytes).hex()
@@ -57,6 +64,11 @@ def shuffled(rng: Rng, items: Sequence[T]) -> list[T]:
 
 
 def shuffle_in_place(rng: Rng, items: MutableSequence[T]) -> None:
+    """Fisher-Yates on ``rng``: from the last place down, swap with a place drawn below it."""
+    fast = getattr(rng, "shuffle", None)
+    if fast is not None:
+        fast(items)
+        return
     for i in range(len(items) - 1, 0, -1):
         j = rng.randbelow(i + 1)
         items[i], items[j] = items[j], items[i]

@@ -10,7 +10,8 @@ from pandemie_scenarios import act, key, no_pins, pins, set_prov, turn
 import engine.games.pandemie as pan
 from engine.core import SeededRng, replay
 from engine.games.pandemie import events as E
-from engine.games.pandemie.board import ProvinceError, compile_board, load_province, shipped
+from engine.games.pandemie.board import ProvinceError, load_province, shipped
+from engine.games.pandemie.layout import compile_board
 from engine.games.pandemie.rules import NC, OptionError
 
 BRITANNIA = [

@@ -8,12 +8,16 @@ Game-module contract (see :mod:`engine.core.game`): ``NAME``, ``EVENTS``, ``INTE
 
 from typing import Any
 
-from .board import (
+from engine import native as _native
+
+# before any import of .rules/.policy: their compiled build is used only when built from these very sources
+_native.guard(__name__, __path__[0])
+
+from .board import (  # noqa: E402
     COLOURS,
     EVENT_CARDS,
     PEOPLES,
     ROLES,
-    Board,
     ProvinceData,
     ProvinceError,
     load_province,
@@ -21,8 +25,9 @@ from .board import (
     shipped,
     to_dict,
 )
-from .events import *  # noqa: F403
-from .rules import (
+from .events import *  # noqa: E402, F403
+from .layout import Board  # noqa: E402
+from .rules import (  # noqa: E402
     EVENTS,
     INTENTS,
     NAME,
@@ -39,7 +44,7 @@ from .rules import (
     step,
     view,
 )
-from .text import describe
+from .text import describe  # noqa: E402
 
 __all__ = [
     "seats",

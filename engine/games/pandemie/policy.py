@@ -36,6 +36,7 @@ identity of the immutable pins, discards and hands; these caches only save time,
 from __future__ import annotations
 
 from itertools import compress
+from typing import Final
 
 from engine.core.events import Intent
 
@@ -61,6 +62,7 @@ from .events import (
     StoreEvent,
     ViaRomana,
 )
+from .layout import Board
 from .rules import (
     CONSUL,
     DICTATEUR,
@@ -77,43 +79,44 @@ from .rules import (
     NIGHT,
     SENATEUR,
     TRIBUN,
+    Prov,
     State,
 )
 from .rules import PINS_PER_COLOUR as PINS
 
 # Tuning constants (set by simulation: 600 one-province novice games per variant; most are flat within
 # the noise of such a sample, the Tribun's weight, the spread of collectors and waiting for a partner are not)
-FIGHT_T = 2.0  # a threat worth at least this (danger / (1 + actions to reach it)) comes before walks to partners
-MEET_K = 1.0  # a walk to exchange a card this turn beats a threat scoring less than its value
-URGENT = 5.0  # threats worth this may be reached with a card of another collection (forced march, redeploy)
-WAIT_K = 1.0  # walking to a card's city to wait for its collector, against the best threat
-FAR_K = 0.3  # a threat out of reach this turn counts this fraction
-WAIT_T = 1.0  # stay on a card's city (end the turn) while no threat scores this much
-SPARE_MARGIN = 3  # a card of another people is spare while that many more of its cards than needed remain
-TRIBUN_K = 3.0  # the Tribun clears a city in one action
-ENDGAME = 2  # player cards left beyond one round of draws: any card may then buy the way to a Fort
-V2 = 3.0  # danger of two pins (three pins: 10 plus neighbours, links and chains)
-V1 = 1.0  # danger of one pin
-USED0 = 10  # a people with more pins than this on the board weighs more (1 + excess / USED_DIV)
-USED_DIV = 8
-FORT_D = 2  # build a Fort at this distance or more from every other
-GAIN0 = 4.0  # value of bringing a card to its collector (plus 2 per card he holds)
-GAIN_READY = 6.0  # more when it completes his set
-NIGHT_RISK = 0.25  # Nuit tranquille when (cards drawn x hot three-pin cities / deck) reaches this
-DICT_MIN = 15.0  # the Dictateur takes a post when its neighbourhood is this threatened
+FIGHT_T: Final = 2.0  # a threat worth at least this (danger / (1 + actions to reach it)) comes before walks to partners
+MEET_K: Final = 1.0  # a walk to exchange a card this turn beats a threat scoring less than its value
+URGENT: Final = 5.0  # threats worth this may be reached with a card of another collection (forced march, redeploy)
+WAIT_K: Final = 1.0  # walking to a card's city to wait for its collector, against the best threat
+FAR_K: Final = 0.3  # a threat out of reach this turn counts this fraction
+WAIT_T: Final = 1.0  # stay on a card's city (end the turn) while no threat scores this much
+SPARE_MARGIN: Final = 3  # a card of another people is spare while that many more of its cards than needed remain
+TRIBUN_K: Final = 3.0  # the Tribun clears a city in one action
+ENDGAME: Final = 2  # player cards left beyond one round of draws: any card may then buy the way to a Fort
+V2: Final = 3.0  # danger of two pins (three pins: 10 plus neighbours, links and chains)
+V1: Final = 1.0  # danger of one pin
+USED0: Final = 10  # a people with more pins than this on the board weighs more (1 + excess / USED_DIV)
+USED_DIV: Final = 8
+FORT_D: Final = 2  # build a Fort at this distance or more from every other
+GAIN0: Final = 4.0  # value of bringing a card to its collector (plus 2 per card he holds)
+GAIN_READY: Final = 6.0  # more when it completes his set
+NIGHT_RISK: Final = 0.25  # Nuit tranquille when (cards drawn x hot three-pin cities / deck) reaches this
+DICT_MIN: Final = 15.0  # the Dictateur takes a post when its neighbourhood is this threatened
 
 
-_STORE_ORDER = (MISSION, MANU, NIGHT, GHOST, DIVINATION)  # the Magistrat's preference
+_STORE_ORDER: Final = (MISSION, MANU, NIGHT, GHOST, DIVINATION)  # the Magistrat's preference
 
-_CARDS: dict[int, tuple] = {}
-_CCOL: dict[object, dict[str, int]] = {}
-_LAST_CCOL: list = []  # [board, colours] of the last call
-_GONE: dict[int, tuple] = {}
-_ROLES: dict[int, tuple] = {}
-_HAND_COUNTS: dict[object, dict[tuple[str, ...], list[int]]] = {}  # per board: hand -> cards of each people
+_CARDS: Final[dict[int, tuple]] = {}
+_CCOL: Final[dict[object, dict[str, int]]] = {}
+_LAST_CCOL: Final[list] = []  # [board, colours] of the last call
+_GONE: Final[dict[int, tuple]] = {}
+_ROLES: Final[dict[int, tuple]] = {}
+_HAND_COUNTS: Final[dict[object, dict[tuple[str, ...], list[int]]]] = {}  # per board: hand -> cards of each people
 
 
-def _card_colours(board) -> dict[str, int]:
+def _card_colours(board: Board) -> dict[str, int]:
     """Player card (city card) -> the colour of its city, per board."""
     if _LAST_CCOL and _LAST_CCOL[0] is board:
         return _LAST_CCOL[1]
@@ -129,8 +132,21 @@ def _card_colours(board) -> dict[str, int]:
 class _Ctx:
     """What one decision needs about a province, computed once per call."""
 
-    __slots__ = ("st", "pi", "board", "p", "seats", "names", "counts", "roles", "need", "collector", "vic", "gone",
-                 "endgame", "ccol")
+    # declared here (not __slots__): a native class with typed attributes once mypyc compiles this module
+    st: State
+    pi: int
+    board: Board
+    p: Prov
+    seats: tuple[int, ...]
+    names: tuple[str, ...]
+    counts: dict[int, list[int]]
+    roles: dict[int, str]
+    need: dict[int, int]
+    collector: list[int]
+    vic: int
+    gone: list[int]
+    endgame: bool
+    ccol: dict[str, int]
 
     def __init__(self, st: State, pi: int) -> None:
         self.st = st
@@ -167,7 +183,7 @@ class _Ctx:
                     gone[ccol[c]] += 1
             _GONE[pi] = (discard, ccol, gone)  # the cache keeps the discard alive: its id stays its own
         self.gone = gone
-        self.counts: dict[int, list[int]] = {}
+        self.counts = {}
         rh = _ROLES.get(pi)
         if rh is not None and rh[0] is st.roles and rh[1] is st.static:
             self.roles, self.need = rh[2], rh[3]
@@ -192,7 +208,7 @@ class _Ctx:
             self.counts[s] = k
         # one collector per people not beaten, a different player for each while there are enough:
         # the largest holdings first (the Imperator first on a tie)
-        self.collector: list[int] = [self.seats[0]] * 4
+        self.collector = [self.seats[0]] * 4
         counts, roles, vic, seats = self.counts, self.roles, self.vic, self.seats
         pairs = [(counts[s][col], 1 if roles[s] == IMPERATOR else 0, -s, col, s)
                  for col in range(4) if not vic >> col & 1 for s in seats]
@@ -264,10 +280,10 @@ def _discard_choice(cx: _Ctx, s: int) -> str:
     return best
 
 
-_STEPS: dict[object, dict[int, int]] = {}
+_STEPS: Final[dict[object, dict[int, int]]] = {}
 
 
-def _step_towards(board, pi: int, here: int, target: int) -> int:
+def _step_towards(board: Board, pi: int, here: int, target: int) -> int:
     memo = _STEPS.get(board)
     if memo is None:
         if len(_STEPS) > 32:
@@ -280,7 +296,7 @@ def _step_towards(board, pi: int, here: int, target: int) -> int:
     return step
 
 
-def _step_towards_bfs(board, pi: int, here: int, target: int) -> int:
+def _step_towards_bfs(board: Board, pi: int, here: int, target: int) -> int:
     d = board.dist[target]
     best = here
     lo = pi * NC
@@ -295,14 +311,14 @@ def _hot(cx: _Ctx, city: int, col: int) -> bool:
     return cx.board.prop_card[city] not in cx.p.prop.discard
 
 
-_THREATS: dict[int, tuple[tuple[int, ...], tuple[str, ...], object, list[tuple[float, int, int]]]] = {}
+_THREATS: Final[dict[int, tuple[tuple[int, ...], tuple[str, ...], object, list[tuple[float, int, int]]]]] = {}
 
 
-_THREAT_COLS: dict[int, list] = {}  # per province: [board, then per people (pins, discard, supply, entries)]
-_NEAR: dict[object, tuple[tuple[float, tuple[int, ...]], ...]] = {}
+_THREAT_COLS: Final[dict[int, list]] = {}  # per province: [board, then per people (pins, discard, supply, entries)]
+_NEAR: Final[dict[object, tuple[tuple[float, tuple[int, ...]], ...]]] = {}
 
 
-def _near(board, pi: int) -> tuple[tuple[float, tuple[int, ...]], ...]:
+def _near(board: Board, pi: int) -> tuple[tuple[float, tuple[int, ...]], ...]:
     """Per city of province ``pi``: 10 plus 4 per neighbour in another province, and the pin offsets
     (local index x 4) of its neighbours in the province."""
     key = (board, pi)
@@ -614,9 +630,9 @@ def _ghost(cx: _Ctx, force: bool) -> Intent | None:
     if not best:
         return None
     for o in cx.seats:
-        for c in _events(st, o):
-            if board.event_kind.get(c) == GHOST:
-                return PlayEvent(seat=cx.names[o], card=c, target=best)
+        for ev in _events(st, o):
+            if board.event_kind.get(ev) == GHOST:
+                return PlayEvent(seat=cx.names[o], card=ev, target=best)
     return None
 
 
@@ -656,12 +672,12 @@ def _mission_for_ready(cx: _Ctx) -> Intent | None:
         else:  # no full set of a people not beaten yet
             continue
         for h in cx.seats:
-            for c in _events(st, h):
-                if board.event_kind.get(c) == MISSION:
+            for ev in _events(st, h):
+                if board.event_kind.get(ev) == MISSION:
                     d = board.dist[at]
                     f = min(p.forts, key=lambda x: (d[x], x))
                     if d[f] >= 2:
-                        return PlayEvent(seat=cx.names[h], card=c, pawn=cx.names[o], city=board.keys[f])
+                        return PlayEvent(seat=cx.names[h], card=ev, pawn=cx.names[o], city=board.keys[f])
     return None
 
 
@@ -679,7 +695,7 @@ def _fort_site(cx: _Ctx) -> int:
     return best
 
 
-_KINDS: dict[int, tuple] = {}
+_KINDS: Final[dict[int, tuple]] = {}
 
 
 def choose(st: State, pi: int) -> Intent | None:

@@ -1,7 +1,7 @@
 """The rules of Pandémie — invasion barbare: options, state, setup, fold, apply, legal, view, outcome.
 
 State is a frozen msgspec Struct of tuples (structural sharing: an event rebuilds only the parts it
-touches); the board is compiled once per set of provinces (:class:`~.board.Board`) and shared.
+touches); the board is compiled once per set of provinces (:class:`~.layout.Board`) and shared.
 ``apply`` works through an :class:`_Emitter` that folds each event as it is emitted, so the rules
 always read the state the log will produce; ``step`` returns that state too (the simulator uses it to
 avoid folding twice).
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
@@ -37,10 +37,8 @@ from .board import (
     COLOURS,
     EVENT_CARDS,
     SHIPPED_ORDER,
-    Board,
     ProvinceData,
     ProvinceError,
-    compile_board,
     from_dict,
     shipped,
 )
@@ -92,23 +90,33 @@ from .events import (
     VictoryCelebrated,
     VictoryShared,
 )
+from .layout import Board, compile_board
 
 NAME = "pandemie"
 EVENTS: tuple[type[Event], ...] = GAME_EVENTS + DECK_EVENTS
 INTENTS = INTENT_TYPES
 
-PINS_PER_COLOUR = 24
-FORTS = 6
-HAND_LIMIT = 7
-ACTIONS = 4
-DIVINATION_CARDS = 6
-DIFFICULTY = {"novice": 4, "normal": 5, "expert": 6}
-HAND_SIZE = {1: 4, 2: 4, 3: 3, 4: 2, 5: 2, 6: 2}
-DEFAULT_SPEED = (2, 2, 2, 3, 3, 4, 4)
-NC = CITIES_PER_PROVINCE
-NIGHT, MISSION, GHOST, DIVINATION, MANU = range(5)
-CONSUL, DICTATEUR, TRIBUN, SENATEUR, LICTEUR, MAGISTRAT, IMPERATOR = (
-    "Consul", "Dictateur", "Tribun", "Sénateur", "Licteur", "Magistrat", "Imperator")
+PINS_PER_COLOUR: Final = 24
+FORTS: Final = 6
+HAND_LIMIT: Final = 7
+ACTIONS: Final = 4
+DIVINATION_CARDS: Final = 6
+DIFFICULTY: Final = {"novice": 4, "normal": 5, "expert": 6}
+HAND_SIZE: Final = {1: 4, 2: 4, 3: 3, 4: 2, 5: 2, 6: 2}
+DEFAULT_SPEED: Final = (2, 2, 2, 3, 3, 4, 4)
+NC: Final = CITIES_PER_PROVINCE
+NIGHT: Final = 0  # event kinds: the index of the card in EVENT_CARDS
+MISSION: Final = 1
+GHOST: Final = 2
+DIVINATION: Final = 3
+MANU: Final = 4
+CONSUL: Final = "Consul"
+DICTATEUR: Final = "Dictateur"
+TRIBUN: Final = "Tribun"
+SENATEUR: Final = "Sénateur"
+LICTEUR: Final = "Licteur"
+MAGISTRAT: Final = "Magistrat"
+IMPERATOR: Final = "Imperator"
 
 
 class OptionError(ValueError):
@@ -129,7 +137,7 @@ class Options(msgspec.Struct, frozen=True):
     first_player: str = "population"
 
 
-_CHOICES = {
+_CHOICES: Final = {
     "difficulty": tuple(DIFFICULTY),
     "start": ("fixed", "drawn"),
     "victories": ("exchange", "shared", "per_province"),
@@ -137,7 +145,7 @@ _CHOICES = {
     "tribun": ("medic", "literal"),
     "first_player": ("population", "seat_order"),
 }
-_KNOWN = set(Options.__struct_fields__) | {"extra_provinces"}
+_KNOWN: Final = set(Options.__struct_fields__) | {"extra_provinces"}
 
 
 def normalize(options: dict[str, Any]) -> tuple[Options, tuple[ProvinceData, ...]]:
@@ -448,7 +456,7 @@ def _f_fort(state: State, ev: FortBuilt) -> State:
     return _with_prov(state, pi, _rep(p, forts=forts + (c,)))
 
 
-_COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
+_COLOUR_INDEX: Final = {name: i for i, name in enumerate(COLOURS)}
 
 
 def _colour(name: str) -> int:
@@ -570,7 +578,7 @@ def _f_nothing(state: State, ev: Event) -> State:
     return state
 
 
-_FOLD: dict[type, Callable[[State, Any], State]] = {
+_FOLD: Final[dict[type, Callable[[State, Any], State]]] = {
     Shuffled: _f_deck, Drawn: _f_deck, Discarded: _f_deck, RemovedFromDiscard: _f_deck, Placed: _f_deck,
     Peeked: _f_deck, BaseInstalled: _f_base, TurnBegan: _f_turn, ActionUsed: _f_action,
     ActionsEnded: _f_ended, PhaseChanged: _f_phase, PawnMoved: _f_moved, FortBuilt: _f_fort,
@@ -607,11 +615,12 @@ class _Over(Exception):
 
 
 class _Emitter:
-    __slots__ = ("state", "events")
+    state: Any  # a State, or None before GameStarted (setup)
+    events: list[Event]
 
     def __init__(self, state: State | None) -> None:
-        self.state = state  # type: ignore[assignment]
-        self.events: list[Event] = []
+        self.state = state
+        self.events = []
 
     def emit(self, ev: Event) -> None:
         self.events.append(ev)
@@ -914,7 +923,7 @@ def _is_city_card(card: str) -> bool:
     return card.startswith("PC:")
 
 
-def _act(em: _Emitter, s: int, intent: Intent, rng: Rng) -> None:
+def _act(em: _Emitter, s: int, intent: Any, rng: Rng) -> None:
     st = em.state
     static: Static = st.static
     board = static.board
@@ -1151,13 +1160,15 @@ def _play_event(em: _Emitter, s: int, intent: PlayEvent) -> None:
     p = st.provs[pi]
     code = static.codes[pi]
     # check the targets first: a refused event changes nothing
+    pawn = to = -1
     if kind == NIGHT:
         if p.quiet:
             raise IllegalIntent("nuit-tranquille", "the next propagation is already skipped")
     elif kind == MISSION:
-        pawn = static.seat_index.get(intent.pawn or seat)
-        if pawn is None or static.seat_prov[pawn] != pi:
+        found = static.seat_index.get(intent.pawn or seat)
+        if found is None or static.seat_prov[found] != pi:
             raise IllegalIntent("unknown-pawn", f"no pawn {intent.pawn!r} in your province")
+        pawn = found
         to = _city_arg(st, intent.city, "Mission secrète", pi)
         if st.loc[pawn] == to:
             raise IllegalIntent("same-city", "the pawn is already there")
@@ -1214,7 +1225,7 @@ def step(state: State, intent: Intent, rng: Rng) -> tuple[State, list[Event]]:
     return em.state, em.events
 
 
-_INTENT_SET = frozenset(INTENTS)
+_INTENT_SET: Final = frozenset(INTENTS)
 
 
 def apply(state: State, intent: Intent, rng: Rng) -> list[Event]:
