@@ -35,7 +35,6 @@ identity of the immutable pins, discards and hands; these caches only save time,
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import Final
 
 from engine.core.events import Intent
@@ -81,6 +80,7 @@ from .rules import (
     TRIBUN,
     Prov,
     State,
+    Static,
 )
 from .rules import PINS_PER_COLOUR as PINS
 
@@ -108,7 +108,36 @@ DICT_MIN: Final = 15.0  # the Dictateur takes a post when its neighbourhood is t
 
 _STORE_ORDER: Final = (MISSION, MANU, NIGHT, GHOST, DIVINATION)  # the Magistrat's preference
 
-_CARDS: Final[dict[int, tuple]] = {}
+class _Cards:
+    """What the hands, the player discard, the victories and the roles decide for one province (collectors,
+    counts): cached per province on the identity of those immutable parts, which it keeps alive."""
+
+    seat_hands: tuple[tuple[str, ...], ...]
+    discard: tuple[str, ...]
+    victories: int
+    static: object
+    roles_t: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    gone: list[int]
+    counts: dict[int, list[int]]
+    roles: dict[int, str]
+    need: dict[int, int]
+    collector: list[int]
+
+    def __init__(self, st: State, p: Prov, seats: tuple[int, ...], gone: list[int], counts: dict[int, list[int]],
+                 roles: dict[int, str], need: dict[int, int], collector: list[int]) -> None:
+        hands = st.hands
+        self.seat_hands = tuple(hands[s] for s in seats)
+        self.discard = p.player.discard
+        self.victories = p.victories
+        self.static = st.static
+        self.roles_t = st.roles
+        self.hands = hands
+        self.gone, self.counts, self.roles, self.need, self.collector = gone, counts, roles, need, collector
+
+
+_CARDS: Final[dict[int, _Cards]] = {}
+_SEATS_MAX: Final = 1 << 16  # more seats than any table has (the collectors' sort keys pack a seat below it)
 _CCOL: Final[dict[object, dict[str, int]]] = {}
 _LAST_CCOL: Final[list] = []  # [board, colours] of the last call
 _GONE: Final[dict[int, tuple]] = {}
@@ -149,27 +178,30 @@ class _Ctx:
     ccol: dict[str, int]
 
     def __init__(self, st: State, pi: int) -> None:
+        static: Static = st.static
         self.st = st
         self.pi = pi
-        self.board = board = st.static.board
+        self.board = board = static.board
         self.p = p = st.provs[pi]
-        self.seats = st.static.prov_seats[pi]
-        self.names = st.static.seats
+        self.seats = static.prov_seats[pi]
+        self.names = static.seats
         self.vic = p.victories
         self.endgame = len(p.player.cards) <= 2 * len(self.seats) + ENDGAME
         self.ccol = _card_colours(board)
         hit = _CARDS.get(pi)
         hands = st.hands
-        if hit is not None and hit[1] is p.player.discard and hit[2] == p.victories and hit[3] is st.static \
-                and hit[4] is st.roles:
-            if hit[6] is hands:
-                self.gone, self.counts, self.roles, self.need, self.collector = hit[5]
-                return
-            for s, h in zip(self.seats, hit[0], strict=True):
-                if hands[s] is not h:
-                    break
-            else:
-                self.gone, self.counts, self.roles, self.need, self.collector = hit[5]
+        if hit is not None and hit.discard is p.player.discard and hit.victories == p.victories \
+                and hit.static is st.static and hit.roles_t is st.roles:
+            same = hit.hands is hands
+            if not same:
+                same = True
+                for s, h in zip(self.seats, hit.seat_hands, strict=True):
+                    if hands[s] is not h:
+                        same = False
+                        break
+            if same:
+                self.gone, self.counts, self.roles, self.need, self.collector = \
+                    hit.gone, hit.counts, hit.roles, hit.need, hit.collector
                 return
         ccol = self.ccol
         discard = p.player.discard
@@ -210,22 +242,28 @@ class _Ctx:
         # the largest holdings first (the Imperator first on a tie)
         self.collector = [self.seats[0]] * 4
         counts, roles, vic, seats = self.counts, self.roles, self.vic, self.seats
-        pairs = [(counts[s][col], 1 if roles[s] == IMPERATOR else 0, -s, col, s)
-                 for col in range(4) if not vic >> col & 1 for s in seats]
-        pairs.sort(reverse=True)
+        # one int per (people, player), ordered as (cards held, Imperator, lower seat, higher colour)
+        keys: list[int] = []
+        for col in range(4):
+            if not vic >> col & 1:
+                for s in seats:
+                    keys.append(((counts[s][col] * 2 + (1 if roles[s] == IMPERATOR else 0)) * _SEATS_MAX
+                                 + _SEATS_MAX - 1 - s) * 4 + col)
+        keys.sort(reverse=True)
         done_c: list[int] = []
         used: list[int] = []
         open_n = sum(1 for col in range(4) if not self.vic >> col & 1)
         spread = len(self.seats) >= open_n
-        for _k, _i, _m, col, s in pairs:
+        for key in keys:
+            col = key & 3
+            s = _SEATS_MAX - 1 - (key >> 2) % _SEATS_MAX
             if col in done_c or (spread and s in used):
                 continue
             self.collector[col] = s
             done_c.append(col)
             used.append(s)
         # cached on the identity of the (immutable) hands, discard and roles: the cache keeps them alive
-        _CARDS[pi] = (tuple(hands[s] for s in self.seats), p.player.discard, p.victories, st.static, st.roles,
-                      (self.gone, self.counts, self.roles, self.need, self.collector), hands)
+        _CARDS[pi] = _Cards(st, p, self.seats, self.gone, self.counts, self.roles, self.need, self.collector)
 
     def colour_of(self, card: str) -> int:
         return self.ccol[card]
@@ -311,10 +349,37 @@ def _hot(cx: _Ctx, city: int, col: int) -> bool:
     return cx.board.prop_card[city] not in cx.p.prop.discard
 
 
-_THREATS: Final[dict[int, tuple[tuple[int, ...], tuple[str, ...], object, list[tuple[float, int, int]]]]] = {}
+class _ThreatCache:
+    """The threats of a province, on the identity of its (immutable) pins, propagation discard and board."""
+
+    pins: tuple[int, ...]
+    discard: tuple[str, ...]
+    board: Board
+    out: list[tuple[float, int, int]]
+
+    def __init__(self, pins: tuple[int, ...], discard: tuple[str, ...], board: Board,
+                 out: list[tuple[float, int, int]]) -> None:
+        self.pins, self.discard, self.board, self.out = pins, discard, board, out
 
 
-_THREAT_COLS: Final[dict[int, list]] = {}  # per province: [board, then per people (pins, discard, supply, entries)]
+class _ColumnCache:
+    """One people's entries: they depend only on its own pins, its supply and the propagation discard."""
+
+    column: tuple[int, ...]
+    discard: tuple[str, ...]
+    left: int
+    part: list[tuple[float, int, int]]
+
+    def __init__(self, column: tuple[int, ...], discard: tuple[str, ...], left: int,
+                 part: list[tuple[float, int, int]]) -> None:
+        self.column, self.discard, self.left, self.part = column, discard, left, part
+
+
+_THREATS: Final[dict[int, _ThreatCache]] = {}
+_THREAT_COLS: Final[dict[tuple[int, int], _ColumnCache]] = {}  # per (province, people); cleared with the board
+_THREAT_BOARD: Final[list[Board]] = []  # the board the column caches were made for
+
+
 _NEAR: Final[dict[object, tuple[tuple[float, tuple[int, ...]], ...]]] = {}
 
 
@@ -350,36 +415,39 @@ def _threats(cx: _Ctx) -> list[tuple[float, int, int]]:
     pins = p.pins
     discard_t = p.prop.discard
     board = cx.board
-    hit = _THREATS.get(cx.pi)
-    if hit is not None and hit[0] is pins and hit[1] is discard_t and hit[2] is board:
-        return hit[3]
     pi = cx.pi
+    hit = _THREATS.get(pi)
+    if hit is not None and hit.pins is pins and hit.discard is discard_t and hit.board is board:
+        return hit.out
+    if not _THREAT_BOARD or _THREAT_BOARD[0] is not board:
+        _THREAT_COLS.clear()
+        _THREAT_BOARD[:] = [board]
     first = pi * NC
     discard: set[str] | None = None
     prop_card = board.prop_card
     supply = p.supply
     near = _near(board, pi)
-    cols = _THREAT_COLS.get(pi)
-    if cols is None or cols[0] is not board:
-        cols = _THREAT_COLS[pi] = [board, None, None, None, None]
     keyed: list[tuple[float, int, int]] = []
     for col in range(4):
-        # each people's entries depend only on its own pins, its supply and the discard: a Combat or a
-        # placement touches one people, the other three lists are kept
+        # a Combat or a placement touches one people: the other three lists are kept
         column = pins[col::4]
         left = supply[col]
-        hit_col = cols[col + 1]
-        if hit_col is not None and hit_col[1] is discard_t and hit_col[2] == left and hit_col[0] == column:
-            keyed += hit_col[3]
+        hit_col = _THREAT_COLS.get((pi, col))
+        if hit_col is not None and hit_col.discard is discard_t and hit_col.left == left \
+                and hit_col.column == column:
+            keyed += hit_col.part
             continue
         if discard is None:
             discard = set(discard_t)
         used = PINS - left
         k = 1 + (used - USED0) / USED_DIV if used > USED0 else 0.0
-        part = []
-        for li in compress(range(len(column)), column):
+        part: list[tuple[float, int, int]] = []
+        for li in range(len(column)):
             n = column[li]
+            if not n:
+                continue
             c = first + li
+            v: float
             if n >= 3:
                 base, local = near[li]
                 v = base
@@ -396,11 +464,11 @@ def _threats(cx: _Ctx) -> list[tuple[float, int, int]]:
             if k:
                 v *= k
             part.append((-v, c, col))
-        cols[col + 1] = (column, discard_t, left, part)
+        _THREAT_COLS[(pi, col)] = _ColumnCache(column, discard_t, left, part)
         keyed += part
     keyed.sort()  # the most dangerous first (the search below stops early)
     out = [(-m, c, col) for m, c, col in keyed]
-    _THREATS[cx.pi] = (pins, discard_t, board, out)
+    _THREATS[pi] = _ThreatCache(pins, discard_t, board, out)
     return out
 
 
@@ -695,12 +763,25 @@ def _fort_site(cx: _Ctx) -> int:
     return best
 
 
-_KINDS: Final[dict[int, tuple]] = {}
+class _Kinds:
+    """The kinds of the event cards a province holds, on the identity of the hands and stored cards."""
+
+    hands: tuple[tuple[str, ...], ...]
+    stored: tuple[str, ...]
+    static: Static
+    kinds: list[int]
+
+    def __init__(self, hands: tuple[tuple[str, ...], ...], stored: tuple[str, ...], static: Static,
+                 kinds: list[int]) -> None:
+        self.hands, self.stored, self.static, self.kinds = hands, stored, static, kinds
+
+
+_KINDS: Final[dict[int, _Kinds]] = {}
 
 
 def choose(st: State, pi: int) -> Intent | None:
     """The next intent for province ``pi`` (None when the province has nothing to do)."""
-    static = st.static
+    static: Static = st.static
     p = st.provs[pi]
     seats = static.prov_seats[pi]
     hands = st.hands
@@ -721,8 +802,8 @@ def choose(st: State, pi: int) -> Intent | None:
         return ArrangeDivination(seat=names[p.divination], order=tuple(sorted(top, key=danger)))
     stored = st.stored
     hit = _KINDS.get(pi)
-    if hit is not None and hit[0] is hands and hit[1] is stored and hit[2] is static:
-        kinds = hit[3]
+    if hit is not None and hit.hands is hands and hit.stored is stored and hit.static is static:
+        kinds = hit.kinds
     else:
         event_kind = static.board.event_kind
         kinds = []
@@ -732,7 +813,7 @@ def choose(st: State, pi: int) -> Intent | None:
                     kinds.append(event_kind[c])
             if stored[o]:
                 kinds.append(event_kind[stored[o]])
-        _KINDS[pi] = (hands, stored, static, kinds)  # on the identity of the (immutable) hands and stored
+        _KINDS[pi] = _Kinds(hands, stored, static, kinds)  # keeps the (immutable) hands and stored alive
     # the context is built only when something reads it (it is pure: building it later changes nothing)
     cx = None
     if MISSION in kinds:
