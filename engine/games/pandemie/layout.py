@@ -10,10 +10,13 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 import msgspec
 
 from .board import CITIES_PER_PROVINCE, COLOURS, EVENT_CARDS, ROLE_CARDS, RUPTURE_CARDS, ProvinceData
+
+_NC: Final = CITIES_PER_PROVINCE
 
 
 class Board:
@@ -101,10 +104,10 @@ class Board:
         self.digest = hashlib.sha256(msgspec.json.encode(self.provinces)).hexdigest()
 
     def province_of(self, city: int) -> int:
-        return city // CITIES_PER_PROVINCE
+        return city // _NC
 
     def cities_of(self, prov: int) -> range:
-        return range(prov * CITIES_PER_PROVINCE, (prov + 1) * CITIES_PER_PROVINCE)
+        return range(prov * _NC, (prov + 1) * _NC)
 
     def name(self, city: int) -> str:
         return self.names[city]

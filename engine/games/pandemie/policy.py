@@ -39,8 +39,7 @@ from typing import Final
 
 from engine.core.events import Intent
 
-from .board import CITIES_PER_COLOUR as PER_PEOPLE
-from .board import COLOURS
+from .board import CITIES_PER_COLOUR, COLOURS
 from .events import (
     ArrangeDivination,
     BuildFort,
@@ -106,6 +105,8 @@ NIGHT_RISK: Final = 0.25  # Nuit tranquille when (cards drawn x hot three-pin ci
 DICT_MIN: Final = 15.0  # the Dictateur takes a post when its neighbourhood is this threatened
 
 
+PER_PEOPLE: Final = CITIES_PER_COLOUR
+_COLOURS: Final = COLOURS  # a C static once compiled (an imported name is a globals lookup)
 _STORE_ORDER: Final = (MISSION, MANU, NIGHT, GHOST, DIVINATION)  # the Magistrat's preference
 
 class _Cards:
@@ -630,7 +631,7 @@ def _meeting(cx: _Ctx, s: int, actions: int) -> tuple[float, Intent | None]:
                 row = cx.p.pins[base: base + 4]
                 col = max(range(4), key=lambda c: (row[c], -c))
                 if row[col]:
-                    best_i = Combat(seat=cx.names[s], colour=COLOURS[col])
+                    best_i = Combat(seat=cx.names[s], colour=_COLOURS[col])
     return best_v, best_i
 
 
@@ -852,7 +853,7 @@ def _action(cx: _Ctx, s: int) -> Intent:
     if ready:
         col = max(ready, key=lambda c: (counts[c], -c))
         if here in p.forts:
-            return Celebrate(seat=seat, colour=COLOURS[col])
+            return Celebrate(seat=seat, colour=_COLOURS[col])
         route = _fort_route(cx, s, col, actions)
         if route is not None:
             return route
@@ -862,7 +863,7 @@ def _action(cx: _Ctx, s: int) -> Intent:
             missing = cx.vic & ~st.provs[q].victories
             if missing:
                 col = next(c for c in range(4) if missing >> c & 1)
-                return ShareVictory(seat=seat, colour=COLOURS[col], to_province=st.static.codes[q])
+                return ShareVictory(seat=seat, colour=_COLOURS[col], to_province=st.static.codes[q])
     # 3. exchange cards with a partner on this city
     share = _share_here(cx, s)
     if share is not None:
@@ -876,7 +877,7 @@ def _action(cx: _Ctx, s: int) -> Intent:
         if pins_here[c] > pins_here[worst]:
             worst = c
     if pins_here[worst] >= 3 and _hot(cx, here, worst):
-        return Combat(seat=seat, colour=COLOURS[worst])
+        return Combat(seat=seat, colour=_COLOURS[worst])
     role = cx.roles[s]
     dist = board.dist[here]
     if role == DICTATEUR and not any(
@@ -923,7 +924,7 @@ def _action(cx: _Ctx, s: int) -> Intent:
         return meet_i
     if best_t >= 0 and best_score >= FIGHT_T:
         if best_t == here:
-            return Combat(seat=seat, colour=COLOURS[best_col])
+            return Combat(seat=seat, colour=_COLOURS[best_col])
         if best_first is not None:
             return best_first
     if meet_i is not None:
@@ -952,7 +953,7 @@ def _action(cx: _Ctx, s: int) -> Intent:
             return StoreEvent(seat=seat, card=card)
     # 9. fight here, or go fight the best target, or wait where a card can change hands
     if pins_here[worst] >= 2 or (pins_here[worst] and best_t in (-1, here)):
-        return Combat(seat=seat, colour=COLOURS[worst])
+        return Combat(seat=seat, colour=_COLOURS[worst])
     wait_v, wait_i = _wait_spot(cx, s, actions)
     if wait_i is not None and wait_v >= WAIT_K * best_score:
         return wait_i
@@ -960,11 +961,11 @@ def _action(cx: _Ctx, s: int) -> Intent:
         return EndActions(seat=seat)
     if best_t >= 0:
         if best_t == here:
-            return Combat(seat=seat, colour=COLOURS[best_col])
+            return Combat(seat=seat, colour=_COLOURS[best_col])
         if best_first is not None:
             return best_first
     if pins_here[worst]:
-        return Combat(seat=seat, colour=COLOURS[worst])
+        return Combat(seat=seat, colour=_COLOURS[worst])
     # nothing near: go towards the worst threat of the province
     if threats:
         v, c, col = max(threats, key=lambda t: (t[0] - 0.5 * dist[t[1]], -t[1]))
@@ -1003,7 +1004,7 @@ def _dictateur(cx: _Ctx, s: int, threats: list[tuple[float, int, int]], actions:
     row = cx.p.pins[base: base + 4]
     col = max(range(4), key=lambda c: (row[c], -c))
     if row[col]:
-        return Combat(seat=cx.names[s], colour=COLOURS[col])
+        return Combat(seat=cx.names[s], colour=_COLOURS[col])
     return EndActions(seat=cx.names[s])
 
 

@@ -34,13 +34,15 @@ from engine.core.rng import Rng
 
 from .board import (
     CITIES_PER_PROVINCE,
-    COLOURS,
     EVENT_CARDS,
     SHIPPED_ORDER,
     ProvinceData,
     ProvinceError,
     from_dict,
     shipped,
+)
+from .board import (
+    COLOURS as _COLOURS,
 )
 from .events import (
     GAME_EVENTS,
@@ -105,6 +107,7 @@ DIFFICULTY: Final = {"novice": 4, "normal": 5, "expert": 6}
 HAND_SIZE: Final = {1: 4, 2: 4, 3: 3, 4: 2, 5: 2, 6: 2}
 DEFAULT_SPEED: Final = (2, 2, 2, 3, 3, 4, 4)
 NC: Final = CITIES_PER_PROVINCE
+COLOURS: Final = _COLOURS
 NIGHT: Final = 0  # event kinds: the index of the card in EVENT_CARDS
 MISSION: Final = 1
 GHOST: Final = 2
@@ -292,7 +295,7 @@ class Static:
 
 
 class State(msgspec.Struct, frozen=True):
-    static: Any
+    static: Static  # typed for the compiled build; a State is folded, never decoded
     provs: tuple[Prov, ...]
     roles: tuple[str, ...]
     loc: tuple[int, ...]
@@ -315,7 +318,7 @@ def _set(t: tuple, i: int, v: Any) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
-_rep = msgspec.structs.replace
+_rep: Final = msgspec.structs.replace  # Final: a C static once compiled, not a globals lookup
 
 # -- fold --------------------------------------------------------------------------------------------
 
@@ -615,12 +618,12 @@ class _Over(Exception):
 
 
 class _Emitter:
-    state: Any  # a State, or None before GameStarted (setup)
+    state: State
     events: list[Event]
 
-    def __init__(self, state: State | None) -> None:
+    def __init__(self, state: State, events: list[Event] | None = None) -> None:
         self.state = state
-        self.events = []
+        self.events = events or []
 
     def emit(self, ev: Event) -> None:
         self.events.append(ev)
@@ -799,8 +802,8 @@ def _propagate(em: _Emitter, pi: int) -> None:
 
 def setup(options: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
     opts, provinces = normalize(options)
-    em = _Emitter(None)
-    em.emit(GameStarted(options=msgspec.to_builtins(opts), provinces=provinces))
+    started = GameStarted(options=msgspec.to_builtins(opts), provinces=provinces)
+    em = _Emitter(_new_state(started), [started])  # as fold(None, started)
     st = em.state
     static: Static = st.static
     board = static.board
