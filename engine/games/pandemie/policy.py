@@ -120,13 +120,13 @@ class _Cards:
     roles_t: tuple[str, ...]
     hands: tuple[tuple[str, ...], ...]
     gone: list[int]
-    counts: dict[int, list[int]]
-    roles: dict[int, str]
-    need: dict[int, int]
+    counts: list[list[int]]
+    roles: list[str]
+    need: list[int]
     collector: list[int]
 
-    def __init__(self, st: State, p: Prov, seats: tuple[int, ...], gone: list[int], counts: dict[int, list[int]],
-                 roles: dict[int, str], need: dict[int, int], collector: list[int]) -> None:
+    def __init__(self, st: State, p: Prov, seats: tuple[int, ...], gone: list[int], counts: list[list[int]],
+                 roles: list[str], need: list[int], collector: list[int]) -> None:
         hands = st.hands
         self.seat_hands = tuple(hands[s] for s in seats)
         self.discard = p.player.discard
@@ -138,6 +138,7 @@ class _Cards:
 
 
 _CARDS: Final[dict[int, _Cards]] = {}
+_NONE4: Final[list[int]] = [0, 0, 0, 0]  # the counts of a seat of another province (never mutated)
 _SEATS_MAX: Final = 1 << 16  # more seats than any table has (the collectors' sort keys pack a seat below it)
 _CCOL: Final[dict[object, dict[str, int]]] = {}
 _LAST_CCOL: Final[list] = []  # [board, colours] of the last call
@@ -169,14 +170,17 @@ class _Ctx:
     p: Prov
     seats: tuple[int, ...]
     names: tuple[str, ...]
-    counts: dict[int, list[int]]
-    roles: dict[int, str]
-    need: dict[int, int]
+    counts: list[list[int]]  # per seat of the table (the province's seats are filled): cards of each people
+    roles: list[str]  # per seat of the table ("" outside the province)
+    need: list[int]  # per seat: cards of one people to celebrate (4 for the Imperator)
     collector: list[int]
     vic: int
     gone: list[int]
     endgame: bool
     ccol: dict[str, int]
+    loc: tuple[int, ...]  # read from the state once: a native field is cheaper than a struct attribute
+    hands: tuple[tuple[str, ...], ...]
+    forts: tuple[int, ...]
 
     def __init__(self, st: State, pi: int) -> None:
         static: Static = st.static
@@ -184,6 +188,9 @@ class _Ctx:
         self.pi = pi
         self.board = board = static.board
         self.p = p = st.provs[pi]
+        self.loc = st.loc
+        self.hands = st.hands
+        self.forts = p.forts
         self.seats = static.prov_seats[pi]
         self.names = static.seats
         self.vic = p.victories
@@ -216,13 +223,17 @@ class _Ctx:
                     gone[ccol[c]] += 1
             _GONE[pi] = (discard, ccol, gone)  # the cache keeps the discard alive: its id stays its own
         self.gone = gone
-        self.counts = {}
+        n_seats = len(self.names)
+        self.counts = [_NONE4] * n_seats
         rh = _ROLES.get(pi)
         if rh is not None and rh[0] is st.roles and rh[1] is st.static:
             self.roles, self.need = rh[2], rh[3]
         else:
-            self.roles = {s: st.role(s) for s in self.seats}
-            self.need = {s: 4 if r == IMPERATOR else 5 for s, r in self.roles.items()}
+            self.roles = [""] * n_seats
+            self.need = [5] * n_seats
+            for s in self.seats:
+                self.roles[s] = r = st.role(s)
+                self.need[s] = 4 if r == IMPERATOR else 5
             _ROLES[pi] = (st.roles, st.static, self.roles, self.need)  # never mutated: shared
         hand_counts = _HAND_COUNTS.get(board)
         if hand_counts is None or len(hand_counts) > 4096:
@@ -312,7 +323,7 @@ def _events(st: State, s: int) -> list[str]:
 
 def _discard_choice(cx: _Ctx, s: int) -> str:
     best, best_v = "", 1e9
-    for c in cx.st.hands[s]:
+    for c in cx.hands[s]:
         v = cx.card_value(s, c) if c[1] == "C" else 50.0
         if v < best_v:
             best, best_v = c, v
@@ -475,11 +486,11 @@ def _threats(cx: _Ctx) -> list[tuple[float, int, int]]:
 
 def _fort_route(cx: _Ctx, s: int, keep: int, actions: int) -> Intent | None:
     """The first intent of the cheapest way for ``s`` to stand on a Fort (``keep``: the colour to celebrate)."""
-    st, board, p = cx.st, cx.board, cx.p
+    st, board = cx.st, cx.board
     seat = cx.names[s]
-    here = st.loc[s]
-    hand = st.hands[s]
-    forts = p.forts
+    here = cx.loc[s]
+    hand = cx.hands[s]
+    forts = cx.forts
     for c in _events(st, s):
         k = board.event_kind.get(c)
         if k == MANU and len(forts) < FORTS:
@@ -503,8 +514,8 @@ def _fort_route(cx: _Ctx, s: int, keep: int, actions: int) -> Intent | None:
             return ForcedMarch(seat=seat, to=board.keys[f])
     if role == LICTEUR:
         for o in cx.seats:
-            if o != s and st.loc[o] in forts and st.loc[o] != here:
-                return LicteurGather(seat=seat, pawn=seat, to=board.keys[st.loc[o]])
+            if o != s and cx.loc[o] in forts and cx.loc[o] != here:
+                return LicteurGather(seat=seat, pawn=seat, to=board.keys[cx.loc[o]])
     if dist[near] > actions and len(forts) < FORTS and card_here in hand and cx.colour_of(card_here) != keep:
         return BuildFort(seat=seat)
     return Move(seat=seat, to=board.keys[_step_towards(board, cx.pi, here, near)])
@@ -515,20 +526,20 @@ def _reach(cx: _Ctx, s: int, target: int, actions: int, urgent: bool,
     """(actions needed, first intent) to bring ``s`` onto ``target``; spends only spare cards.
 
     With ``walk=False`` a plain walk comes back as None (the caller builds the step it keeps)."""
-    st, board, p = cx.st, cx.board, cx.p
+    board, p = cx.board, cx.p
     seat = cx.names[s]
-    here = st.loc[s]
+    here = cx.loc[s]
     if here == target:
         return 0, None
     d = board.dist[here][target]
     if d == 1:
         return 1, Move(seat=seat, to=board.keys[target]) if walk else None
-    hand = st.hands[s]
+    hand = cx.hands[s]
     best = d
     first: Intent | None = None  # a walk, built at the end when nothing quicker was found
     dt = board.dist[target]
-    if here in p.forts:
-        f = min(p.forts, key=lambda x: (dt[x], x))
+    if here in cx.forts:
+        f = min(cx.forts, key=lambda x: (dt[x], x))
         if f != here and dt[f] + 1 < best:
             best, first = dt[f] + 1, ViaRomana(seat=seat, to=board.keys[f])
         if cx.roles[s] == CONSUL and not p.consul_used and best > 1:
@@ -546,8 +557,8 @@ def _reach(cx: _Ctx, s: int, target: int, actions: int, urgent: bool,
                 best, first = 1, Redeploy(seat=seat, to=board.keys[target])
     if best > 1 and cx.roles[s] == LICTEUR:
         for o in cx.seats:
-            if o != s and st.loc[o] != here:
-                lo = st.loc[o]
+            if o != s and cx.loc[o] != here:
+                lo = cx.loc[o]
                 if lo == target:
                     return 1, LicteurGather(seat=seat, pawn=seat, to=board.keys[lo])
     if first is None and walk:
@@ -557,8 +568,8 @@ def _reach(cx: _Ctx, s: int, target: int, actions: int, urgent: bool,
 
 def _share_here(cx: _Ctx, s: int) -> Intent | None:
     """A card exchange with a partner on this city that brings a card to its collector."""
-    st, board = cx.st, cx.board
-    loc, hands = st.loc, st.hands
+    board = cx.board
+    loc, hands = cx.loc, cx.hands
     roles, ccol, vic, collector, counts = cx.roles, cx.ccol, cx.vic, cx.collector, cx.counts
     here = loc[s]
     card_here = board.player_card[here]
@@ -590,8 +601,8 @@ def _share_here(cx: _Ctx, s: int) -> Intent | None:
 
 def _meeting(cx: _Ctx, s: int, actions: int) -> tuple[float, Intent | None]:
     """The best walk to a partner for an exchange this turn (value, first intent), or to a city to wait."""
-    st, board = cx.st, cx.board
-    loc, hands = st.loc, st.hands
+    board = cx.board
+    loc, hands = cx.loc, cx.hands
     roles, ccol, vic, collector, counts, need = cx.roles, cx.ccol, cx.vic, cx.collector, cx.counts, cx.need
     player_card = board.player_card
     here = loc[s]
@@ -637,8 +648,8 @@ def _meeting(cx: _Ctx, s: int, actions: int) -> tuple[float, Intent | None]:
 
 def _wait_spot(cx: _Ctx, s: int, actions: int) -> tuple[float, Intent | None]:
     """Walk to the city of a card I hold for a collector, or that a partner holds for me, and wait there."""
-    st, board = cx.st, cx.board
-    loc, hands = st.loc, st.hands
+    board = cx.board
+    loc, hands = cx.loc, cx.hands
     ccol, vic, collector, counts = cx.ccol, cx.vic, cx.collector, cx.counts
     card_city = board.card_city
     here = loc[s]
@@ -707,12 +718,12 @@ def _ghost(cx: _Ctx, force: bool) -> Intent | None:
 
 def _over_limit(cx: _Ctx, s: int) -> Intent:
     """Hand over seven: play an event that still does some good, else discard the least useful card."""
-    st, board, p = cx.st, cx.board, cx.p
+    board, p = cx.board, cx.p
     seat = cx.names[s]
     worst = _discard_choice(cx, s)
     if worst and worst[1] == "C" and cx.card_value(s, worst) <= 1.0:
         return Discard(seat=seat, card=worst)
-    for c in st.hands[s]:
+    for c in cx.hands[s]:
         k = board.event_kind.get(c)
         if k == NIGHT and not p.quiet:
             return PlayEvent(seat=seat, card=c)
@@ -720,7 +731,7 @@ def _over_limit(cx: _Ctx, s: int) -> Intent:
             g = _ghost(cx, True)
             if g is not None and g.seat == seat:
                 return g
-        if k == MANU and len(p.forts) < FORTS:
+        if k == MANU and len(cx.forts) < FORTS:
             city = _fort_site(cx)
             if city >= 0:
                 return PlayEvent(seat=seat, card=c, city=board.keys[city])
@@ -729,10 +740,10 @@ def _over_limit(cx: _Ctx, s: int) -> Intent:
 
 def _mission_for_ready(cx: _Ctx) -> Intent | None:
     """Mission secrète: a partner with a full set, away from a Fort, is sent to the nearest one."""
-    st, board, p, vic = cx.st, cx.board, cx.p, cx.vic
+    st, board, vic = cx.st, cx.board, cx.vic
     for o in cx.seats:
-        at = st.loc[o]
-        if at in p.forts:
+        at = cx.loc[o]
+        if at in cx.forts:
             continue
         counts_o, need_o = cx.counts[o], cx.need[o]
         for c in range(4):
@@ -744,7 +755,7 @@ def _mission_for_ready(cx: _Ctx) -> Intent | None:
             for ev in _events(st, h):
                 if board.event_kind.get(ev) == MISSION:
                     d = board.dist[at]
-                    f = min(p.forts, key=lambda x: (d[x], x))
+                    f = min(cx.forts, key=lambda x: (d[x], x))
                     if d[f] >= 2:
                         return PlayEvent(seat=cx.names[h], card=ev, pawn=cx.names[o], city=board.keys[f])
     return None
@@ -755,9 +766,9 @@ def _fort_site(cx: _Ctx) -> int:
     board = cx.board
     best, key = -1, (2, 0)
     for c in board.cities_of(cx.pi):
-        if c in cx.p.forts:
+        if c in cx.forts:
             continue
-        d = min(board.dist[f][c] for f in cx.p.forts)
+        d = min(board.dist[f][c] for f in cx.forts)
         k = (d, len(board.adj[c]))
         if k > key:
             best, key = c, k
@@ -844,7 +855,7 @@ def choose(st: State, pi: int) -> Intent | None:
 def _action(cx: _Ctx, s: int) -> Intent:
     st, board, p, pi = cx.st, cx.board, cx.p, cx.pi
     seat = cx.names[s]
-    here = st.loc[s]
+    here = cx.loc[s]
     actions = p.actions
     counts = cx.counts[s]
     need = cx.need[s]
@@ -852,7 +863,7 @@ def _action(cx: _Ctx, s: int) -> Intent:
     # 1. celebrate, or get to a Fort to celebrate
     if ready:
         col = max(ready, key=lambda c: (counts[c], -c))
-        if here in p.forts:
+        if here in cx.forts:
             return Celebrate(seat=seat, colour=_COLOURS[col])
         route = _fort_route(cx, s, col, actions)
         if route is not None:
@@ -885,11 +896,11 @@ def _action(cx: _Ctx, s: int) -> Intent:
         guard = _dictateur(cx, s, threats, actions)
         if guard is not None:
             return guard
-    if role == CONSUL and here not in p.forts and len(p.forts) < FORTS - 1 \
-            and min(dist[f] for f in p.forts) >= FORT_D:
+    if role == CONSUL and here not in cx.forts and len(cx.forts) < FORTS - 1 \
+            and min(dist[f] for f in cx.forts) >= FORT_D:
         return BuildFort(seat=seat)
     # 5. the most urgent threat within reach
-    others = [st.loc[o] for o in cx.seats if o != s]
+    others = [cx.loc[o] for o in cx.seats if o != s]
     best_t, best_score, best_col, best_first = -1, 0.0, worst, None
     tribun = role == TRIBUN
     for t in threats:  # no move needed
@@ -931,8 +942,8 @@ def _action(cx: _Ctx, s: int) -> Intent:
         return meet_i
     # 6. a Fort where one is missing
     card_here = board.player_card[here]
-    if here not in p.forts and len(p.forts) < FORTS - 1 and min(dist[f] for f in p.forts) >= FORT_D and (
-            cx.roles[s] == CONSUL or (card_here in st.hands[s] and cx.spare(s, card_here))):
+    if here not in cx.forts and len(cx.forts) < FORTS - 1 and min(dist[f] for f in cx.forts) >= FORT_D and (
+            cx.roles[s] == CONSUL or (card_here in cx.hands[s] and cx.spare(s, card_here))):
         return BuildFort(seat=seat)
     # 7. links to carry victories
     if st.static.opts.victories == "exchange" and cx.vic:
@@ -976,8 +987,8 @@ def _action(cx: _Ctx, s: int) -> Intent:
 
 def _dictateur(cx: _Ctx, s: int, threats: list[tuple[float, int, int]], actions: int) -> Intent | None:
     """The Dictateur guards the city whose neighbourhood is most threatened: no pin lands there."""
-    st, board = cx.st, cx.board
-    here = st.loc[s]
+    board = cx.board
+    here = cx.loc[s]
     danger: dict[int, float] = {}
     for v, c, _col in threats:
         danger[c] = danger.get(c, 0.0) + v
@@ -1010,17 +1021,17 @@ def _dictateur(cx: _Ctx, s: int, threats: list[tuple[float, int, int]], actions:
 
 def _waiting_here(cx: _Ctx, s: int) -> bool:
     """Standing on the city of a card that should change hands, with the partner near enough to come."""
-    st, board = cx.st, cx.board
-    here = st.loc[s]
+    board = cx.board
+    here = cx.loc[s]
     card = board.player_card[here]
     col = cx.colour_of(card)
     if cx.vic >> col & 1:
         return False
     dh = board.dist[here]
     for o in cx.seats:
-        if o == s or dh[st.loc[o]] > 3:
+        if o == s or dh[cx.loc[o]] > 3:
             continue
-        if (card in st.hands[s] and cx.collector[col] == o) or (card in st.hands[o] and cx.collector[col] == s):
+        if (card in cx.hands[s] and cx.collector[col] == o) or (card in cx.hands[o] and cx.collector[col] == s):
             return True
     return False
 

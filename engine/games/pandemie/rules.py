@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import msgspec
 
@@ -361,6 +361,21 @@ def _with_prov(state: State, pi: int, prov: Prov) -> State:
     return _rep(state, provs=_set(state.provs, pi, prov))
 
 
+def _deck_after(deck: Deck, ev: Any, t: type) -> Deck:
+    """:func:`engine.core.deck.fold_deck`, with the two events of every turn (a draw from the top, a discard)
+    done here, compiled: the same checks, messages and result (``tests/pandemie/test_native.py``)."""
+    if t is Drawn and ev.end == "top":
+        cards: tuple[str, ...] = deck.cards
+        if not cards:
+            raise InconsistentLog(f"draw from empty deck {deck.name}")
+        if cards[0] != ev.card:
+            raise InconsistentLog(f"{deck.name}: drew {ev.card} but the top card is {cards[0]}")
+        return Deck(deck.name, cards[1:], deck.discard)
+    if t is Discarded:
+        return Deck(deck.name, deck.cards, deck.discard + (ev.card,))
+    return fold_deck(deck, ev)
+
+
 def _f_deck(state: State, ev: Any) -> State:
     static = state.static
     info = static.decks.get(ev.deck)
@@ -371,7 +386,7 @@ def _f_deck(state: State, ev: Any) -> State:
     t = type(ev)
     provs = state.provs
     if kind == "player":
-        deck = fold_deck(p.player, ev)
+        deck = _deck_after(p.player, ev, t)
         if t is Drawn and ev.to in static.seat_index:
             s = static.seat_index[ev.to]
             hands = state.hands
@@ -390,7 +405,7 @@ def _f_deck(state: State, ev: Any) -> State:
         p2 = _rep(p, player=deck, shuffles=p.shuffles + 1) if t is Shuffled else _rep(p, player=deck)
         return _rep(state, provs=provs[:pi] + (p2,) + provs[pi + 1:])
     if kind == "prop":
-        deck = fold_deck(p.prop, ev)
+        deck = _deck_after(p.prop, ev, t)
         p2 = _rep(p, prop=deck, shuffles=p.shuffles + 1) if t is Shuffled else _rep(p, prop=deck)
         return _rep(state, provs=provs[:pi] + (p2,) + provs[pi + 1:])
     p2 = _rep(p, roles=fold_deck(p.roles, ev))
@@ -593,7 +608,21 @@ _FOLD: Final[dict[type, Callable[[State, Any], State]]] = {
 }
 
 
+# the events of every turn, dispatched by a number so that the compiled fold calls them directly
+_HOT: Final[dict[type, int]] = {Drawn: 1, Discarded: 1, ActionUsed: 2, PinsPlaced: 3, PinsRemoved: 3, PawnMoved: 4}
+
+
 def fold(state: State | None, event: Event) -> State:
+    if state is not None:
+        k = _HOT.get(type(event), 0)
+        if k == 1:
+            return _f_deck(state, event)
+        if k == 2:
+            return _f_action(state, cast(ActionUsed, event))
+        if k == 3:
+            return _f_pins(state, cast(PinsPlaced | PinsRemoved, event))
+        if k == 4:
+            return _f_moved(state, cast(PawnMoved, event))
     f = _FOLD.get(type(event))  # GameStarted is not in the table
     if f is not None and state is not None:
         return f(state, event)
