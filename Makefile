@@ -13,9 +13,10 @@ $(BIN)/tablekeeper: pyproject.toml
 	$(BIN)/pip install -e '.[dev,fast]'
 	touch $(BIN)/tablekeeper
 
-# The Pandémie rules and simulation policy compiled by mypyc (the same sources, about twice as fast).
+# The Pandémie rules and simulation policy, and the seeded shuffle, compiled by mypyc (the same sources,
+# about twice as fast).
 # Rebuilt when they change; when it cannot be built, the engine runs them as pure Python.
-NATIVE_SRC := engine/native.py $(wildcard engine/games/pandemie/*.py)
+NATIVE_SRC := engine/native.py engine/core/fastrand.py $(wildcard engine/games/pandemie/*.py)
 NATIVE := engine/games/pandemie/_native.json
 
 $(NATIVE): $(BIN)/tablekeeper $(NATIVE_SRC)

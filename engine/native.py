@@ -28,6 +28,7 @@ from pathlib import Path
 
 # package -> its modules compiled together, in import order (a module may import the ones before it)
 GROUPS: dict[str, tuple[str, ...]] = {
+    "engine.core": ("fastrand",),
     "engine.games.pandemie": ("layout", "rules", "policy"),
 }
 MANIFEST = "_native.json"

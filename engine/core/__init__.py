@@ -1,5 +1,9 @@
 """Shared primitives of every game: randomness, decks, supplies, tracks, graphs, events, tables, saves."""
 
+from engine import native as _native
+
+_native.guard(__name__, __path__[0])  # the compiled shuffle (.fastrand) only when built from this source
+
 from .audit import AuditReport, ShuffleReveal, reveal, verify
 from .deck import (
     DECK_EVENTS,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 import textwrap
@@ -22,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import native
+from engine.core import fastrand, rng
 from engine.core.deck import Deck, Discarded, Drawn, fold_deck
 from engine.core.events import InconsistentLog
 from engine.games.pandemie import layout, policy, rules
@@ -59,9 +61,9 @@ def _play(pure: bool) -> dict:
     return json.loads(r.stdout)
 
 
-def _need_compiled() -> None:
-    if native.STATUS.get("engine.games.pandemie") != "compiled":
-        why = native.STATUS.get("engine.games.pandemie", "not guarded")
+def _need_compiled(package: str = "engine.games.pandemie") -> None:
+    if native.STATUS.get(package) != "compiled":
+        why = native.STATUS.get(package, "not guarded")
         if REQUIRED:
             pytest.fail(f"the compiled Pandémie engine is required here but {why}")
         pytest.skip(f"the Pandémie engine is not compiled here ({why}); `make setup` builds it")
@@ -69,15 +71,29 @@ def _need_compiled() -> None:
 
 def test_the_compiled_modules_are_the_ones_imported() -> None:
     _need_compiled()
-    for mod in (layout, rules, policy):
+    _need_compiled("engine.core")
+    for mod in (layout, rules, policy, fastrand):
         assert native.is_compiled(mod), mod.__file__
+    assert rng._SAME_AS_RANDOM  # the seeded shuffle uses the compiled loop
+
+
+@given(seed=st.integers(0, 2**64), n=st.integers(0, 120))
+@settings(max_examples=200, deadline=None)
+def test_the_compiled_shuffle_draws_as_random_shuffle(seed: int, n: int) -> None:
+    a, b = list(range(n)), list(range(n))
+    random.Random(seed).shuffle(a)
+    fastrand.shuffle_bits(random.Random(seed).getrandbits, b)
+    assert a == b
+    c = list(range(n))
+    rng.SeededRng(seed).shuffle(c)
+    assert c == a
 
 
 def test_compiled_and_pure_play_exactly_the_same_games() -> None:
     _need_compiled()
     compiled, pure = _play(False), _play(True)
-    assert compiled["status"]["engine.games.pandemie"] == "compiled"
-    assert pure["status"]["engine.games.pandemie"].startswith("pure: TABLEKEEPER_PURE")
+    assert compiled["status"] == {"engine.core": "compiled", "engine.games.pandemie": "compiled"}
+    assert all(s.startswith("pure: TABLEKEEPER_PURE") for s in pure["status"].values()), pure["status"]
     assert len(compiled["games"]) == len(GAMES)
     assert compiled["games"] == pure["games"]
 
@@ -94,8 +110,6 @@ def test_options_decode_to_the_same_types_compiled() -> None:
 
 INIT = """
 from engine import native
-from engine.core.deck import Deck, Discarded, Drawn, fold_deck
-from engine.core.events import InconsistentLog
 native.guard(__name__, __path__[0])
 from . import beta  # noqa: E402
 """
