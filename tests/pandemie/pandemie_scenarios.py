@@ -52,7 +52,7 @@ def set_prov(state: State, code: str = "G", **kw: Any) -> State:
 
 
 def no_pins(state: State) -> State:
-    provs = tuple(rep(p, pins=(0,) * (NC * 4), supply=(PINS_PER_COLOUR,) * 4) for p in state.provs)
+    provs = tuple(rep(p, pins=bytes(NC * 4), supply=(PINS_PER_COLOUR,) * 4) for p in state.provs)
     return rep(state, provs=provs)
 
 
@@ -62,7 +62,7 @@ def pins(state: State, name: str, colour: str, n: int, province: str | None = No
     p = state.provs[pi]
     i = (c % NC) * 4 + col
     diff = n - p.pins[i]
-    p2 = rep(p, pins=p.pins[:i] + (n,) + p.pins[i + 1:], supply=p.supply[:col] + (p.supply[col] - diff,) + p.supply[col + 1:])
+    p2 = rep(p, pins=p.pins[:i] + bytes((n,)) + p.pins[i + 1:], supply=p.supply[:col] + (p.supply[col] - diff,) + p.supply[col + 1:])
     return rep(state, provs=state.provs[:pi] + (p2,) + state.provs[pi + 1:])
 
 

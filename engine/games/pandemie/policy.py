@@ -364,12 +364,12 @@ def _hot(cx: _Ctx, city: int, col: int) -> bool:
 class _ThreatCache:
     """The threats of a province, on the identity of its (immutable) pins, propagation discard and board."""
 
-    pins: tuple[int, ...]
+    pins: bytes
     discard: tuple[str, ...]
     board: Board
     out: list[tuple[float, int, int]]
 
-    def __init__(self, pins: tuple[int, ...], discard: tuple[str, ...], board: Board,
+    def __init__(self, pins: bytes, discard: tuple[str, ...], board: Board,
                  out: list[tuple[float, int, int]]) -> None:
         self.pins, self.discard, self.board, self.out = pins, discard, board, out
 
@@ -377,12 +377,12 @@ class _ThreatCache:
 class _ColumnCache:
     """One people's entries: they depend only on its own pins, its supply and the propagation discard."""
 
-    column: tuple[int, ...]
+    column: bytes
     discard: tuple[str, ...]
     left: int
     part: list[tuple[float, int, int]]
 
-    def __init__(self, column: tuple[int, ...], discard: tuple[str, ...], left: int,
+    def __init__(self, column: bytes, discard: tuple[str, ...], left: int,
                  part: list[tuple[float, int, int]]) -> None:
         self.column, self.discard, self.left, self.part = column, discard, left, part
 
