@@ -77,6 +77,19 @@ class Driver:
         self.wait(ident, timeout)
         self.page.click(self.sel(ident))
 
+    def click_to(self, ident: str, shows: str, attempts: int = 3, timeout: float = 30_000) -> None:
+        """Click ``ident`` until ``shows`` appears: on a loaded machine Flutter may take a click that comes
+        in just after the first frame for nothing (it then changes no screen), so it is clicked again."""
+        self.click(ident, timeout)
+        for _attempt in range(attempts - 1):
+            try:
+                self.page.wait_for_selector(self.sel(shows), timeout=timeout / attempts)
+                return
+            except Exception:
+                if self.page.locator(self.sel(ident)).count():  # still on the same screen: click again
+                    self.page.click(self.sel(ident))
+        self.page.wait_for_selector(self.sel(shows), timeout=timeout)
+
     def fill(self, ident: str, text: str) -> None:
         self.wait(ident)
         box = self.page.locator(self.sel(ident)).first

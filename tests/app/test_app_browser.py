@@ -298,7 +298,7 @@ def _census_flow(browser, port: int, data: Path) -> None:
     tablet.wait("start-census")
     tablet.page.wait_for_timeout(500)
     tablet.shot("app-browser-start-tablet.png")
-    tablet.click("start-census")
+    tablet.click_to("start-census", shows="census-name")
     tablet.fill("census-name", "Camp")
     tablet.click("census-new")
     tablet.wait_text("census-progress", "0 / 49")
