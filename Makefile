@@ -25,7 +25,7 @@ $(NATIVE): $(BIN)/tablekeeper $(NATIVE_SRC)
 setup: $(BIN)/tablekeeper $(NATIVE)
 
 # Debian packages the tests use: Chromium for the real-browser tests, iproute2 for network namespaces,
-# poppler-utils to look at PDFs. Installed only when missing and when we are root.
+# poppler-utils to look at PDFs, gcc for the compiled engine. Installed only when missing and when we are root.
 system-deps:
 	@if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
 	  missing=""; \
@@ -33,13 +33,14 @@ system-deps:
 	  command -v ip >/dev/null || missing="$$missing iproute2"; \
 	  command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
 	  fc-list 2>/dev/null | grep -qi dejavu || missing="$$missing fonts-dejavu-core"; \
+	  command -v cc >/dev/null || missing="$$missing gcc"; \
 	  if [ -n "$$missing" ]; then apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; fi; \
 	else echo "not root: skipping Debian packages (browser/netns tests will say why they skip)"; fi
 
 run: setup
 	$(BIN)/tablekeeper app
 
-test: setup system-deps
+test: system-deps setup
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q -rs
 
