@@ -16,7 +16,7 @@ $(BIN)/tablekeeper: pyproject.toml
 # The Pandémie rules and simulation policy, and the seeded shuffle, compiled by mypyc (the same sources,
 # about twice as fast).
 # Rebuilt when they change; when it cannot be built, the engine runs them as pure Python.
-NATIVE_SRC := engine/native.py engine/core/fastrand.py $(wildcard engine/games/pandemie/*.py)
+NATIVE_SRC := engine/native.py engine/core/fastrand.py engine/core/deckfold.py $(wildcard engine/games/pandemie/*.py)
 NATIVE := engine/games/pandemie/_native.json
 
 $(NATIVE): $(BIN)/tablekeeper $(NATIVE_SRC)

@@ -28,7 +28,7 @@ from pathlib import Path
 
 # package -> its modules compiled together, in import order (a module may import the ones before it)
 GROUPS: dict[str, tuple[str, ...]] = {
-    "engine.core": ("fastrand",),
+    "engine.core": ("fastrand", "deckfold"),
     "engine.games.pandemie": ("layout", "rules", "policy"),
 }
 MANIFEST = "_native.json"
@@ -193,8 +193,11 @@ def clean(package: str | None = None) -> None:
 
 def status() -> dict[str, str]:
     """Per group: "compiled", or "pure: <why>" (without importing it)."""
-    return {pkg: STATUS.get(pkg) or ("compiled" if why_pure(pkg) is None else f"pure: {why_pure(pkg)}")
-            for pkg in GROUPS}
+    out: dict[str, str] = {}
+    for pkg in GROUPS:
+        why = why_pure(pkg)
+        out[pkg] = STATUS.get(pkg) or ("compiled" if why is None else f"pure: {why}")
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,7 +2,7 @@
 
 from engine import native as _native
 
-_native.guard(__name__, __path__[0])  # the compiled shuffle (.fastrand) only when built from this source
+_native.guard(__name__, __path__[0])  # compiled .fastrand/.deckfold only when built from these sources
 
 from .audit import AuditReport, ShuffleReveal, reveal, verify
 from .deck import (
@@ -16,11 +16,11 @@ from .deck import (
     Shuffled,
     commitment,
     committed,
-    fold_deck,
     make_shuffle,
     pile_sizes,
     split_with_inserts,
 )
+from .deckfold import fold_deck
 from .events import HOST, TABLE, Event, IllegalIntent, InconsistentLog, Intent, project
 from .game import Entry, GameModule, Table, Undone, UndoRefused, effective, get_game, replay
 from .graph import Graph, GraphError

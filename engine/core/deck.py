@@ -3,7 +3,7 @@
 A :class:`Deck` is an ordered pile (index 0 is the top) with its own discard pile (last is the top of the
 discard). A bag of hidden tokens is a deck shuffled once and drawn from the top.
 
-Every change to a deck is one of the deck events below; :func:`fold_deck` applies them. Games use the
+Every change to a deck is one of the deck events below; :func:`engine.core.deckfold.fold_deck` applies them. Games use the
 same events for all their hidden decks, so that the shuffle audit (:mod:`engine.core.audit`) can check
 any game's draws against the committed shuffles.
 
@@ -20,7 +20,7 @@ from typing import ClassVar, Literal
 
 import msgspec
 
-from .events import Event, InconsistentLog
+from .events import Event
 from .rng import Rng, shuffle_in_place
 
 Source = Literal["new", "pile", "discard", "all"]
@@ -146,53 +146,6 @@ class Peeked(Event, frozen=True):
 
 
 DECK_EVENTS: tuple[type[Event], ...] = (Shuffled, Drawn, Discarded, RemovedFromDiscard, Placed, Peeked)
-
-
-def fold_deck(deck: Deck, event: Event) -> Deck:
-    """Apply one deck event. Raises :class:`InconsistentLog` when it cannot apply."""
-    if isinstance(event, Shuffled):
-        if not event.order and event.size:
-            raise InconsistentLog(f"shuffle {event.shuffle_id} of {deck.name} has no order (redacted log?)")
-        if event.source == "new":
-            return Deck(deck.name, tuple(event.order), deck.discard)
-        if event.source == "pile":
-            _same(deck.cards, event.order, event)
-            return Deck(deck.name, tuple(event.order), deck.discard)
-        if event.source == "discard":
-            _same(deck.discard, event.order, event)
-            return Deck(deck.name, tuple(event.order) + deck.cards, ())
-        _same(deck.cards + deck.discard, event.order, event)
-        return Deck(deck.name, tuple(event.order), ())
-    if isinstance(event, Drawn):
-        if not deck.cards:
-            raise InconsistentLog(f"draw from empty deck {deck.name}")
-        if event.end == "top":
-            if deck.cards[0] != event.card:
-                raise InconsistentLog(f"{deck.name}: drew {event.card} but the top card is {deck.cards[0]}")
-            return Deck(deck.name, deck.cards[1:], deck.discard)
-        if deck.cards[-1] != event.card:
-            raise InconsistentLog(f"{deck.name}: drew {event.card} but the bottom card is {deck.cards[-1]}")
-        return Deck(deck.name, deck.cards[:-1], deck.discard)
-    if isinstance(event, Discarded):
-        return Deck(deck.name, deck.cards, deck.discard + (event.card,))
-    if isinstance(event, RemovedFromDiscard):
-        if event.card not in deck.discard:
-            raise InconsistentLog(f"{event.card} is not in the discard of {deck.name}")
-        d = list(deck.discard)
-        d.remove(event.card)
-        return Deck(deck.name, deck.cards, tuple(d))
-    if isinstance(event, Placed):
-        if event.end == "top":
-            return Deck(deck.name, tuple(event.cards) + deck.cards, deck.discard)
-        return Deck(deck.name, deck.cards + tuple(event.cards), deck.discard)
-    if isinstance(event, Peeked):
-        return deck
-    raise TypeError(f"not a deck event: {type(event).__name__}")
-
-
-def _same(have: Sequence[str], order: Sequence[str], event: Shuffled) -> None:
-    if sorted(have) != sorted(order):
-        raise InconsistentLog(f"shuffle {event.shuffle_id} of {event.deck} does not hold the same cards")
 
 
 def make_shuffle(

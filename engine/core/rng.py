@@ -30,7 +30,8 @@ class SeededRng:
     def __init__(self, seed: int | str = 0) -> None:
         self._r = random.Random(seed)
         # randrange(n) is _randbelow(n) behind argument checks: the same draws, called directly
-        self._below = self._r._randbelow  # type: ignore[attr-defined]
+        # (randrange itself should a future Python rename it)
+        self._below = getattr(self._r, "_randbelow", self._r.randrange)
 
     def randbelow(self, n: int) -> int:
         if n <= 0:

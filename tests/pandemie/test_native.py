@@ -23,9 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import native
-from engine.core import fastrand, rng
-from engine.core.deck import Deck, Discarded, Drawn, fold_deck
-from engine.core.events import InconsistentLog
+from engine.core import deckfold, fastrand, rng
 from engine.games.pandemie import layout, policy, rules
 
 REQUIRED = os.environ.get("TABLEKEEPER_REQUIRE_NATIVE", "") not in ("", "0")
@@ -72,7 +70,7 @@ def _need_compiled(package: str = "engine.games.pandemie") -> None:
 def test_the_compiled_modules_are_the_ones_imported() -> None:
     _need_compiled()
     _need_compiled("engine.core")
-    for mod in (layout, rules, policy, fastrand):
+    for mod in (layout, rules, policy, fastrand, deckfold):
         assert native.is_compiled(mod), mod.__file__
     assert rng._SAME_AS_RANDOM  # the seeded shuffle uses the compiled loop
 
@@ -183,23 +181,3 @@ def test_pure_on_request_without_warning(fake, monkeypatch: pytest.MonkeyPatch) 
     assert pkg.beta.BOTH == "pure alpha and pure beta"
     assert native.STATUS[name] == "pure: TABLEKEEPER_PURE is set"
 
-
-# -- the rules' own fold of the two deck events of every turn is the core one ------------------------------
-
-CARDS = ("PC:G01", "PC:G02", "PI:G03", "PE:G1")
-
-
-@given(cards=st.lists(st.sampled_from(CARDS), max_size=4), discard=st.lists(st.sampled_from(CARDS), max_size=3),
-       kind=st.sampled_from(["top", "bottom", "discard"]), card=st.sampled_from(CARDS))
-@settings(max_examples=300, deadline=None)
-def test_the_rules_deck_fold_is_the_core_one(cards, discard, kind, card) -> None:
-    deck = Deck("player:G", tuple(cards), tuple(discard))
-    ev = Discarded(deck=deck.name, card=card) if kind == "discard" else Drawn(deck=deck.name, card=card, end=kind)
-
-    def outcome(f):
-        try:
-            return f()
-        except InconsistentLog as exc:
-            return f"error: {exc}"
-
-    assert outcome(lambda: rules._deck_after(deck, ev, type(ev))) == outcome(lambda: fold_deck(deck, ev))

@@ -25,10 +25,10 @@ from engine.core.deck import (
     RemovedFromDiscard,
     Shuffled,
     committed,
-    fold_deck,
     make_shuffle,
     split_with_inserts,
 )
+from engine.core.deckfold import fold_deck
 from engine.core.events import HOST, Event, IllegalIntent, InconsistentLog, Intent
 from engine.core.rng import Rng
 
@@ -364,21 +364,6 @@ def _with_prov(state: State, pi: int, prov: Prov) -> State:
     return _rep(state, provs=_set(state.provs, pi, prov))
 
 
-def _deck_after(deck: Deck, ev: Any, t: type) -> Deck:
-    """:func:`engine.core.deck.fold_deck`, with the two events of every turn (a draw from the top, a discard)
-    done here, compiled: the same checks, messages and result (``tests/pandemie/test_native.py``)."""
-    if t is Drawn and ev.end == "top":
-        cards: tuple[str, ...] = deck.cards
-        if not cards:
-            raise InconsistentLog(f"draw from empty deck {deck.name}")
-        if cards[0] != ev.card:
-            raise InconsistentLog(f"{deck.name}: drew {ev.card} but the top card is {cards[0]}")
-        return Deck(deck.name, cards[1:], deck.discard)
-    if t is Discarded:
-        return Deck(deck.name, deck.cards, deck.discard + (ev.card,))
-    return fold_deck(deck, ev)
-
-
 def _f_deck(state: State, ev: Any) -> State:
     static = state.static
     info = static.decks.get(ev.deck)
@@ -389,7 +374,7 @@ def _f_deck(state: State, ev: Any) -> State:
     t = type(ev)
     provs = state.provs
     if kind == "player":
-        deck = _deck_after(p.player, ev, t)
+        deck = fold_deck(p.player, ev)
         if t is Drawn and ev.to in static.seat_index:
             s = static.seat_index[ev.to]
             hands = state.hands
@@ -408,7 +393,7 @@ def _f_deck(state: State, ev: Any) -> State:
         p2 = _rep(p, player=deck, shuffles=p.shuffles + 1) if t is Shuffled else _rep(p, player=deck)
         return _rep(state, provs=provs[:pi] + (p2,) + provs[pi + 1:])
     if kind == "prop":
-        deck = _deck_after(p.prop, ev, t)
+        deck = fold_deck(p.prop, ev)
         p2 = _rep(p, prop=deck, shuffles=p.shuffles + 1) if t is Shuffled else _rep(p, prop=deck)
         return _rep(state, provs=provs[:pi] + (p2,) + provs[pi + 1:])
     p2 = _rep(p, roles=fold_deck(p.roles, ev))

@@ -19,7 +19,8 @@ from typing import Any
 
 import msgspec
 
-from engine.core.deck import Deck, Discarded, Drawn, Placed, Shuffled, fold_deck, make_shuffle
+from engine.core.deck import Deck, Discarded, Drawn, Placed, Shuffled, make_shuffle
+from engine.core.deckfold import fold_deck
 from engine.core.events import HOST, Event, IllegalIntent, InconsistentLog, Intent
 from engine.core.rng import Rng, roll
 

@@ -6,7 +6,8 @@ from typing import Any
 
 import msgspec
 
-from engine.core.deck import Deck, Drawn, Peeked, Shuffled, fold_deck
+from engine.core.deck import Deck, Drawn, Peeked, Shuffled
+from engine.core.deckfold import fold_deck
 from engine.core.events import Event, InconsistentLog
 
 from .characters import CHARACTERS
