@@ -121,14 +121,20 @@ def draw_marks(c: Canvas, slots: Sequence[Slot], piece: Piece, page: tuple[float
     c.restoreState()
 
 
-def draw_ruler(c: Canvas, b: Box) -> None:
-    """50 mm with millimetre ticks: if it does not measure 50 mm, the printer scaled the page."""
+def _enter(c: Canvas, b: Box) -> None:
+    """Save the canvas state and move the origin to the box's corner, turned a quarter for a vertical box
+    (its ``thickness`` then runs along x). The caller restores the state."""
     c.saveState()
     if b.vertical:
         c.translate(b.x + b.w, b.y)
         c.rotate(90)
     else:
         c.translate(b.x, b.y)
+
+
+def draw_ruler(c: Canvas, b: Box) -> None:
+    """50 mm with millimetre ticks: if it does not measure 50 mm, the printer scaled the page."""
+    _enter(c, b)
     t = b.thickness
     x0 = 2.0
     base = max(0.6, (t - 5.0) / 2 + 0.6)
@@ -146,12 +152,7 @@ def draw_ruler(c: Canvas, b: Box) -> None:
 
 
 def draw_text_box(c: Canvas, b: Box, lines: list[str], size: float, bold: bool = False) -> None:
-    c.saveState()
-    if b.vertical:
-        c.translate(b.x + b.w, b.y)
-        c.rotate(90)
-    else:
-        c.translate(b.x, b.y)
+    _enter(c, b)
     c.setFillColorRGB(0, 0, 0)
     lead = size * 1.22
     y = b.thickness - (b.thickness - lead * len(lines)) / 2 - size * 0.95
