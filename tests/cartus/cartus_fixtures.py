@@ -11,6 +11,12 @@ import engine.games.cartus as C
 from engine.core import TABLE, Event, Intent, SeededRng
 from engine.games.cartus import rules as R
 
+# a building set with every special card: Administration (passes), Château (swords), Cabane (flutes), Trésor (gold)
+WITH_SPECIALS: dict[str, Any] = {
+    "selection": "agreed",
+    "buildings": ["FER"] * 5 + ["ADM"] * 5 + ["MON"] * 5 + ["CHA"] * 5 + ["CAB"] * 5 + ["PAL"] * 3 + ["TRE"] * 2,
+}
+
 
 def new(players: int = 4, seed: int = 1, **opts: Any) -> tuple[R.State, list[Event]]:
     return C.setup({"players": players, **opts}, SeededRng(seed))

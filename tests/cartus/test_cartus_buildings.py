@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from cartus_fixtures import act, enter_all, new, rats, set_hands, set_rats, support_all, with_row
+from cartus_fixtures import (
+    WITH_SPECIALS,
+    act,
+    enter_all,
+    new,
+    rats,
+    set_hands,
+    set_rats,
+    support_all,
+    with_row,
+)
 
 import engine.games.cartus as C
 from engine.core import IllegalIntent, Peeked
@@ -178,7 +188,7 @@ def test_sword_all_equal_nothing_happens():
 
 
 def test_flute_fewest_receives_a_rat_from_the_most():
-    state = at("RCC:B:PAL1", [("p1", 0, 2), ("p2", 0, 1), ("p3", 0, 0)])
+    state = at("RCC:B:PAL1", [("p1", 0, 2), ("p2", 0, 1), ("p3", 0, 0)], **WITH_SPECIALS)
     r = {s: rats(state, s) for s in state.seats}
     state = reveal(state, p1={"flutes": 2}, p2={"flutes": 1})
     assert {s: rats(state, s) - r[s] for s in r} == {"p1": -1, "p2": 0, "p3": 1}
@@ -186,7 +196,7 @@ def test_flute_fewest_receives_a_rat_from_the_most():
 
 def test_flute_tie_for_most_first_entered_and_tie_for_fewest_chosen():
     state = at("RCC:B:PAL1", [("p1", 0, 0), ("p2", 0, 1), ("p3", 0, 1)], players=4,
-               filler="RCC:B:PAL5")
+               filler="RCC:B:PAL5", **WITH_SPECIALS)
     state = enter_all(state, [("p4", 0, 0)])
     r = {s: rats(state, s) for s in state.seats}
     state = reveal(state, p2={"flutes": 1}, p3={"flutes": 1})

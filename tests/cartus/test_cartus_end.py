@@ -56,7 +56,7 @@ def test_digital_nun_row_is_revealed_and_the_plague_checked():
 def test_cardboard_nun_row_waits_for_the_count():
     state = at_final(players=2, nun_row="cards")
     state, _ = act(state, C.DeclareHand(seat="p1", pop_jokers=5))
-    state, _ = act(state, C.DeclareHand(seat="p2", gold=5))
+    state, _ = act(state, C.DeclareHand(seat="p2", pop_jokers=3, swords=2))
     assert state.phase == "final"
     with pytest.raises(IllegalIntent):
         C.apply(state, C.DeclareNuns(seat="table", count=21), None)

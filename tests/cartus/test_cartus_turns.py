@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from cartus_fixtures import act, enter_all, new, rats, set_hands, support_all, with_row
+from cartus_fixtures import WITH_SPECIALS, act, enter_all, new, rats, set_hands, support_all, with_row
 
 import engine.games.cartus as C
 from engine.core import IllegalIntent, Peeked
@@ -98,7 +98,7 @@ def test_phase_c_enter_in_turn_with_at_most_your_hand():
 
 
 def test_a_pass_sends_the_turn_on_and_comes_back_when_everybody_entered():
-    state, _ = new(3)
+    state, _ = new(3, **WITH_SPECIALS)
     state = support_all(state)
     state, _ = act(state, C.PlayPass(seat="p1"))
     assert state.hands["p1"] == 5 and C.waiting_for(state) == ["p2"]
@@ -111,7 +111,7 @@ def test_a_pass_sends_the_turn_on_and_comes_back_when_everybody_entered():
 
 
 def test_a_pass_needs_a_card():
-    state, _ = new(3)
+    state, _ = new(3, **WITH_SPECIALS)
     state = set_hands(support_all(state), p1=0)
     refused(state, C.PlayPass(seat="p1"), "pass")
 

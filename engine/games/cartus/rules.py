@@ -356,6 +356,29 @@ def _start_round(ctx: _Ctx, rnd: int, first: str) -> None:
     ctx.emit(PhaseBegan(phase="B", queue=_order_from(ctx.state, first)))
 
 
+def specials_in_play(state: State) -> frozenset[str]:
+    """The special-card kinds of this game (sword, flute, pass, gold): « toutes les cartes spéciales requises
+    par les cartes Bâtiment choisies » — a special card exists only when its building is in play."""
+    types = {D.building_type_of(c).code for c in state.buildings_in_play}
+    return frozenset(sp.kind for sp in D.data().specials if sp.source in types)
+
+
+def _special(kind: str) -> D.SpecialType:
+    return next(sp for sp in D.data().specials if sp.kind == kind)
+
+
+def _refuse_absent_specials(state: State, counts: dict[str, int]) -> None:
+    """Refuse counts of special cards whose building is not in this game."""
+    present = specials_in_play(state)
+    for kind, n in counts.items():
+        if n and kind not in present:
+            raise _bad(
+                "special-not-in-play",
+                f"there are no {_special(kind).fr} ({kind}) cards in this game: they come with the "
+                f"{D.building_types()[_special(kind).source].fr}, which is not among the chosen buildings",
+            )
+
+
 def _all_identical(row: tuple[str, ...]) -> bool:
     return len(row) > 1 and len({D.building_type_of(c).code for c in row}) == 1
 
@@ -1027,6 +1050,7 @@ def _enter(ctx: _Ctx, state: State, it: Enter | PlayPass) -> None:
         raise _bad("turn-order", f"it is {who}'s turn to enter a building")
     hand = state.hands[it.seat]
     if isinstance(it, PlayPass):
+        _refuse_absent_specials(state, {"pass": 1})
         if hand < 1:
             raise _bad("pass", "playing a Laissez-passer needs a card in hand")
         ctx.emit(PassPlayed(seat=it.seat))
@@ -1054,6 +1078,7 @@ def _reveal(ctx: _Ctx, state: State, it: Reveal) -> None:
     counts = (it.matching, it.other, it.jokers, it.swords, it.flutes)
     if any(c < 0 for c in counts):
         raise _bad("reveal", "counts cannot be negative")
+    _refuse_absent_specials(state, {"sword": it.swords, "flute": it.flutes})
     if sum(counts) != where[1]:
         raise _bad("reveal", f"{it.seat} put {where[1]} cards face down, the reveal lists {sum(counts)}")
     ctx.emit(
@@ -1122,6 +1147,7 @@ def _declare_hand(ctx: _Ctx, state: State, it: DeclareHand) -> None:
     counts = (it.pop_jokers, it.swords, it.flutes, it.passes, it.gold)
     if any(c < 0 for c in counts):
         raise _bad("hand", "counts cannot be negative")
+    _refuse_absent_specials(state, {"sword": it.swords, "flute": it.flutes, "pass": it.passes, "gold": it.gold})
     if sum(counts) != state.hands[player]:
         raise _bad(
             "hand",
@@ -1151,13 +1177,21 @@ def _declare_nuns(ctx: _Ctx, state: State, it: DeclareNuns) -> None:
 MAX_LISTED = 500
 
 
-def _splits(n: int) -> list[tuple[int, ...]]:
-    """Ways to split ``n`` cards into 5 kinds; beyond MAX_LISTED only the five single-kind splits."""
+def _splits(n: int, allowed: tuple[bool, ...] = (True,) * 5) -> list[tuple[int, ...]]:
+    """Ways to split ``n`` cards into 5 kinds (only the ``allowed`` kinds may be non-zero); beyond MAX_LISTED
+    only the single-kind splits."""
     from math import comb
 
-    if comb(n + 4, 4) <= MAX_LISTED:
-        return list(_compositions(n, 5))
-    return [tuple(n if i == k else 0 for i in range(5)) for k in range(5)]
+    free = [i for i, ok in enumerate(allowed) if ok]
+    if comb(n + len(free) - 1, len(free) - 1) <= MAX_LISTED:
+        out = []
+        for part in _compositions(n, len(free)):
+            full = [0] * 5
+            for i, v in zip(free, part, strict=True):
+                full[i] = v
+            out.append(tuple(full))
+        return out
+    return [tuple(n if i == k else 0 for i in range(5)) for k in free]
 
 
 def _compositions(n: int, parts: int) -> Iterable[tuple[int, ...]]:
@@ -1200,21 +1234,24 @@ def legal(state: State, seat: str) -> list[Intent]:
     elif state.phase == "C" and state.queue and state.queue[0] == seat:
         for b in range(len(state.row)):
             out += [Enter(seat=seat, building=b, cards=k) for k in range(state.hands[seat] + 1)]
-        if state.hands[seat]:
+        if state.hands[seat] and "pass" in specials_in_play(state):
             out.append(PlayPass(seat=seat))
     elif state.phase == "D" and state.d_step == "reveal" and seat in needed_reveals(state):
         if seat not in state.revealed:
             where = announced(state, seat)
             assert where is not None
-            for m, o, j, s, f in _splits(where[1]):
+            present = specials_in_play(state)
+            for m, o, j, s, f in _splits(where[1], (True, True, True, "sword" in present, "flute" in present)):
                 out.append(Reveal(seat=seat, matching=m, other=o, jokers=j, swords=s, flutes=f))
     elif state.phase == "E" and (seat in state.seats or seat in (TABLE, HOST)):
         out.append(EndRound(seat=seat))
     elif state.phase == "final":
         players = [seat] if seat in state.seats else (list(state.seats) if seat in (TABLE, HOST) else [])
+        present = specials_in_play(state)
+        kinds = (True, *(k in present for k in ("sword", "flute", "pass", "gold")))
         for p in players:
             if p not in state.declared:
-                for pj, sw, fl, pa, go in _splits(state.hands[p]):
+                for pj, sw, fl, pa, go in _splits(state.hands[p], kinds):
                     out.append(
                         DeclareHand(seat=seat, player="" if p == seat else p, pop_jokers=pj, swords=sw, flutes=fl,
                                     passes=pa, gold=go)
@@ -1263,7 +1300,10 @@ def _prompt(state: State, seat: str) -> dict[str, Any] | None:
     if state.phase == "B":
         return {"kind": "support", "max_draw": MAX_SUPPORT_DRAW, "max_rats": MAX_SUPPORT_RATS, "max_peek": MAX_SUPPORT_PEEK}
     if state.phase == "C":
-        return {"kind": "enter", "max_cards": state.hands[seat], "can_pass": state.hands[seat] > 0}
+        return {
+            "kind": "enter", "max_cards": state.hands[seat],
+            "can_pass": state.hands[seat] > 0 and "pass" in specials_in_play(state),
+        }
     if state.phase == "D":
         where = announced(state, seat)
         return {"kind": "reveal", "building": where[0] if where else None, "cards": where[1] if where else 0}
@@ -1298,6 +1338,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "replacement_pile": len(state.replacement.cards),
         "buildings_discarded": len(state.deck.discard),
         "buildings_in_play": sorted({D.building_type_of(c).code for c in state.buildings_in_play}),
+        "specials_in_play": sorted(specials_in_play(state)),
         "entries": [[{"seat": s, "slot": i + 1, "cards": n} for i, (s, n) in enumerate(ent)] for ent in state.entries],
         "supported": dict(state.supported),
         "revealed": {s: msgspec.to_builtins(r) for s, r in state.revealed.items()},
