@@ -757,7 +757,13 @@ def _path(s: State, path: tuple[str, ...], longest: int) -> None:
     if not 1 <= len(path) <= longest:
         raise _ill("plague-steps", f"the plague moves {'1 or 2 regions' if longest == 2 else '1 region'}")
     here = s.plague
-    for step in path:
+    for k, step in enumerate(path):
+        if step == here:
+            if k == 0:
+                raise _ill("plague-stays", f"the plague may not stay in {here}: it moves to a neighbouring region "
+                           f"({', '.join(s.adj[here])})")
+            raise _ill("plague-steps", f"the second move goes on from {here} to one of its neighbours "
+                       f"({', '.join(r for r in s.adj[here] if r != s.plague)})")
         _adjacent(s, here, step, "plague")
         here = step
     if path[-1] == s.plague:

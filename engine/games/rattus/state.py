@@ -303,9 +303,7 @@ def _mark(s: State, card: str) -> tuple[str, ...]:
 
 def _f_cubes_placed(s: State, e: CubesPlaced) -> State:
     reserve = _reserve_add(s, e.seat, -e.count)
-    s2 = _rep(s, cubes=_cubes_add(s, e.region, e.seat, e.count), reserve=reserve)
-    if reserve[e.seat] == 0 and s.stage == "game" and not s.exhausted_seat:
-        s2 = _rep(s2, exhausted_seat=e.seat)
+    s2 = _exhausted(_rep(s, cubes=_cubes_add(s, e.region, e.seat, e.count), reserve=reserve), e.seat)
     if e.reason in ("rats", "peasant", "queen", "burgomaster"):
         s2 = _rep(s2, placed=True)
         card = {"peasant": "paysan", "queen": "reine", "burgomaster": "bourgmestre"}.get(e.reason)
@@ -316,6 +314,15 @@ def _f_cubes_placed(s: State, e: CubesPlaced) -> State:
     return s2
 
 
+def _exhausted(s: State, seat: str) -> State:
+    """« un joueur a placé tous les cubes de sa couleur sur le plateau de jeu »: nothing left in the reserve
+    nor on the Baker card (the castle is on the board), however the last cube got there."""
+    if s.stage == "game" and not s.exhausted_seat and s.reserve[seat] == 0 and not (
+            s.baker_owner == seat and s.baker > 0):
+        return _rep(s, exhausted_seat=seat)
+    return s
+
+
 def _f_card_taken(s: State, e: CardTaken) -> State:
     # taking the Baker from a player: its cubes are placed at once (the BakerCubesPlaced that follows)
     return _rep(s, holders={**s.holders, e.card: e.seat}, took_card=True)
@@ -324,7 +331,7 @@ def _f_card_taken(s: State, e: CardTaken) -> State:
 def _f_baker_cubes(s: State, e: BakerCubesPlaced) -> State:
     if e.count != s.baker or e.owner != s.baker_owner:
         raise InconsistentLog("the Baker does not hold those cubes")
-    return _rep(s, cubes=_cubes_add(s, e.region, e.owner, e.count), baker=0, baker_owner="")
+    return _exhausted(_rep(s, cubes=_cubes_add(s, e.region, e.owner, e.count), baker=0, baker_owner=""), e.owner)
 
 
 def _f_baker_stored(s: State, e: BakerStored) -> State:
@@ -418,7 +425,10 @@ def _f_tokens_swapped(s: State, e: TokensSwapped) -> State:
 
 
 def _f_plague_moved(s: State, e: PlagueMoved) -> State:
-    cards = [c for c in ("chevalier", "croise", "soldat", "serf") if s.holds(e.seat, c)]
+    # In the final round only the Knight, the Crusader and the Serf act on the plague (in the same region);
+    # the Soldier then adds a rat beside it (SoldierRat), before or after the move.
+    movers = ("chevalier", "croise", "serf") if s.phase == "final" else ("chevalier", "croise", "soldat", "serf")
+    cards = [c for c in movers if s.holds(e.seat, c)]
     return _rep(s, plague=e.path[-1], neutral=e.neutral and not e.permanent,
                 neutral_permanent=s.neutral_permanent or e.permanent, used=s.used + ("plague", *cards),
                 serf=e.seat if e.serf else "", crusader=e.seat if e.crusader else "")
