@@ -7,6 +7,7 @@ id: a face-down card or token must tell nothing about its face.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,8 @@ from . import fonts, qr
 from .geometry import PieceSize
 
 PT = 25.4 / 72  # one point in millimetres
+MARK_BITS = 12  # the back mark: a guard cell, 12 bits of the back's deck, a guard cell
+MARK_CELL = 1.0  # mm
 
 CLASS_COLOURS: dict[str, str] = {
     "paysannerie": "#4f8a34", "bourgeoisie": "#c08f12", "clerge": "#6f6f6f",
@@ -60,6 +63,20 @@ ROLE_TEXT = {
 }
 RUPTURE_TEXT = ("À jouer aussitôt : 1. avancer la vitesse d'invasion ; 2. la carte du dessous de la pioche "
                 "propagation reçoit 3 punaises ; 3. mélanger la défausse propagation et la remettre sur la pioche.")
+
+
+def back_code(key: str) -> int:
+    """The 12-bit number a back's mark shows: the same for every piece of a deck, so it tells nothing
+    about the face; a test (or a sorting helper) reads it to check that each back is its face's deck's."""
+    return zlib.crc32(key.encode()) & ((1 << MARK_BITS) - 1)
+
+
+def mark_cells(key: str) -> list[tuple[float, int]]:
+    """(x of the cell centre from the piece's centre in mm, on 0/1) for each cell of the back mark."""
+    code = back_code(key)
+    bits = [1] + [(code >> (MARK_BITS - 1 - i)) & 1 for i in range(MARK_BITS)] + [1]
+    n = len(bits)
+    return [((i - (n - 1) / 2) * MARK_CELL, b) for i, b in enumerate(bits)]
 
 
 def _rgb(hex_colour: str) -> tuple[float, float, float]:
@@ -201,6 +218,20 @@ class Piece:
     def back(self, c: Canvas, comp: Component, ink: Ink) -> None:
         return None
 
+    @property
+    def mark_y(self) -> float:
+        """Where the back mark's row of cells sits (mm from the piece's centre, upright back)."""
+        return -self.size.h / 2 + 6.0
+
+    def back_mark(self, c: Canvas, key: str, ink: Ink) -> None:
+        """A row of small squares under the back's art: which deck this back belongs to (see back_code)."""
+        c.saveState()
+        ink.on_area(c)
+        for x, on in mark_cells(key):
+            if on:
+                c.rect(x - MARK_CELL / 2, self.mark_y - MARK_CELL / 2, MARK_CELL, MARK_CELL, stroke=0, fill=1)
+        c.restoreState()
+
     def code_side(self, comp: Component) -> float:
         return (qr.modules(comp.payload, self.size_class) + 2 * self.quiet) * self.module
 
@@ -269,6 +300,10 @@ class RatToken(Piece):
         c.translate(0.5, -0.5)
         draw_rat(c, 10.5, "#d9c79e" if not ink.grey else "#555555", ink)
         c.restoreState()
+
+    @property
+    def mark_y(self) -> float:
+        return -9.0
 
 
 class Sticker(Piece):

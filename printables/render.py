@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import math
+import re
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -85,14 +87,49 @@ class Result:
 
 def new_canvas(buf: io.BytesIO, page: tuple[float, float], title: str, backs: str) -> Canvas:
     fonts.register()
-    c = Canvas(buf, pagesize=(page[0] * MM, page[1] * MM), pageCompression=1, invariant=1)
+    # the initial font is an embedded one: otherwise every page names an unembedded Helvetica
+    c = Canvas(buf, pagesize=(page[0] * MM, page[1] * MM), pageCompression=1, invariant=1,
+               initialFontName=fonts.REGULAR, initialFontSize=10)
     c.setTitle(title)
     c.setAuthor("tablekeeper")
     c.setCreator("tablekeeper printables")
     c.setViewerPreference("PrintScaling", "None")
+    c.setTrimBox((0, 0, page[0] * MM, page[1] * MM))  # pages with pieces narrow these (page_boxes)
+    c.setBleedBox((0, 0, page[0] * MM, page[1] * MM))
     c.setViewerPreference("Duplex", {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}.get(
         backs, "Simplex"))
     return c
+
+
+def form_name(key: str) -> str:
+    """A PDF-safe XObject name for a back key: letters and digits only, plus a checksum of the key.
+
+    A key such as ``pandemie/joueur/Gallia`` written as is (``/FormXob.pandemie/joueur/Gallia``) reads as
+    three PDF names: the back then draws nothing, or another back of the same province.
+    """
+    safe = re.sub(r"[^A-Za-z0-9]+", "_", key).strip("_")[:40]
+    return f"TKBack_{safe}_{zlib.crc32(key.encode()):08x}"
+
+
+def page_boxes(c: Canvas, page: tuple[float, float], slots: Sequence[Slot], piece: Piece,
+               shift: tuple[float, float] = (0.0, 0.0)) -> None:
+    """TrimBox = the pieces' outer trim lines, BleedBox = their bleed (cut marks, ruler and legend lie
+    outside, on the MediaBox), for the next page shown. No pieces: both are the whole page."""
+    w, h = page
+    if not slots:
+        c.setTrimBox((0, 0, w * MM, h * MM))
+        c.setBleedBox((0, 0, w * MM, h * MM))
+        return
+    for bleed, setter in ((False, c.setTrimBox), (True, c.setBleedBox)):
+        x0 = y0 = math.inf
+        x1 = y1 = -math.inf
+        for s in slots:
+            bw, bh = s.dims(piece.size, bleed=bleed)
+            x0, x1 = min(x0, s.cx - bw / 2), max(x1, s.cx + bw / 2)
+            y0, y1 = min(y0, s.cy - bh / 2), max(y1, s.cy + bh / 2)
+        x0, x1 = max(0.0, x0 + shift[0]), min(w, x1 + shift[0])
+        y0, y1 = max(0.0, y0 + shift[1]), min(h, y1 + shift[1])
+        setter(tuple(round(v * MM, 3) for v in (x0, y0, x1, y1)))
 
 
 def at(c: Canvas, slot: Slot) -> None:
@@ -247,9 +284,10 @@ def render(set_name: str, title: str, comps: Sequence[Component], piece: Piece, 
                 key = piece.back_key(comp)
                 if key is not None and key not in forms:
                     bw, bh = piece.size.box
-                    c.beginForm(key, -bw / 2 * MM, -bh / 2 * MM, bw / 2 * MM, bh / 2 * MM)
+                    c.beginForm(form_name(key), -bw / 2 * MM, -bh / 2 * MM, bw / 2 * MM, bh / 2 * MM)
                     c.scale(MM, MM)
                     piece.back(c, comp, ink)
+                    piece.back_mark(c, key, ink)
                     c.endForm()
                     forms.add(key)
         page_no += 1
@@ -273,6 +311,7 @@ def render(set_name: str, title: str, comps: Sequence[Component], piece: Piece, 
         draw_info(c, free_boxes(p.page, marks_for(on_page, piece.size)),
                   f"tablekeeper · {title} · {side} {sheet}/{sheets} · page {page_no}/{pages_total}", common)
         c.restoreState()
+        page_boxes(c, p.page, used + (list(p.backs_slots[: len(group)]) if backs == "gutter" else []), piece)
         c.showPage()
         if duplex:
             page_no += 1
@@ -284,6 +323,7 @@ def render(set_name: str, title: str, comps: Sequence[Component], piece: Piece, 
             draw_info(c, free_boxes(p.page, marks_for(p.backs_slots, piece.size)),
                       f"tablekeeper · {title} · verso {sheet}/{sheets} · page {page_no}/{pages_total}", common)
             c.restoreState()
+            page_boxes(c, p.page, p.backs_slots[: len(group)], piece, off)
             c.showPage()
     c.save()
     result.pdf = buf.getvalue()
@@ -298,7 +338,7 @@ def _draw_backs(c: Canvas, slots: Sequence[Slot], group: Sequence[Component], pi
         c.saveState()
         at(c, slot)
         c.scale(1 / MM, 1 / MM)
-        c.doForm(key)
+        c.doForm(form_name(key))
         c.restoreState()
 
 
