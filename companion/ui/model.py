@@ -149,6 +149,27 @@ def seat_label(seat: str, lang: str = DEFAULT_LANG) -> str:
     return tr("seat.player", lang, seat=seat)
 
 
+@dataclass
+class PlayerLine:
+    """One player on a game's board part: a title, a detail line, acting now or out of the game."""
+
+    seat: str
+    title: str
+    detail: str
+    acting: bool = False
+    out: bool = False
+
+
+def waiting_for(view: Mapping[str, Any]) -> list[str]:
+    """The seats a view says the game waits for (``waiting_for``), else none."""
+    w = view.get("waiting_for")
+    return [x for x in w if isinstance(x, str)] if isinstance(w, (list, tuple)) else []
+
+
+def who_text(seats: Sequence[str], me: str, lang: str) -> str:
+    return ", ".join(tr("cp.you", lang) if s == me else s for s in seats) or "—"
+
+
 # -- choices ----------------------------------------------------------------------------------------
 
 
@@ -373,6 +394,15 @@ class OptionSpec:
         if not pair:
             return str(choice)
         return pair[1] if lang == "en" else pair[0]
+
+
+def fr_en(fr: str, en: str) -> dict[str, str]:
+    return {"fr": fr, "en": en}
+
+
+def players_option(lo: int, hi: int, default: int) -> OptionSpec:
+    return OptionSpec("players", "int", default, f"Nombre de joueurs ({lo} à {hi})",
+                      f"Number of players ({lo} to {hi})", (lo, hi))
 
 
 class OptionError(ValueError):

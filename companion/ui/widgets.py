@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -130,3 +131,12 @@ def vcol(controls: Sequence[ft.Control], **kw: Any) -> ft.Column:
     kw.setdefault("horizontal_alignment", ft.CrossAxisAlignment.STRETCH)
     kw.setdefault("tight", True)
     return ft.Column(list(controls), **kw)
+
+
+def qr_png(text: str, scale: int = 6) -> bytes:
+    """A PNG of ``text`` as a QR code (the join code on the hosted screen)."""
+    import segno
+
+    buf = io.BytesIO()
+    segno.make(text, error="m").save(buf, kind="png", scale=scale, border=2)
+    return buf.getvalue()

@@ -25,7 +25,7 @@ if not os.path.exists(CHROMIUM):
 
 
 def _game() -> str:
-    from companion.ui.shell import game_availability
+    from companion.ui.screens.new_table import game_availability
 
     for g in ("pandemie", "rattus", "plague", "cartus"):
         if game_availability().get(g) == "":
@@ -184,7 +184,7 @@ def test_plague_profile_form_then_play_and_rattus_census(tmp_path):
     create the table, roll the dice from a phone, see the dice on the landscape tablet; then the Rattus token
     census records a token and saves it; then a Rattus Cartus table plays one action."""
     sync_api = pytest.importorskip("playwright.sync_api")
-    from companion.ui.shell import game_availability
+    from companion.ui.screens.new_table import game_availability
 
     avail = game_availability()
     if avail.get("plague") or avail.get("cartus") or avail.get("rattus"):

@@ -119,7 +119,7 @@ def test_a_picture_of_a_join_qr_gives_its_code():
 
 
 def test_the_hosted_screens_qr_reads_back_as_the_join_code():
-    from companion.ui.shell import qr_png
+    from companion.ui.widgets import qr_png
 
     code = "tk://192.0.2.7:45123/?pin=004100&name=Test%20browser"
     assert [s.raw for s in camera.read_image_bytes(qr_png(code))] == [code]

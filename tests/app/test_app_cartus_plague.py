@@ -10,9 +10,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from companion.ui import cartus_plague_model as cpm
 from companion.ui import i18n
 from companion.ui import profiles as P
+from companion.ui.cartus import model as cm
+from companion.ui.plague import model as pm
 from engine.core.rng import SeededRng
 
 plague = pytest.importorskip("engine.games.plague")
@@ -100,7 +101,7 @@ class _FakeShell:
 
 
 def test_plague_panel_shows_errors_on_fields_then_saves_and_selects(tmp_path):
-    from companion.ui.profile_screens import PlagueProfilePanel
+    from companion.ui.plague.profile_panel import PlagueProfilePanel
 
     shell = _FakeShell(tmp_path)
     panel = PlagueProfilePanel(shell)  # type: ignore[arg-type]
@@ -177,7 +178,7 @@ def test_a_complete_census_makes_a_rattus_table(tmp_path):
 
 
 def test_census_screen_records_taps_and_refuses_bad_tokens(tmp_path):
-    from companion.ui.profile_screens import CensusScreen
+    from companion.ui.screens.census import CensusScreen
 
     shell = _FakeShell(tmp_path)
     screen = CensusScreen(shell)  # type: ignore[arg-type]
@@ -207,8 +208,8 @@ def test_census_screen_records_taps_and_refuses_bad_tokens(tmp_path):
 # -- the Cartus and Plague screens -----------------------------------------------------------------------
 def test_cartus_board_shows_the_rat_total_only_to_its_owner():
     state, _ = cartus.setup({"players": 3}, SeededRng(1))
-    table = cpm.cartus_board(cartus.view(state, "table"), "fr", "table")
-    mine = cpm.cartus_board(cartus.view(state, "p1"), "en", "p1")
+    table = cm.cartus_board(cartus.view(state, "table"), "fr", "table")
+    mine = cm.cartus_board(cartus.view(state, "p1"), "en", "p1")
     assert table.private is None
     total = cartus.view(state, "p1")["my_rats"]["total"]
     assert mine.private is not None and str(total) in mine.private.rats_line
@@ -221,24 +222,24 @@ def test_cartus_board_shows_the_rat_total_only_to_its_owner():
 def test_plague_board_hides_populations_and_shows_hand_and_dice():
     prof = _profile()
     state, _ = plague.setup({"players": 3, "profile": prof, "hidden_population": True}, SeededRng(1))
-    table = cpm.plague_board(plague.view(state, "table"), "en", "table")
+    table = pm.plague_board(plague.view(state, "table"), "en", "table")
     assert table.private is None
     assert all("population hidden" in p.detail for p in table.players)
     assert table.dice and all(re.search(r"= \d+$", d) for d in table.dice)
-    p1 = cpm.plague_board(plague.view(state, "p1"), "en", "p1")
+    p1 = pm.plague_board(plague.view(state, "p1"), "en", "p1")
     assert p1.private is not None and p1.private.population == 50 and len(p1.private.hand) == 5
     assert all(" — " in c for c in p1.private.hand), "cards named with their effect"
     current = plague.view(state, "table")["current"]
-    theirs = cpm.plague_board(plague.view(state, current), "fr", current)
+    theirs = pm.plague_board(plague.view(state, current), "fr", current)
     assert theirs.todo.startswith("Lancez les dés")
-    assert "On attend" in cpm.plague_board(plague.view(state, "table"), "fr", "table").todo
+    assert "On attend" in pm.plague_board(plague.view(state, "table"), "fr", "table").todo
 
 
 def test_plague_open_populations_are_not_repeated_as_private():
     state, _ = plague.setup({"players": 2, "profile": _profile()}, SeededRng(2))
-    b = cpm.plague_board(plague.view(state, "table"), "fr", "table")
+    b = pm.plague_board(plague.view(state, "table"), "fr", "table")
     assert all("50 PP" in p.detail for p in b.players)
-    assert cpm.plague_board(plague.view(state, "p1"), "fr", "p1").private.population is None
+    assert pm.plague_board(plague.view(state, "p1"), "fr", "p1").private.population is None
 
 
 def _playout(game, state, steps: int, seed: int):
@@ -264,7 +265,7 @@ def test_renderers_follow_a_random_game_without_falling_back(name):
     opts = {"players": 3} | ({"profile": _profile(), "hidden_population": True} if name == "plague" else {})
     start, _ = game.setup(opts, SeededRng(7))
     renderer = games.RENDERERS[name]
-    build = cpm.cartus_board if name == "cartus" else cpm.plague_board
+    build = cm.cartus_board if name == "cartus" else pm.plague_board
     n = 0
     for state in _playout(game, start, 60, 11):
         for seat in ("table", "p1"):
@@ -279,7 +280,7 @@ def test_renderers_follow_a_random_game_without_falling_back(name):
 
 
 def test_new_table_form_passes_the_chosen_profiles(tmp_path):
-    from companion.ui.shell import NewTableScreen
+    from companion.ui.screens.new_table import NewTableScreen
 
     shell = _FakeShell(tmp_path)
     screen = NewTableScreen(shell)  # type: ignore[arg-type]

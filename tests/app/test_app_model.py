@@ -275,7 +275,10 @@ def test_game_texts_have_french_and_english():
 
     for g, titles in games.TITLES.items():
         assert set(titles) == {"fr", "en"}, g
-    for table in (games.PAN_TEXT, games.RAT_TEXT):
+    from companion.ui.pandemie.screen import PAN_TEXT
+    from companion.ui.rattus.screen import RAT_TEXT
+
+    for table in (PAN_TEXT, RAT_TEXT):
         for key, entry in table.items():
             assert set(entry) == {"fr", "en"}, key
     for g, groups in games.GROUP_TITLES.items():

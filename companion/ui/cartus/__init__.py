@@ -1,0 +1,6 @@
+"""Rattus Cartus: its screens (board part: :mod:`.screen`, view model: :mod:`.model`) and what its new-table form asks (:mod:`.options`)."""
+
+from .options import GROUP_TITLES, OPTION_SPECS, TITLE
+from .screen import board
+
+__all__ = ["GROUP_TITLES", "OPTION_SPECS", "TITLE", "board"]

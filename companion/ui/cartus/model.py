@@ -1,0 +1,129 @@
+"""What the Rattus Cartus screens show, as plain data (no Flet; unit-tested).
+
+:func:`cartus_board` turns an engine ``view(state, seat)`` into counters, a "what to do now" line, the row,
+player lines and (for a player's own device only) the private part, built only from the keys the engine gives
+that seat (``my_rats``/``my_peeks``), so the shared tablet never shows one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.events import TABLE
+
+from ..i18n import tr
+from ..model import PlayerLine
+from ..model import waiting_for as _waiting
+from ..model import who_text as _who
+
+
+@dataclass
+class CartusPrivate:
+    rats_line: str
+    peeks: list[str] = field(default_factory=list)
+
+
+@dataclass
+class CartusBoard:
+    counters: list[tuple[str, str]]
+    todo: str
+    row: list[tuple[str, str]]
+    nuns: list[str]
+    players: list[PlayerLine]
+    private: CartusPrivate | None = None
+
+
+
+# -- Rattus Cartus -----------------------------------------------------------------------------------------
+CARTUS_CLASSES = {  # class code → (fr, en)
+    "PAY": ("Paysannerie", "Peasantry"), "BOU": ("Bourgeoisie", "Bourgeoisie"), "CLE": ("Clergé", "Church"),
+    "CHE": ("Chevalerie", "Chivalry"), "MAG": ("Magie", "Magic"), "NOB": ("Noblesse", "Royalty"),
+}
+CARTUS_SHOWN = {
+    "game", "seats", "round", "rounds", "last_round", "phase", "first_player", "waiting_for", "row", "building_deck",
+    "replacement_pile", "buildings_discarded", "buildings_in_play", "influence", "hand_sizes", "victory_tokens",
+    "victory_tokens_left", "nun_row", "nun_cards", "my_rats", "my_peeks", "prompt", "result", "supported",
+    "entries", "revealed", "declared", "resolving", "step", "privilege", "actions_left", "awaiting", "rats_revealed",
+}
+
+
+def cartus_phase(phase: str, lang: str) -> str:
+    key = f"cp.cartus.phase.{phase}"
+    try:
+        return tr(key, lang)
+    except KeyError:
+        return str(phase)
+
+
+def cartus_todo(view: Mapping[str, Any], lang: str, seat: str) -> str:
+    """One line: what this device's seat (or the table) is asked to do now."""
+    if view.get("result"):
+        return tr("cp.over", lang)
+    waiting = _waiting(view)
+    prompt = view.get("prompt")
+    if isinstance(prompt, Mapping):
+        kind = str(prompt.get("kind", ""))
+        try:
+            kw = {k: ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else v
+                  for k, v in prompt.items() if k != "kind"}
+            return tr(f"cp.cartus.do.{kind}", lang, **kw)
+        except (KeyError, IndexError):
+            return tr("cp.cartus.do.other", lang, kind=kind)
+    if waiting:
+        return tr("cp.wait_for", lang, who=_who(waiting, seat, lang))
+    return ""
+
+
+def _building_detail(card: Mapping[str, Any], lang: str) -> str:
+    cls = CARTUS_CLASSES.get(str(card.get("class", "")), (str(card.get("class", "")),) * 2)
+    bits = [cls[1] if lang == "en" else cls[0]]
+    sup = card.get("support")
+    if isinstance(sup, Mapping):
+        bits.append(tr("cp.cartus.support", lang, draw=sup.get("draw", 0), rats=sup.get("rats", 0),
+                       peek=sup.get("peek", 0)))
+    return " · ".join(bits)
+
+
+def cartus_board(view: Mapping[str, Any], lang: str, seat: str) -> CartusBoard:
+    waiting = _waiting(view)
+    counters = [
+        (tr("cp.cartus.round", lang), f"{view.get('round', '?')} / {view.get('rounds', '?')}"),
+        (tr("cp.phase", lang), cartus_phase(str(view.get("phase", "")), lang)),
+        (tr("cp.waiting", lang), _who(waiting, seat, lang)),
+        (tr("cp.cartus.first", lang), str(view.get("first_player") or "—")),
+        (tr("cp.cartus.deck", lang), str(view.get("building_deck", "—"))),
+        (tr("cp.cartus.vp_left", lang), str(view.get("victory_tokens_left", "—"))),
+    ]
+    row = []
+    for c in view.get("row") or []:
+        if isinstance(c, Mapping):
+            name = str(c.get("name_en") if lang == "en" and c.get("name_en") else c.get("name", c.get("id", "?")))
+            row.append((name, _building_detail(c, lang)))
+    nuns = []
+    for n in view.get("nun_cards") or []:
+        if isinstance(n, Mapping):
+            pos = int(n.get("position", 0)) + 1
+            nuns.append(tr("cp.cartus.nun", lang, pos=pos, n=n["nuns"]) if n.get("card") is not None
+                        else tr("cp.cartus.nun_hidden", lang, pos=pos))
+    influence: Mapping[str, Mapping[str, int]] = view.get("influence") or {}
+    hands: Mapping[str, int] = view.get("hand_sizes") or {}
+    vps: Mapping[str, int] = view.get("victory_tokens") or {}
+    players = []
+    for s in view.get("seats") or []:
+        inf = influence.get(s) or {}
+        inf_text = ", ".join(
+            f"{(CARTUS_CLASSES.get(k, (k, k))[1 if lang == 'en' else 0])} {v}" for k, v in inf.items() if v
+        ) or tr("cp.cartus.no_influence", lang)
+        detail = tr("cp.cartus.player", lang, cards=hands.get(s, "?"), vp=vps.get(s, 0), influence=inf_text)
+        title = tr("cp.you_seat", lang, seat=s) if s == seat else s
+        players.append(PlayerLine(s, title, detail, acting=s in waiting))
+    private = None
+    mine = view.get("my_rats")
+    if seat != TABLE and isinstance(mine, Mapping):
+        peeks = [tr("cp.cartus.peek", lang, pos=int(k) + 1, n=(v or {}).get("nuns", "?"))
+                 for k, v in (view.get("my_peeks") or {}).items()]
+        private = CartusPrivate(tr("cp.cartus.rats", lang, total=mine.get("total", "?"),
+                                   tokens=" + ".join(str(t) for t in mine.get("tokens") or []) or "0"), peeks)
+    return CartusBoard(counters, cartus_todo(view, lang, seat), row, nuns, players, private)

@@ -1,0 +1,134 @@
+"""Pandémie's board part of the table/seat screen: the player's own hand first, then each province."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import flet as ft
+
+from ..boardkit import component_name
+from ..widgets import chip, heading, pill
+
+PAN_COLOURS: dict[str, tuple[str, str, str]] = {  # colour → (fr, en, swatch)
+    "blue": ("bleu", "blue", ft.Colors.BLUE_300),
+    "yellow": ("jaune", "yellow", ft.Colors.YELLOW_600),
+    "red": ("rouge", "red", ft.Colors.RED_300),
+    "green": ("vert", "green", ft.Colors.GREEN_400),
+}
+
+PAN_TEXT: dict[str, dict[str, str]] = {
+    "turn": {"fr": "Au tour de", "en": "Turn of"},
+    "phase": {"fr": "Phase", "en": "Phase"},
+    "actions": {"fr": "Actions", "en": "Actions"},
+    "speed": {"fr": "Vitesse de propagation", "en": "Infection rate"},
+    "surges": {"fr": "Déferlements", "en": "Surges"},
+    "supply": {"fr": "Punaises en réserve", "en": "Pins left"},
+    "pins": {"fr": "Invasions sur le plateau", "en": "Invasions on the board"},
+    "forts": {"fr": "Forts", "en": "Forts"},
+    "victories": {"fr": "Victoires", "en": "Victories"},
+    "eradicated": {"fr": "Éradiqués", "en": "Eradicated"},
+    "decks": {"fr": "Pioches", "en": "Decks"},
+    "player_deck": {"fr": "Joueurs", "en": "Player"},
+    "propagation_deck": {"fr": "Propagation", "en": "Infection"},
+    "players": {"fr": "Joueurs", "en": "Players"},
+    "hand": {"fr": "Main", "en": "Hand"},
+    "hidden": {"fr": "{n} cartes (cachées)", "en": "{n} cards (hidden)"},
+    "in": {"fr": "à", "en": "in"},
+    "quiet": {"fr": "Nuit tranquille", "en": "Quiet night"},
+    "divination": {"fr": "Divinations en cours : {seat}", "en": "Divination in progress: {seat}"},
+    "prop_discard": {"fr": "Défausse propagation (dernières)", "en": "Infection discard (latest)"},
+    "none": {"fr": "aucune", "en": "none"},
+    "you": {"fr": "vous", "en": "you"},
+}
+
+
+def _pt(key: str, lang: str, **kw: Any) -> str:
+    e = PAN_TEXT[key]
+    s = e.get(lang) or e["fr"]
+    return s.format(**kw) if kw else s
+
+
+def _colour_chip(colour: str, n: int | str, lang: str) -> ft.Control:
+    fr, en, swatch = PAN_COLOURS.get(colour, (colour, colour, ft.Colors.GREY_400))
+    return ft.Container(
+        content=ft.Row([ft.Container(width=16, height=16, border_radius=8, bgcolor=swatch),
+                        ft.Text(f"{n} {en if lang == 'en' else fr}", size=16)], spacing=6, tight=True),
+        padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=16, bgcolor=ft.Colors.SURFACE,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+    )
+
+
+def _city(key: str) -> str:
+    return component_name(f"PC:{key}") if key else "—"
+
+
+def board(view: Mapping[str, Any], lang: str, seat: str) -> ft.Control:
+    parts: list[ft.Control] = []
+    players: Mapping[str, Any] = view.get("players") or {}
+    provinces: list[Mapping[str, Any]] = list(view.get("provinces") or [])
+    me = players.get(seat)
+    if me is not None:  # a player's phone: their own hand first
+        hand = me.get("hand")
+        cards = [pill(component_name(c)) for c in hand] if hand is not None else [ft.Text(_pt("hidden", lang, n=me.get("hand_size", 0)))]
+        parts.append(ft.Column([
+            heading(f"{me.get('role', '')} · {_city(me.get('city') or '')}", 18),
+            ft.Text(_pt("hand", lang), size=15, weight=ft.FontWeight.W_600),
+            ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
+        ], spacing=6, tight=True))
+    for p in provinces:
+        code = str(p.get("code", ""))
+        turn = p.get("turn")
+        counters = [
+            chip(_pt("turn", lang), f"{turn}" + (f" ({_pt('you', lang)})" if turn == seat else "") if turn else "—"),
+            chip(_pt("actions", lang), str(p.get("actions_left", "—"))),
+            chip(_pt("speed", lang), str(p.get("speed", "—"))),
+            chip(_pt("surges", lang), str(p.get("surges", 0))),
+            chip(_pt("phase", lang), str(p.get("phase", "—"))),
+        ]
+        block: list[ft.Control] = [
+            heading(f"{p.get('name', code)} ({code})", 20),
+            ft.Row(counters, wrap=True, spacing=8, run_spacing=8),
+        ]
+        if p.get("quiet_night"):
+            block.append(pill(_pt("quiet", lang)))
+        if p.get("divination"):
+            block.append(pill(_pt("divination", lang, seat=p["divination"])))
+        supply = p.get("supply") or {}
+        block.append(ft.Text(_pt("supply", lang), size=15, weight=ft.FontWeight.W_600))
+        block.append(ft.Row([_colour_chip(c, n, lang) for c, n in supply.items()], wrap=True, spacing=6, run_spacing=6))
+        pins: Mapping[str, Mapping[str, int]] = p.get("pins") or {}
+        block.append(ft.Text(_pt("pins", lang), size=15, weight=ft.FontWeight.W_600))
+        rows: list[ft.Control] = []
+        for key, by_colour in sorted(pins.items(), key=lambda kv: -sum(kv[1].values())):
+            total = sum(by_colour.values())
+            rows.append(ft.Row(
+                [ft.Text(_city(key), size=16, width=150, weight=ft.FontWeight.BOLD if total >= 3 else None),
+                 *[_colour_chip(c, n, lang) for c, n in by_colour.items()]],
+                wrap=True, spacing=6, run_spacing=4))
+        block.append(ft.Column(rows or [ft.Text(_pt("none", lang))], spacing=4, tight=True))
+        extra = []
+        if p.get("forts"):
+            extra.append(f"{_pt('forts', lang)} : {', '.join(_city(k) for k in p['forts'])}")
+        if p.get("victories"):
+            extra.append(f"{_pt('victories', lang)} : {', '.join(PAN_COLOURS.get(c, (c, c, ''))[0 if lang == 'fr' else 1] for c in p['victories'])}")
+        if p.get("eradicated"):
+            extra.append(f"{_pt('eradicated', lang)} : {', '.join(PAN_COLOURS.get(c, (c, c, ''))[0 if lang == 'fr' else 1] for c in p['eradicated'])}")
+        extra.append(f"{_pt('decks', lang)} : {_pt('player_deck', lang)} {p.get('player_deck', '?')} · "
+                     f"{_pt('propagation_deck', lang)} {p.get('propagation_deck', '?')}")
+        block += [ft.Text(x, size=15) for x in extra]
+        disc = list(p.get("propagation_discard") or [])[-8:]
+        if disc:
+            block.append(ft.Text(_pt("prop_discard", lang), size=15, weight=ft.FontWeight.W_600))
+            block.append(ft.Row([pill(component_name(c)) for c in reversed(disc)], wrap=True, spacing=6, run_spacing=6))
+        parts.append(ft.Container(content=ft.Column(block, spacing=8, tight=True), padding=ft.Padding.only(top=6),
+                                  border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))))
+    if players:
+        rows = []
+        for s, pl in players.items():
+            hand = pl.get("hand")
+            cards = ", ".join(component_name(c) for c in hand) if hand is not None else _pt("hidden", lang, n=pl.get("hand_size", 0))
+            rows.append(ft.Text(f"{s} · {pl.get('role', '')} {_pt('in', lang)} {_city(pl.get('city') or '')} — {cards}",
+                                size=15, weight=ft.FontWeight.BOLD if s == seat else None))
+        parts.append(ft.Column([heading(_pt("players", lang), 18), *rows], spacing=4, tight=True))
+    return ft.Column(parts, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

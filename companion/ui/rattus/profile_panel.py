@@ -1,0 +1,56 @@
+"""Which box profile (census of the rat tokens' faces) a new Rattus table uses: a panel of the new-table screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from .. import profiles as P
+from ..i18n import tr
+from ..widgets import big_button, vcol
+
+if TYPE_CHECKING:
+    from ..shell import Shell
+
+
+class RattusProfilePanel:
+    def __init__(self, shell: Shell) -> None:
+        self.shell = shell
+        self.selected: Path | None = None  # None: the shipped default board without faces
+
+    def option(self) -> dict[str, Any]:
+        """``{"profile": ...}`` for the chosen complete census, else ``{}`` (the engine's default board)."""
+        for s in P.rattus_profiles(self.shell.hub.data_dir):
+            if s.path == self.selected and s.complete:
+                return P.rattus_option(s)
+        return {}
+
+    def _pick(self, path: Path | None) -> Callable[[Any], None]:
+        def pick(_e: Any) -> None:
+            self.selected = path
+            self.shell.refresh()
+
+        return pick
+
+    async def _census(self, _e: Any = None) -> None:
+        await self.shell.open_census()
+
+    def render(self) -> ft.Control:
+        lang = self.shell.lang
+        saved = P.rattus_profiles(self.shell.hub.data_dir)
+        col = {"xs": 12, "sm": 6}
+        buttons = [big_button(tr("census.default", lang), self._pick(None), "rp-default", primary=self.selected is None,
+                              col=col)]
+        for i, s in enumerate(saved):
+            if s.error:
+                continue
+            label = tr("census.line", lang, name=s.name, done=s.done, total=s.total)
+            buttons.append(big_button(label, self._pick(s.path), f"rp-saved-{i}", primary=(s.path == self.selected),
+                                      disabled=not s.complete, col=col))
+        return vcol([ft.Text(tr("census.use", lang), size=16, weight=ft.FontWeight.W_600),
+                     ft.ResponsiveRow(buttons, spacing=8, run_spacing=8),
+                     big_button(tr("census.open", lang), self._census, "rp-census", icon=ft.Icons.QR_CODE_SCANNER,
+                                tone="tonal")], spacing=8)

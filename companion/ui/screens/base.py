@@ -1,0 +1,49 @@
+"""What every screen shares: the :class:`Screen` base, a table's title, an error's text.
+
+Screens never import each other: they navigate through the shell (``shell.open_hosted(...)``, …), which is
+the only module that knows them all.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from ..games import game_title
+
+if TYPE_CHECKING:
+    from ..shell import Shell
+
+
+class Screen:
+    title_key = "app.title"
+
+    def __init__(self, shell: Shell) -> None:
+        self.shell = shell
+
+    @property
+    def lang(self) -> str:
+        return self.shell.lang
+
+    def render(self) -> ft.Control:  # pragma: no cover - every screen overrides it
+        raise NotImplementedError
+
+    async def leave(self) -> None:
+        """Called when the shell goes to another screen."""
+
+
+
+def table_title(name: str, game: str, lang: str) -> str:
+    """``name · game``, or just the game when the table is named after it."""
+    title = game_title(game, lang)
+    return title if name in {"", *(game_title(game, la) for la in ("fr", "en"))} else f"{name} · {title}"
+
+
+def err_text(exc: BaseException) -> str:
+    msg = getattr(exc, "message", None)
+    rule = getattr(exc, "rule", None)
+    if msg and rule:
+        return f"{rule}: {msg}"
+    return str(exc) or type(exc).__name__
+

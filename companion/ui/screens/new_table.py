@@ -1,0 +1,220 @@
+"""The new-table screen: the game, its options (and box profile), the table's name, create."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from engine.core.game import GAMES
+
+from .. import model
+from ..games import game_title, option_specs
+from ..hub import SyncUnavailable
+from ..i18n import tr
+from ..plague.profile_panel import PlagueProfilePanel
+from ..rattus.profile_panel import RattusProfilePanel
+from ..widgets import big_button, card, heading, ident, vcol
+from .base import Screen, err_text
+
+if TYPE_CHECKING:
+    from ..shell import Shell
+
+log = logging.getLogger("tablekeeper.app")
+
+
+CONTRACT = ("NAME", "EVENTS", "INTENTS", "setup", "legal", "apply", "fold", "view", "outcome")
+
+
+def game_availability() -> dict[str, str]:
+    """game → "" when its engine imports, else why not."""
+    out: dict[str, str] = {}
+    for g, path in GAMES.items():
+        try:
+            mod = importlib.import_module(path)
+            missing = [n for n in CONTRACT if not hasattr(mod, n)]
+            out[g] = f"{path} lacks {', '.join(missing)}" if missing else ""
+        except Exception as exc:  # noqa: BLE001 - any failure makes the game unavailable; say why
+            out[g] = f"{type(exc).__name__}: {exc}"
+    return out
+
+
+class NewTableScreen(Screen):
+    title_key = "new.title"
+
+    def __init__(self, shell: Shell) -> None:
+        super().__init__(shell)
+        self.available = game_availability()
+        self.game: str | None = next((g for g in ("pandemie", *GAMES) if not self.available.get(g, "x")), None)
+        self.name = ft.TextField(value="", text_size=18, height=64)
+        self.advanced = ft.TextField(value="", multiline=True, min_lines=1, max_lines=6, text_size=16)
+        self.advertise = True
+        self.fields: dict[str, ft.Control] = {}
+        self.values: dict[str, Any] = {}
+        self.choice_values: dict[str, Any] = {}
+        self.busy = False
+        self.plague_panel = PlagueProfilePanel(shell)  # the 2d6 tables of the box (Plague & Pestilence)
+        self.rattus_panel = RattusProfilePanel(shell)  # which census (token faces) a Rattus table uses
+
+    def _set_choice(self, key: str, value: Any) -> Callable[[Any], None]:
+        def pick(_e: Any) -> None:
+            self._keep_values()
+            self.choice_values[key] = value
+            self.shell.refresh()
+
+        return pick
+
+    def _yes_no(self, label: str, key: str, identifier: str) -> ft.Control:
+        """A yes/no option as two large buttons (``key`` "" is the LAN-visibility switch)."""
+        lang = self.lang
+        value = self.advertise if not key else bool(self.choice_values.get(key))
+
+        def setter(v: bool) -> Callable[[Any], None]:
+            def set_(_e: Any) -> None:
+                self._keep_values()
+                if key:
+                    self.choice_values[key] = v
+                else:
+                    self.advertise = v
+                self.shell.refresh()
+
+            return set_
+
+        col = {"xs": 6, "md": 3}
+        return vcol([
+            ft.Text(label, size=16, weight=ft.FontWeight.W_600),
+            ft.ResponsiveRow([
+                big_button(tr("view.yes", lang), setter(True), f"{identifier}-yes", primary=value, col=col),
+                big_button(tr("view.no", lang), setter(False), f"{identifier}-no", primary=not value, col=col),
+            ], spacing=8, run_spacing=8),
+        ], spacing=6)
+
+    def _select(self, game: str) -> Callable[[Any], None]:
+        def pick(_e: Any) -> None:
+            self._keep_values()
+            self.game = game
+            self.values = {}
+            self.choice_values = {}
+            if (self.name.value or "") in {game_title(g, la) for g in GAMES for la in ("fr", "en")}:
+                self.name.value = ""  # a default name follows the game; a typed one stays
+            self.shell.refresh()
+
+        return pick
+
+    def _keep_values(self) -> None:
+        for k, f in self.fields.items():
+            self.values[k] = getattr(f, "value", None)
+
+    def render(self) -> ft.Control:
+        lang = self.lang
+        self._keep_values()
+        games: list[ft.Control] = []
+        reasons: list[ft.Control] = []
+        for g in GAMES:
+            why = self.available.get(g, "")
+            label = game_title(g, lang) if not why else f"{game_title(g, lang)} — {tr('new.unavailable.short', lang)}"
+            games.append(
+                big_button(label, self._select(g), f"game-{g}", primary=(g == self.game), disabled=bool(why),
+                           col={"xs": 12, "sm": 6})
+            )
+            if why:
+                reasons.append(ft.Text(f"{game_title(g, lang)} : {tr('new.unavailable', lang, why=why)}", size=12,
+                                       color=ft.Colors.ON_SURFACE_VARIANT))
+        self.name.label = tr("new.name", lang)
+        if self.game and (not self.name.value
+                          or self.name.value in {game_title(g, la) for g in GAMES for la in ("fr", "en")}):
+            self.name.value = game_title(self.game, lang)
+        self.advanced.label = tr("new.advanced", lang)
+        opts: list[ft.Control] = []
+        self.fields = {}
+        for spec in option_specs(self.game or ""):
+            value = self.values.get(spec.key, spec.default)
+            if spec.kind == "bool":  # two big buttons rather than a small switch
+                self.choice_values.setdefault(spec.key, bool(spec.default))
+                opts.append(self._yes_no(spec.label(lang), spec.key, f"opt-{spec.key}"))
+                continue
+            if spec.kind == "choice":
+                self.choice_values.setdefault(spec.key, spec.default)
+                opts.append(ft.Text(spec.label(lang), size=16, weight=ft.FontWeight.W_600))
+                opts.append(ft.ResponsiveRow(
+                    [big_button(spec.choice_label(c, lang), self._set_choice(spec.key, c), f"opt-{spec.key}-{c}",
+                                primary=(str(c) == str(self.choice_values[spec.key])), col={"xs": 12, "sm": 6, "lg": 4})
+                     for c in spec.choices], spacing=8, run_spacing=8))
+                continue
+            else:
+                f = ft.TextField(label=spec.label(lang), value=str(value), text_size=18, height=64,
+                                 keyboard_type=ft.KeyboardType.NUMBER if spec.kind == "int" else None)
+            self.fields[spec.key] = f
+            opts.append(ident(f, f"opt-{spec.key}"))
+        body = [
+            card(vcol([heading(tr("new.game", lang)), ft.ResponsiveRow(games, spacing=10, run_spacing=10), *reasons],
+                           spacing=10, tight=True)),
+            card(vcol(
+                [heading(tr("new.options", lang)), ident(self.name, "table-name"), *opts, *self._profile_panel(),
+                 ident(self.advanced, "advanced"),
+                 self._yes_no(tr("new.advertise", lang), "", "advertise")], spacing=12, tight=True)),
+            big_button(tr("new.create", lang), self.create, "create", icon=ft.Icons.CHECK_CIRCLE, primary=True,
+                       height=72),
+        ]
+        return vcol(body, spacing=14)
+
+    def _profile_panel(self) -> list[ft.Control]:
+        if self.game == "plague":
+            return [self.plague_panel.render()]
+        if self.game == "rattus":
+            return [self.rattus_panel.render()]
+        return []
+
+    def _profile_option(self, options: dict[str, Any]) -> dict[str, Any] | None:
+        """The box profile chosen on the form, merged under the options (the advanced JSON field wins)."""
+        if "profile" in options:
+            return options
+        if self.game == "plague":
+            profile = self.plague_panel.selected_profile()
+            if profile is None:
+                self.shell.toast(tr("pp.need", self.lang), error=True)
+                return None
+            return {**options, "profile": profile}
+        if self.game == "rattus":
+            return {**options, **self.rattus_panel.option()}
+        return options
+
+    async def create(self, _e: Any = None) -> None:
+        lang = self.lang
+        if self.busy:
+            return
+        if not self.game:
+            self.shell.toast(tr("new.no_game", lang), error=True)
+            return
+        self._keep_values()
+        try:
+            options = model.build_options(option_specs(self.game), {**self.values, **self.choice_values},
+                                          self.advanced.value or "")
+        except model.OptionError as exc:
+            if exc.key == "json":
+                self.shell.toast(tr("new.bad_json", lang, err=exc.message), error=True)
+            else:
+                self.shell.toast(tr("new.bad_option", lang, name=exc.key, err=exc.message), error=True)
+            return
+        with_profile = self._profile_option(options)
+        if with_profile is None:
+            return
+        options = with_profile
+        name = (self.name.value or "").strip() or game_title(self.game, lang)
+        self.busy = True
+        try:
+            hosted = await self.shell.hub.create(self.game, name, options, advertise=self.advertise)
+        except SyncUnavailable as exc:
+            self.shell.toast(tr("join.unavailable", lang, err=exc), error=True)
+            return
+        except Exception as exc:  # noqa: BLE001 - a refused option or any setup problem is shown as is
+            log.exception("creating a table")
+            self.shell.toast(tr("new.failed", lang, err=err_text(exc)), error=True)
+            return
+        finally:
+            self.busy = False
+        await self.shell.open_hosted(hosted)
+

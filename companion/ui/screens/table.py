@@ -1,0 +1,382 @@
+"""The table / seat screen: the shared tablet (seat ``table``) or a player's own device.
+
+The board part comes from the game's own folder (:func:`companion.ui.games.board_control`); this screen
+adds the header, the choices, the code/scan field and the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from engine.core.events import TABLE
+
+from ... import camera
+from ...session import Rejected, Session, Snapshot
+from .. import model
+from ..games import board_control, group_titles, turn_seats
+from ..i18n import reason_text, tr
+from ..widgets import big_button, card, heading, ident, pill, sections_control, vcol
+from .base import Screen, err_text, table_title
+
+if TYPE_CHECKING:
+    from ..shell import Shell
+
+log = logging.getLogger("tablekeeper.app")
+
+FOLD_AT = 6  # a group of more choices than this starts folded ...
+FOLD_SHOW = 4  # ... showing this many
+
+
+# -- the table / seat screen --------------------------------------------------------------------------
+class TableScreen(Screen):
+    """The shared tablet (seat ``table``) or a player's own phone (their private view first)."""
+
+    def __init__(self, shell: Shell, session: Session, seat: str, owns_session: bool = True,
+                 opener: Callable[[str], Awaitable[Session]] | None = None) -> None:
+        super().__init__(shell)
+        self.session = session
+        # "play here in turn" on a shared tablet: the seat whose turn it is acts through this screen
+        self.opener = opener
+        self.follow = False
+        self.actor: Session | None = None
+        self.actor_seat: str | None = None
+        self.wanted_seat: str | None = None
+        self._actor_lock = asyncio.Lock()
+        self.seat = seat
+        self.owns_session = owns_session
+        self.busy = False
+        self.closed_error = ""
+        self.pending: list[dict[str, Any]] = []  # intents matching the last scan, when several do
+        self.expanded: set[str] = set()  # long choice groups the user unfolded
+        self.scan = ft.TextField(text_size=18, height=64, on_submit=self._entered, expand=True,
+                                 capitalization=ft.TextCapitalization.CHARACTERS)
+        self.camera_dialog: ft.AlertDialog | None = None
+        self.online = True
+        session.on_change(self._changed)
+        on_status = getattr(session, "on_status", None)  # a joined device: show when the link drops
+        if callable(on_status):
+            on_status(self._status)
+
+    def _status(self, up: bool) -> None:
+        self.online = up
+        if up:
+            self.closed_error = ""
+        self._changed(None)  # type: ignore[arg-type]
+
+    @property
+    def title_key(self) -> str:  # type: ignore[override]
+        return "app.title"
+
+    def _changed(self, _snap: Snapshot) -> None:
+        async def refresh() -> None:
+            if self.shell.screen is not self:
+                return
+            if self.follow:
+                await self._sync_actor()
+            self.shell.refresh()
+
+        try:
+            self.shell.page.run_task(refresh)
+        except Exception:  # noqa: BLE001 - page closed: nothing to draw on
+            pass
+
+    async def leave(self) -> None:
+        await self._drop_actor()
+        if self.owns_session:
+            await self.session.close()
+
+    # -- playing in turn on the shared tablet -------------------------------------------------------------
+    @property
+    def acting(self) -> Session:
+        """The session actions go through: the current player's in follow mode, else this screen's."""
+        return self.actor if self.follow and self.actor is not None else self.session
+
+    async def _drop_actor(self) -> None:
+        actor, self.actor, self.actor_seat = self.actor, None, None
+        if actor is not None:
+            try:
+                await actor.close()
+            except Exception:  # noqa: BLE001 - closing a finished seat session
+                log.exception("closing the acting seat")
+
+    async def _sync_actor(self) -> None:
+        """Follow the turn: act as the seat whose turn it is (the one picked, when several are)."""
+        async with self._actor_lock:  # two snapshots in a row must not open two seats
+            await self._sync_actor_locked()
+
+    async def _sync_actor_locked(self) -> None:
+        snap = self.session.snapshot
+        if snap is None or self.opener is None or not self.follow:
+            return
+        seats = turn_seats(snap.game, snap.view)
+        want = self.wanted_seat if self.wanted_seat in seats else (seats[0] if seats else None)
+        if want == self.actor_seat:
+            return
+        await self._drop_actor()
+        if want is None:
+            return
+        try:
+            actor = await self.opener(want)
+        except Exception as exc:  # noqa: BLE001 - the seat could not be opened: say it, stay on the board
+            self.shell.toast(tr("join.failed", self.lang, err=err_text(exc)), error=True)
+            return
+        self.actor, self.actor_seat = actor, want
+        actor.on_change(self._changed)
+
+    async def _toggle_follow(self, _e: Any = None) -> None:
+        self.follow = not self.follow
+        self.pending = []
+        if self.follow:
+            await self._sync_actor()
+        else:
+            await self._drop_actor()
+        self.shell.refresh()
+
+    def _pick_actor(self, seat: str) -> Callable[[Any], Any]:
+        async def pick(_e: Any) -> None:
+            self.wanted_seat = seat
+            await self._sync_actor()
+            self.shell.refresh()
+
+        return pick
+
+    # -- rendering --------------------------------------------------------------------------------------
+    def render(self) -> ft.Control:
+        lang = self.lang
+        snap = self.session.snapshot
+        if snap is None:
+            return card(ft.Row([ft.ProgressRing(), ft.Text(tr("table.connecting", lang), size=18)]))
+        is_table = self.seat == TABLE
+        head = self._header(snap)
+        board = card(
+            vcol([heading(tr("table.board" if is_table else "table.private", lang)),
+                       board_control(snap.game, snap.view, lang, snap.seat)], spacing=10, tight=True),
+            identifier="board",
+        )
+        actions, log_ = self._actions(snap), self._log(snap)
+        if self.shell.phone:  # one column: the table shows its board first, a player what to do then their hand
+            order = [board, actions, log_] if is_table else [actions, board, log_]
+            return vcol([head, *order], spacing=12)
+        side = vcol([actions, log_], spacing=12, tight=True)
+        board.col = {"xs": 12, "md": 7}
+        side.col = {"xs": 12, "md": 5}
+        row = ft.ResponsiveRow([board, side] if is_table else [side, board], spacing=12, run_spacing=12)
+        return vcol([head, row], spacing=12)
+
+    def _header(self, snap: Snapshot) -> ft.Control:
+        lang = self.lang
+        line = table_title(snap.table_name, snap.game, lang)
+        parts: list[ft.Control] = [
+            ft.Text(line, size=20, weight=ft.FontWeight.BOLD),
+            ft.Text(tr("table.seat", lang, seat=model.seat_label(snap.seat, lang)) + " · "
+                    + tr("table.seq", lang, seq=snap.seq), size=14),
+        ]
+        who = ", ".join(turn_seats(snap.game, snap.view))
+        if snap.outcome is not None:
+            parts.append(card(vcol([ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=30), heading(tr("table.over", lang))]),
+                                         sections_control(model.sections(snap.outcome, lang))], tight=True),
+                              identifier="outcome", bgcolor=ft.Colors.TERTIARY_CONTAINER))
+        elif snap.choices and self.seat != TABLE and (not who or self.seat in who.split(", ")):
+            parts.append(pill(tr("table.your_move", lang), ft.Colors.GREEN_100))
+        elif snap.choices and self.seat != TABLE:
+            parts.append(pill(tr("table.can_act", lang, who=who), ft.Colors.AMBER_100))
+        elif who:
+            parts.append(pill(tr("table.turn", lang, who=who), ft.Colors.AMBER_100))
+        if self.follow and self.actor_seat:
+            parts.append(ident(pill(tr("table.follow.now", lang, seat=self.actor_seat), ft.Colors.GREEN_100),
+                               "follow-now"))
+        parts += self._audit(snap)  # the end-of-game shuffle audit, right under the result
+        if not self.online:
+            parts.append(pill(tr("table.offline", lang), ft.Colors.ERROR_CONTAINER))
+        elif self.closed_error:
+            parts.append(pill(tr("table.closed", lang, err=self.closed_error), ft.Colors.ERROR_CONTAINER))
+        return vcol(parts, spacing=6, tight=True)
+
+    def _actions(self, table_snap: Snapshot) -> ft.Control:
+        lang = self.lang
+        parts: list[ft.Control] = [heading(tr("table.todo", lang))]
+        if self.opener is not None and self.seat == TABLE:
+            parts.append(big_button(tr("table.follow.off" if self.follow else "table.follow.on", lang),
+                                    self._toggle_follow, "follow", icon=ft.Icons.GROUP, tone="tonal"))
+            seats = turn_seats(table_snap.game, table_snap.view)
+            if self.follow and len(seats) > 1:
+                parts.append(ft.ResponsiveRow(
+                    [big_button(s, self._pick_actor(s), f"act-{s}", primary=(s == self.actor_seat), col={"xs": 6, "md": 3})
+                     for s in seats], spacing=8, run_spacing=8))
+        snap = self.acting.snapshot or table_snap
+        pending = [i for i, c in enumerate(snap.choices) if c.intent in self.pending]
+        if pending:  # the scanned component fits several actions: those first, highlighted
+            col = {"xs": 12, "sm": 6, "md": 12, "lg": 6}
+            parts.append(ft.Text(tr("scan.many", lang, cid=self.scan.value or ""), size=16, weight=ft.FontWeight.W_600))
+            parts.append(ft.ResponsiveRow(
+                [big_button(model.choice_label(snap.choices[i], lang), self._choose(snap.choices[i].intent),
+                            f"match-{n}", primary=True, col=col) for n, i in enumerate(pending)]
+                + [big_button(tr("scan.cancel", lang), self._cancel_pending, "match-cancel", icon=ft.Icons.CLOSE,
+                              col=col)],
+                spacing=8, run_spacing=8))
+        groups = model.group_choices(snap.choices, lang, group_titles(snap.game))
+        if not groups:
+            waiting = "table.waiting.table" if self.seat == TABLE and not self.follow else "table.waiting"
+            parts.append(ft.Text(tr(waiting, lang), size=16))
+        for g in groups:
+            items = g.items
+            folded = len(items) > FOLD_AT and g.kind not in self.expanded
+            parts.append(ft.Text(f"{g.title} ({len(items)})" if len(items) > 1 else g.title, size=16,
+                                 weight=ft.FontWeight.W_600))
+            row = [big_button(label, self._choose(snap.choices[i].intent), f"choice-{i}",
+                              col={"xs": 12, "sm": 6, "md": 12, "lg": 6}) for i, label in (items[:FOLD_SHOW] if folded else items)]
+            if folded:
+                row.append(big_button(tr("table.more", lang, n=len(items) - FOLD_SHOW), self._expand(g.kind),
+                                      f"more-{g.kind}", icon=ft.Icons.EXPAND_MORE, tone="tonal",
+                                      col={"xs": 12, "sm": 6, "md": 12, "lg": 6}))
+            parts.append(ft.ResponsiveRow(row, spacing=8, run_spacing=8))
+        if snap.can_undo:
+            parts.append(big_button(tr("table.undo", lang), self._undo, "undo", icon=ft.Icons.UNDO, tone="tonal"))
+        parts.append(self._scanner(snap))
+        return card(vcol(parts, spacing=10, tight=True), identifier="actions")
+
+    def _scanner(self, snap: Snapshot) -> ft.Control:
+        lang = self.lang
+        self.scan.label = tr("scan.field", lang)
+        buttons: list[ft.Control] = [
+            big_button(tr("scan.enter", lang), self._entered, "scan-enter", icon=ft.Icons.KEYBOARD_RETURN,
+                       col={"xs": 6})
+        ]
+        cam = self.shell.camera_kind()
+        if cam:
+            buttons.append(big_button(tr(f"scan.{cam}", lang), self._scan_camera, "scan-photo",
+                                      icon=ft.Icons.PHOTO_CAMERA if cam == "camera" else ft.Icons.VIDEOCAM,
+                                      col={"xs": 6}))
+        return vcol([
+            ft.Text(tr("scan.title", lang), size=16, weight=ft.FontWeight.W_600),
+            ident(self.scan, "scan-field"),
+            ft.ResponsiveRow(buttons, spacing=8, run_spacing=8),
+        ], spacing=8, tight=True)
+
+    def _log(self, snap: Snapshot) -> ft.Control:
+        lang = self.lang
+        lines = model.log_lines(snap.log, lang, limit=12 if self.shell.phone else 25)
+        items: list[ft.Control] = [heading(tr("table.log", lang))]
+        if not lines:
+            items.append(ft.Text(tr("table.log.empty", lang), size=15))
+        for seq, text in lines:
+            items.append(ft.Row([ft.Text(f"{seq}", size=13, color=ft.Colors.ON_SURFACE_VARIANT, width=36),
+                                 ft.Text(text, size=16, expand=True)],
+                                vertical_alignment=ft.CrossAxisAlignment.START))
+        return card(vcol(items, spacing=6, tight=True), identifier="log")
+
+    def _audit(self, snap: Snapshot) -> list[ft.Control]:
+        ok, lines = model.audit_summary(snap.audit, self.lang)
+        if ok is None:
+            return []
+        return [card(vcol([ft.Row([ft.Icon(ft.Icons.VERIFIED if ok else ft.Icons.WARNING, size=28),
+                                        heading(tr("table.audit", self.lang))]),
+                                *[ft.Text(x, size=15) for x in lines]], spacing=6, tight=True),
+                     identifier="audit", bgcolor=ft.Colors.GREEN_100 if ok else ft.Colors.ERROR_CONTAINER)]
+
+    # -- acting ---------------------------------------------------------------------------------------
+    def _cancel_pending(self, _e: Any = None) -> None:
+        self.pending = []
+        self.shell.refresh()
+
+    def _expand(self, kind: str) -> Callable[[Any], None]:
+        def expand(_e: Any) -> None:
+            self.expanded.add(kind)
+            self.shell.refresh()
+
+        return expand
+
+    def _choose(self, intent: dict[str, Any]) -> Callable[[Any], Any]:
+        """The button sends the intent it showed, and only while it is still legal: when another device
+        acted in between, the buttons moved and a stale tap is refused instead of playing something else."""
+
+        async def choose(_e: Any) -> None:
+            snap = self.acting.snapshot
+            if snap is None or all(c.intent != intent for c in snap.choices):
+                self.shell.toast(tr("table.stale", self.lang), error=True)
+                self.shell.refresh()
+                return
+            await self._send(intent)
+
+        return choose
+
+    async def _send(self, intent: dict[str, Any]) -> None:
+        if self.busy:
+            return
+        self.busy = True
+        try:
+            await self.acting.send(intent)
+            self.pending = []
+            self.scan.value = ""
+        except Rejected as exc:
+            self.shell.toast(tr("table.rejected", self.lang, rule=exc.rule, message=exc.message), error=True)
+        except Exception as exc:  # noqa: BLE001 - a lost connection: show it, keep the screen
+            log.exception("send")
+            self.closed_error = err_text(exc)
+            self.shell.toast(tr("table.error", self.lang, err=err_text(exc)), error=True)
+        finally:
+            self.busy = False
+        self.shell.refresh()
+
+    async def _undo(self, _e: Any = None) -> None:
+        try:
+            await self.acting.undo()
+        except Rejected as exc:
+            self.shell.toast(tr("table.rejected", self.lang, rule=exc.rule, message=exc.message), error=True)
+            return
+        except Exception as exc:  # noqa: BLE001
+            self.shell.toast(tr("table.error", self.lang, err=err_text(exc)), error=True)
+            return
+        self.shell.toast(tr("table.undone", self.lang))
+        self.shell.refresh()
+
+    async def _entered(self, _e: Any = None) -> None:
+        text = self.scan.value or ""
+        if not text.strip():
+            self.shell.toast(tr("scan.empty", self.lang), error=True)
+            return
+        await self.use_code(text)
+
+    async def use_code(self, text: str) -> None:
+        """A typed or scanned code: send the one legal choice naming it, or offer the several that do."""
+        lang = self.lang
+        parsed = model.parse_entry(text)
+        if parsed.component_id is None:
+            self.shell.toast(tr("scan.foreign", lang, reason=reason_text(parsed.reason, lang), raw=parsed.raw),
+                             error=True)
+            return
+        cid = parsed.component_id
+        self.scan.value = cid
+        snap = self.acting.snapshot
+        matches, exact = model.match_choices(snap.choices if snap else [], cid)
+        if not matches:
+            self.pending = []
+            self.shell.toast(tr("scan.nomatch", lang, cid=cid), error=True)
+            self.shell.refresh()
+        elif len(matches) == 1 and exact and snap is not None:  # the one action naming it: play it
+            await self._send(snap.choices[matches[0]].intent)
+        else:
+            self.pending = [snap.choices[i].intent for i in matches] if snap is not None else []
+            self.shell.refresh()
+
+    async def _use_scans(self, scans: list[camera.Scan]) -> None:
+        ours = [s for s in scans if s.component_id]
+        if ours:
+            await self.use_code(ours[0].component_id or "")
+        elif scans:
+            s = scans[0]
+            self.shell.toast(tr("scan.foreign", self.lang, reason=reason_text(s.reason, self.lang), raw=s.raw),
+                             error=True)
+        else:
+            self.shell.toast(tr("scan.nothing", self.lang), error=True)
+
+    async def _scan_camera(self, _e: Any = None) -> None:
+        scans = await self.shell.capture_scans()
+        if scans is not None:
+            await self._use_scans(scans)
+
