@@ -551,6 +551,8 @@ def _h_burgomaster(em: _Em, i: PlaceCubesBurgomaster, rng: Rng) -> None:
             raise _ill("burgomaster", f"{r} is not a region where you have more cubes than anyone else")
     if len(i.queen_regions) > 2:
         raise _ill("queen", "the Queen's 2 cubes go to one or two regions")
+    if len(i.queen_regions) == 2 and i.queen_regions[0] == i.queen_regions[1]:
+        raise _ill("queen", f"both of the Queen's cubes in {i.queen_regions[0]}: name the region once")
     parts = [(r, 1, "burgomaster") for r in regions]
     if i.peasant_region:
         parts.append((i.peasant_region, 1, "peasant"))
@@ -983,9 +985,10 @@ def _candidates(s: State, seat: str) -> list[Intent]:
                     out.append(PlaceCubes(seat=seat, region=r, peasant=peasant, queen=queen))
         if s.holds(seat, "bourgmestre"):
             maj = majority_regions(s, seat)
-            out.append(PlaceCubesBurgomaster(seat=seat))
-            out += [PlaceCubesBurgomaster(seat=seat, peasant_region=r) for r in maj]
-            out += [PlaceCubesBurgomaster(seat=seat, queen_regions=(r,)) for r in maj]
+            queens: list[tuple[str, ...]] = [(), *((r,) for r in maj)]
+            queens += [(a, b) for a in maj for b in maj if a != b]  # the Queen's 2 cubes split over 2 regions
+            out += [PlaceCubesBurgomaster(seat=seat, peasant_region=p, queen_regions=q)
+                    for p in ("", *maj) for q in queens]
     else:
         out += [FinalCubes(seat=seat, card=c, region=r) for c in ("paysan", "reine", "bourgmestre") for r in R]
         out += [SoldierRat(seat=seat, region=r) for r in s.adj.get(s.plague, ())]
@@ -1003,7 +1006,7 @@ def _candidates(s: State, seat: str) -> list[Intent]:
     if "messager" in cards:
         occupied = [(o, r) for r in R for o in s.cubes[r]]
         out += [SwapCubes(seat=seat, seat_a=a, region_a=ra, seat_b=b, region_b=rb)
-                for (a, ra) in occupied for (b, rb) in occupied if a < b]
+                for (a, ra) in occupied for (b, rb) in occupied if a != b]
     if "empereur" in cards:
         edges = sorted({tuple(sorted((a, b))) for a in R for b in s.adj[a]})
         current = list(s.ramparts)
