@@ -2,6 +2,7 @@
 
 Per province (code ``G`` Gallia, ``H`` Hispania, ``E`` Aegyptus, ``A`` Achaia): 48 city cards
 ``PC:<code><nn>``, 48 propagation cards ``PI:<code><nn>`` (``nn`` = the city's place in the data file),
+the 48 cities' spots on a printed board ``PB:<code><nn>`` (:mod:`engine.boards`),
 6 Rupture cards ``PR:<code><n>``, 5 event cards ``PE:<code><n>`` (1 Nuit tranquille, 2 Mission secrète,
 3 Ville fantôme, 4 Divinations, 5 Manu Militari) and 6 role cards ``PO:<code><n>`` (the province's
 ``roles`` list, in order).
@@ -26,6 +27,7 @@ def province_components(p: ProvinceData) -> list[Component]:
         }
         out.append(Component(f"PC:{key}", GAME, "city-card", c.name, {**attrs, "back": "joueur"}))
         out.append(Component(f"PI:{key}", GAME, "propagation-card", c.name, {**attrs, "back": "propagation"}))
+        out.append(Component(f"PB:{key}", GAME, "board-city", c.name, attrs))  # its spot on a printed board
     for k in range(RUPTURE_CARDS):
         out.append(Component(f"PR:{p.code}{k + 1}", GAME, "rupture-card", "Rupture",
                              {"province": p.code, "province_name": p.name, "back": "joueur", "number": k + 1}))

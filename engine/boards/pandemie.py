@@ -1,0 +1,175 @@
+"""A Pandémie province as a drawn board: its 48 cities where the data file puts them (``lat``/``lon``; a
+seeded computed layout when a file has none), their names, the roads between them, and the links to
+other provinces drawn as stubs at the map's edge naming the target province and city.
+
+Each city's printed QR code is ``PB:<key>`` (``PB:G01`` = the first city of Gallia's file), a board spot,
+distinct from its cards ``PC:``/``PI:``.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from collections.abc import Sequence
+from functools import lru_cache
+
+from engine.games.pandemie.board import ProvinceData, ProvinceError, shipped
+
+from .geometry import (
+    HEIGHT,
+    WIDTH,
+    Board,
+    Label,
+    Place,
+    Segment,
+    Stub,
+    arrange,
+    computed_start,
+    label_size,
+    project,
+    spread_along,
+    stub_side,
+)
+from .geometry import spread as spread_start
+
+RADIUS = 20.0
+FONT = 13.0
+STUB_FONT = 11.0
+MIN_DISTANCE = 46.0
+BAND_GAP = 4.0
+
+
+def city_key(p: ProvinceData, index: int) -> str:
+    return f"{p.code}{index + 1:02d}"
+
+
+def board_code(key: str) -> str:
+    """The component id of a city's spot on a printed board."""
+    return f"PB:{key}"
+
+
+def _centroid(p: ProvinceData) -> tuple[float, float] | None:
+    if any(c.lat is None or c.lon is None for c in p.cities):
+        return None
+    return (sum(c.lon or 0.0 for c in p.cities) / len(p.cities), sum(c.lat or 0.0 for c in p.cities) / len(p.cities))
+
+
+def links_of(p: ProvinceData, known: Sequence[ProvinceData]) -> list[tuple[str, str, str]]:
+    """(city name here, other province code, other city name), from either province's file, sorted."""
+    out: set[tuple[str, str, str]] = set()
+    for c in p.cities:
+        for lk in c.links:
+            out.add((c.name, lk.province, lk.city))
+    for o in known:
+        if o.code == p.code:
+            continue
+        for c in o.cities:
+            for lk in c.links:
+                if lk.province == p.code:
+                    out.add((lk.city, o.code, c.name))
+    return sorted(out)
+
+
+def province_board(p: ProvinceData, known: Sequence[ProvinceData] | None = None) -> Board:
+    """The drawn board of a province (cached: same data, same board). ``known`` are the other provinces
+    (the shipped ones by default), for the links' targets."""
+    others = tuple(shipped()) if known is None else tuple(known)
+    return _board(p, tuple(o for o in others if o.code != p.code))
+
+
+@lru_cache(maxsize=32)
+def _board(p: ProvinceData, others: tuple[ProvinceData, ...]) -> Board:
+    keys = [city_key(p, i) for i in range(len(p.cities))]
+    key_of = {c.name: k for c, k in zip(p.cities, keys, strict=True)}
+    names = {k: c.name for c, k in zip(p.cities, keys, strict=True)}
+    edges = sorted({tuple(sorted((key_of[c.name], key_of[nb]))) for c in p.cities for nb in c.neighbours})
+    edge_pairs = [(a, b) for a, b in edges]
+    has_coords = all(c.lat is not None and c.lon is not None for c in p.cities)
+    if has_coords:
+        start = project({key_of[c.name]: (float(c.lon or 0.0), float(c.lat or 0.0)) for c in p.cities})
+        source = "coordinates"
+    else:
+        start = computed_start(keys, edge_pairs, seed=zlib.crc32(p.code.encode()) & 0xFFFF)
+        source = "computed"
+
+    # links: which edge each goes to, and its label there
+    by_code = {o.code: o for o in others}
+    links = [lk for lk in links_of(p, others) if lk[1] in by_code and lk[0] in key_of]
+    here = _centroid(p)
+    pre = spread_start(start, (0.0, 0.0, WIDTH, HEIGHT))
+    sides: list[str] = []
+    for city, target, _tc in links:
+        there = _centroid(by_code[target])
+        if here is not None and there is not None:
+            k = math.cos(math.radians((here[1] + there[1]) / 2))
+            sides.append(stub_side((there[0] - here[0]) * k, -(there[1] - here[1])))
+        else:
+            x, y = pre[key_of[city]]
+            d = {"w": x, "e": WIDTH - x, "n": y * 1.4, "s": (HEIGHT - y) * 1.4}
+            sides.append(min(d, key=lambda s: d[s]))
+    stub_lines = [(f"» {by_code[t].name}", tc) for _c, t, tc in links]
+    stub_size = [label_size(lines, STUB_FONT) for lines in stub_lines]
+    band = {s: 0.0 for s in "nsew"}
+    for s, (w, h) in zip(sides, stub_size, strict=True):
+        band[s] = max(band[s], (w if s in "ew" else h) + 2 * BAND_GAP)
+    margin_x, margin_y = 26.0, 20.0
+    box = (band["w"] + margin_x, band["n"] + margin_y,
+           WIDTH - band["w"] - band["e"] - 2 * margin_x, HEIGHT - band["n"] - band["s"] - 2 * margin_y)
+    # stubs along their edge, near their city's start position, never on top of each other
+    stub_xy: list[tuple[float, float]] = [(0.0, 0.0)] * len(links)
+    stub_box: list[tuple[float, float, float, float]] = [(0.0, 0.0, 0.0, 0.0)] * len(links)
+    for s in "nsew":
+        idx = [i for i, side in enumerate(sides) if side == s]
+        if not idx:
+            continue
+        along = [pre[key_of[links[i][0]]][0 if s in "ns" else 1] for i in idx]
+        lengths = [(stub_size[i][0] if s in "ns" else stub_size[i][1]) + 10 for i in idx]
+        lo, hi = (band["w"], WIDTH - band["e"]) if s in "ns" else (band["n"], HEIGHT - band["s"])
+        centres = spread_along(along, lengths, lo + 4, hi - 4)
+        for i, c in zip(idx, centres, strict=True):
+            w, h = stub_size[i]
+            if s == "w":
+                b = (BAND_GAP, c - h / 2, w, h)
+                stub_xy[i] = (BAND_GAP + w + 2, c)
+            elif s == "e":
+                b = (WIDTH - BAND_GAP - w, c - h / 2, w, h)
+                stub_xy[i] = (WIDTH - BAND_GAP - w - 2, c)
+            elif s == "n":
+                b = (c - w / 2, BAND_GAP, w, h)
+                stub_xy[i] = (c, BAND_GAP + h + 2)
+            else:
+                b = (c - w / 2, HEIGHT - BAND_GAP - h, w, h)
+                stub_xy[i] = (c, HEIGHT - BAND_GAP - h - 2)
+            stub_box[i] = b
+    pins = {f"~{i}": stub_xy[i] for i in range(len(links))}
+    pin_edges = [(key_of[links[i][0]], f"~{i}") for i in range(len(links))]
+    got = arrange(keys, names, edge_pairs, start=start, box=box, area=(4.0, 4.0, WIDTH - 8, HEIGHT - 8),
+                  radius=RADIUS, min_distance=MIN_DISTANCE, font=FONT, pins=pins, pin_edges=pin_edges,
+                  obstacles=stub_box)
+    places = tuple(
+        Place(k, names[k], got.xy[k][0], got.xy[k][1], RADIUS, c.colour, got.labels[k], round(got.free[k], 3),
+              board_code(k), {"population": str(c.population)})
+        for c, k in zip(p.cities, keys, strict=True)
+    )
+    stubs = tuple(
+        Stub(key_of[city], target, by_code[target].name, tc, round(stub_xy[i][0], 2), round(stub_xy[i][1], 2),
+             sides[i], Label(*(round(v, 2) for v in stub_box[i]), lines=stub_lines[i], size=STUB_FONT))
+        for i, (city, target, tc) in enumerate(links)
+    )
+    return Board(p.code, p.name, WIDTH, HEIGHT, places, tuple(Segment(a, b) for a, b in edges), stubs, source,
+                 MIN_DISTANCE)
+
+
+def board_for(code_or_name: str, extra: Sequence[ProvinceData] = ()) -> Board:
+    """A province's board by code or name (shipped, or among ``extra``)."""
+    provinces = {p.code: p for p in shipped()}
+    provinces.update({p.code: p for p in extra})
+    want = code_or_name.casefold()
+    for p in provinces.values():
+        if want in (p.code.casefold(), p.name.casefold()):
+            return province_board(p, tuple(provinces.values()))
+    raise ProvinceError(f"unknown province {code_or_name!r}: known are "
+                        f"{', '.join(p.name for p in provinces.values())}")
+
+
+__all__ = ["board_code", "board_for", "city_key", "links_of", "province_board"]

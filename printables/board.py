@@ -1,0 +1,299 @@
+"""Printed boards: a Pandémie province or the Rattus map, drawn from the same geometry as the screen
+(:mod:`engine.boards`), each place with its small QR code so that a phone can select it from the cardboard.
+
+``--paper a3``: one landscape A3 page. ``--paper a4`` (or ``letter``): the same board at the same size on
+tiled portrait pages. Neighbouring tiles overlap by :data:`GLUE` mm: the strip is printed on both, marked
+*coller ici* on the one underneath; the one on top has a dashed cut line, and crosses (⊕) printed at the
+same spot of the board on both tiles line them up. Two portrait A4 sheets side by side make the A3 board.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reportlab.lib.units import mm as MM
+from reportlab.pdfgen.canvas import Canvas
+
+from engine.boards.geometry import Board, Label
+from engine.boards.palette import INK, LAND, PEOPLE, ROAD, SEA, rgb
+from engine.core.codes import payload as code_payload
+
+from . import fonts, qr
+from .render import Options, Placed, Result, new_canvas
+
+A3 = (420.0, 297.0)  # landscape
+MARGIN = 6.0  # from the paper's edge: no printer prints there
+TITLE_H = 8.0
+FOOT_H = 6.0
+GLUE = 12.0
+CAPTION = 5.0  # mm above a tile for its caption
+QUIET = 1  # modules of white around each code (the coloured frame is outside it)
+FRAME = 0.9  # mm of people's colour around a place's code
+TILE_PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+class BoardPrintError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Poster:
+    """The whole board with its title and legend, in mm, origin bottom-left; ``scale`` mm per board unit."""
+
+    w: float
+    h: float
+    scale: float
+    board_x: float
+    board_y: float
+
+
+def poster_for(board: Board) -> Poster:
+    """The board at the size of one A3 page (the tiles print it at that same size)."""
+    aw = A3[0] - 2 * MARGIN
+    # no taller than one portrait A4 tile can show: then two A4 sheets side by side make the A3 board
+    ah = min(A3[1] - 2 * MARGIN, min(p[1] for p in TILE_PAPERS.values()) - 2 * MARGIN - CAPTION) - TITLE_H - FOOT_H
+    s = min(aw / board.width, ah / board.height)
+    w, h = board.width * s, board.height * s + TITLE_H + FOOT_H
+    return Poster(w, h, s, 0.0, FOOT_H)
+
+
+def _fill(c: Canvas, hex_colour: str) -> None:
+    c.setFillColorRGB(*rgb(hex_colour))
+
+
+def _stroke(c: Canvas, hex_colour: str) -> None:
+    c.setStrokeColorRGB(*rgb(hex_colour))
+
+
+def _label(c: Canvas, lab: Label, to_mm: Callable[[float, float], tuple[float, float]], s: float,
+           bold: bool = False) -> None:
+    font = fonts.BOLD if bold else fonts.REGULAR
+    size = lab.size * s
+    lead = size * 1.2
+    x0, y_top = to_mm(lab.x, lab.y)
+    fs = min(fonts.fit_size(line, font, size, lab.w * s - 0.4) for line in lab.lines)
+    c.setFont(font, fs)
+    for i, line in enumerate(lab.lines):
+        c.drawString(x0 + 0.5 * s, y_top - (i + 1) * lead + size * 0.22, line)
+
+
+def draw_board(c: Canvas, board: Board, poster: Poster, grey: bool = False,
+               codes: list[tuple[str, str, float, float, float]] | None = None,
+               title: str = "", legend: str = "") -> None:
+    """Draw the poster (board, title, legend) in mm with its origin at the current origin. ``codes``
+    collects (payload, component id, centre x, centre y, module) of each place's QR code."""
+    s = poster.scale
+    bx, by = poster.board_x, poster.board_y
+    bh = board.height * s
+
+    def to_mm(x: float, y: float) -> tuple[float, float]:
+        return bx + x * s, by + bh - y * s
+
+    # land
+    c.setLineWidth(0.4)
+    _stroke(c, INK)
+    if grey:
+        c.setFillColorRGB(1, 1, 1)
+    else:
+        _fill(c, LAND)
+    c.rect(bx, by, board.width * s, bh, stroke=1, fill=1)
+    places = board.by_key()
+    # roads
+    _stroke(c, ROAD)
+    c.setLineWidth(0.7)
+    c.setDash()
+    for seg in board.segments:
+        a, b = places[seg.a], places[seg.b]
+        if seg.kind == "sea":
+            _stroke(c, SEA)
+            c.setDash(2.0, 1.2)
+        c.line(*to_mm(a.x, a.y), *to_mm(b.x, b.y))
+        if seg.kind == "sea":
+            _stroke(c, ROAD)
+            c.setDash()
+    # links to other boards: a dashed line to a box at the edge
+    for st in board.stubs:
+        p = places[st.place]
+        _stroke(c, SEA)
+        c.setLineWidth(0.8)
+        c.setDash(2.2, 1.2)
+        c.line(*to_mm(p.x, p.y), *to_mm(st.x, st.y))
+        c.setDash()
+        x0, y1 = to_mm(st.label.x, st.label.y)
+        c.setFillColorRGB(1, 1, 1)
+        c.setLineWidth(0.4)
+        c.roundRect(x0, y1 - st.label.h * s, st.label.w * s, st.label.h * s, 1.0, stroke=1, fill=1)
+        _fill(c, INK)
+        _label(c, st.label, to_mm, s, bold=False)
+    # places: a frame in the people's colour around a white square with the code
+    for p in board.places:
+        cx, cy = to_mm(p.x, p.y)
+        half = 0.8 * p.r * s
+        colour = PEOPLE.get(p.colour, p.colour if p.colour.startswith("#") else INK)
+        if grey:
+            c.setFillColorRGB(0.55, 0.55, 0.55)
+        else:
+            _fill(c, colour)
+        c.roundRect(cx - half, cy - half, 2 * half, 2 * half, 1.2, stroke=0, fill=1)
+        if p.code:
+            text = code_payload(p.code)
+            inner = 2 * (half - FRAME)
+            n = qr.modules(text, qr.SMALL)
+            module = inner / (n + 2 * QUIET)
+            qr.draw(c, text, qr.SMALL, cx - inner / 2, cy - inner / 2, module, QUIET)
+            if codes is not None:
+                codes.append((text, p.code, cx, cy, module))
+        _fill(c, INK)
+        _label(c, p.label, to_mm, s, bold=True)
+    # title and legend
+    _fill(c, INK)
+    if title:
+        c.setFont(fonts.BOLD, 5.0)
+        c.drawString(bx, by + bh + 2.2, title)
+    if legend:
+        size = fonts.fit_size(legend, fonts.REGULAR, 2.6, poster.w - 2)
+        c.setFont(fonts.REGULAR, size)
+        c.drawString(bx, by - 3.6, legend)
+
+
+def _marks(c: Canvas, x: float, y: float) -> None:
+    """An alignment cross in a circle (⊕), 6 mm wide."""
+    c.setLineWidth(0.2)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.circle(x, y, 2.0)
+    c.line(x - 3, y, x + 3, y)
+    c.line(x, y - 3, x, y + 3)
+
+
+def _tiles(poster: Poster, paper: tuple[float, float]) -> tuple[list[float], list[float], float, float]:
+    """Tile origins (poster mm) along x and y, and each tile's window size."""
+    tw, th = paper[0] - 2 * MARGIN, paper[1] - 2 * MARGIN - CAPTION
+
+    def starts(total: float, window: float) -> list[float]:
+        if total <= window:
+            return [0.0]
+        n = math.ceil((total - GLUE) / (window - GLUE))
+        step = (total - window) / (n - 1)
+        return [i * step for i in range(n)]
+
+    return starts(poster.w, tw), starts(poster.h, th), tw, th
+
+
+def render_board(set_name: str, board: Board, opts: Options, title: str, legend: str) -> Result:
+    """The PDF of a board: one A3 page, or tiles of A4/letter (``opts.paper``)."""
+    poster = poster_for(board)
+    buf = io.BytesIO()
+    placed: list[Placed] = []
+    if opts.paper == "a3":
+        c = new_canvas(buf, A3, title, "none")
+        c.scale(MM, MM)
+        ox, oy = (A3[0] - poster.w) / 2, (A3[1] - poster.h) / 2
+        c.translate(ox, oy)
+        found: list[tuple[str, str, float, float, float]] = []
+        draw_board(c, board, poster, opts.grey, found, title, legend)
+        placed = [Placed(1, t, cid, "face", (ox + x, oy + y), round(m, 3), qr.SMALL) for t, cid, x, y, m in found]
+        c.showPage()
+        c.save()
+        return Result(set_name, opts, buf.getvalue(), 1, placed, None)
+    paper = TILE_PAPERS.get(opts.paper)
+    if paper is None:
+        raise BoardPrintError(f"a board prints on a3 (one page) or on tiles of {', '.join(TILE_PAPERS)}, "
+                              f"not {opts.paper!r}")
+    xs, ys, tw, th = _tiles(poster, paper)
+    c = new_canvas(buf, paper, title, "none")
+    page = 0
+    rows = list(reversed(ys))  # page 1 is the top-left tile
+    for r, y0 in enumerate(rows):
+        for col, x0 in enumerate(xs):
+            page += 1
+            c.saveState()
+            c.scale(MM, MM)
+            ox, oy = MARGIN - x0, MARGIN - y0
+            c.saveState()
+            p = c.beginPath()
+            p.rect(MARGIN, MARGIN, tw, th)
+            c.clipPath(p, stroke=0, fill=0)
+            c.translate(ox, oy)
+            found = []
+            draw_board(c, board, poster, opts.grey, found, title, legend)
+            c.restoreState()
+            for t, cid, x, y, m in found:
+                half = (qr.modules(t, qr.SMALL) + 2 * QUIET) * m / 2
+                if x0 + half <= x <= x0 + tw - half and y0 + half <= y <= y0 + th - half:
+                    placed.append(Placed(page, t, cid, "face", (ox + x, oy + y), round(m, 3), qr.SMALL))
+            _tile_guides(c, xs, ys, col, len(rows) - 1 - r, tw, th, x0, y0)
+            c.setFillColorRGB(0, 0, 0)
+            c.setFont(fonts.REGULAR, 2.6)
+            c.drawString(MARGIN, paper[1] - MARGIN - 3.0,
+                         f"{title} — feuille {page}/{len(xs) * len(ys)} (ligne {r + 1}, colonne {col + 1}) · "
+                         "100 % · couper aux tirets, coller sur « coller ici », croix sur croix")
+            c.restoreState()
+            c.showPage()
+    c.save()
+    return Result(set_name, opts, buf.getvalue(), page, placed, None)
+
+
+def _tile_guides(c: Canvas, xs: list[float], ys: list[float], col: int, row: int, tw: float, th: float,
+                 x0: float, y0: float) -> None:
+    """Glue strips (where the next tile is laid), cut lines (where this tile is trimmed) and ⊕ marks."""
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setFillColorRGB(0, 0, 0)
+    left, bottom = MARGIN, MARGIN
+    # x: tile col overlaps tile col+1 on [xs[col+1], x0+tw]
+    if col + 1 < len(xs):
+        g0 = MARGIN + xs[col + 1] - x0
+        _glue_strip(c, g0, bottom, left + tw - g0, th, vertical=True)
+        for f in (0.2, 0.8):
+            _marks(c, (g0 + left + tw) / 2, bottom + f * th)
+    if col > 0:
+        g1 = MARGIN + (xs[col - 1] + tw) - x0
+        c.setDash(2, 1.5)
+        c.setLineWidth(0.25)
+        c.line(left, bottom - 2, left, bottom + th + 2)  # cut here
+        c.setDash()
+        for f in (0.2, 0.8):
+            _marks(c, (left + g1) / 2, bottom + f * th)
+    # y: tile row overlaps tile row+1 (above) on [ys[row+1], y0+th]
+    if row + 1 < len(ys):
+        g0 = MARGIN + ys[row + 1] - y0
+        _glue_strip(c, left, g0, tw, bottom + th - g0, vertical=False)
+        for f in (0.2, 0.8):
+            _marks(c, left + f * tw, (g0 + bottom + th) / 2)
+    if row > 0:
+        g1 = MARGIN + (ys[row - 1] + th) - y0
+        c.setDash(2, 1.5)
+        c.setLineWidth(0.25)
+        c.line(left - 2, bottom, left + tw + 2, bottom)
+        c.setDash()
+        for f in (0.2, 0.8):
+            _marks(c, left + f * tw, (bottom + g1) / 2)
+
+
+def _glue_strip(c: Canvas, x: float, y: float, w: float, h: float, vertical: bool) -> None:
+    """A light hatch on the overlap strip and the words *coller ici*, printed under the next tile."""
+    c.saveState()
+    c.setStrokeColorRGB(0.6, 0.6, 0.6)
+    c.setLineWidth(0.15)
+    step = 3.0
+    p = c.beginPath()
+    p.rect(x, y, w, h)
+    c.clipPath(p, stroke=0, fill=0)
+    k = -max(w, h)
+    while k < w + h:
+        c.line(x + k, y, x + k + h, y + h)
+        k += step
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    c.setFont(fonts.BOLD, 3.0)
+    if vertical:
+        c.translate(x + w / 2 + 1.0, y + h / 2)
+        c.rotate(90)
+        c.drawCentredString(0, 0, "coller ici — glue here")
+    else:
+        c.drawCentredString(x + w / 2, y + h / 2 - 1.0, "coller ici — glue here")
+    c.restoreState()
+
+
+__all__ = ["A3", "GLUE", "BoardPrintError", "Poster", "draw_board", "poster_for", "render_board"]
