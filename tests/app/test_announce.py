@@ -1,0 +1,206 @@
+"""Announcements (companion.announce): detected from what a seat really received in real games, and the
+sounds shipped with the app."""
+
+from __future__ import annotations
+
+import io
+import wave
+from typing import Any
+
+import msgspec
+import pytest
+
+from companion import sounds
+from companion.announce import Announcement, detect, province_of, session_events, turn_seats
+from companion.session import Snapshot
+from companion.sync.tables import Projector
+from engine.core import SeededRng, Table, get_game
+
+
+def _snap(seq: int, view: dict[str, Any], outcome: dict[str, Any] | None = None, choices: bool = False) -> Snapshot:
+    from companion.session import Choice
+
+    ch = [Choice({"type": "X"}, "x", "x")] if choices else []
+    return Snapshot("g", "t", "p1", seq, view, ch, [], outcome)
+
+
+def _play_until(game: str, options: dict[str, Any], seats: list[str], stop: Any, seed: int = 1,
+                limit: int = 4000) -> tuple[Table, Projector, dict[str, list[tuple[Snapshot, Snapshot, int]]]]:
+    """Play the first legal intent of whoever may act until ``stop(table)``; record, per seat, every
+    (old snapshot, new snapshot) pair the seat's screen would have seen."""
+    table = Table.new(get_game(game), options, SeededRng(seed))
+    pj = Projector(table, game, "t")
+    last = {s: pj.snapshot(s) for s in seats}
+    pairs: dict[str, list[tuple[Snapshot, Snapshot, int]]] = {s: [] for s in seats}
+    for _ in range(limit):
+        if stop(table):
+            break
+        actor = next((s for s in seats if table.game.legal(table.state, s)), None)
+        if actor is None:
+            break
+        legal = table.game.legal(table.state, actor)
+        table.act(legal[(table.seq * 7) % len(legal)])
+        for s in seats:
+            new = pj.snapshot(s)
+            pairs[s].append((last[s], new, table.seq))
+            last[s] = new
+    return table, pj, pairs
+
+
+def _events(pj: Projector, seat: str, after: int, upto: int) -> list[tuple[int, dict[str, Any]]]:
+    return [(e.seq, msgspec.to_builtins(e.event)) for e in pj.entries_after(seat, after) if e.seq <= upto]
+
+
+def _all(pj: Projector, seat: str, pairs: list[tuple[Snapshot, Snapshot, int]], province: str | None = None
+         ) -> list[Announcement]:
+    out: list[Announcement] = []
+    for old, new, _seq in pairs:
+        out += detect(seat, _events(pj, seat, old.seq, new.seq), old, new, province=province)
+    return out
+
+
+def _has(table: Table, kind: str) -> bool:
+    return any(type(e.event).__name__ == kind for e in table.entries)
+
+
+def test_pandemie_turns_ruptures_and_surges_are_announced_to_the_right_seats():
+    opts = {"provinces": ["G", "H"], "players": [2, 2], "difficulty": "expert"}
+    seats = ["p1", "p2", "p3", "p4"]
+    table, pj, pairs = _play_until("pandemie", opts, seats,
+                                   lambda t: _has(t, "RuptureRevealed") and _has(t, "Surged"), limit=6000)
+    assert _has(table, "RuptureRevealed") and _has(table, "Surged"), "the seeded game reached a Rupture and a surge"
+    got = {s: _all(pj, s, pairs[s]) for s in seats}
+    ruptures = [e for e in table.entries if type(e.event).__name__ == "RuptureRevealed"]
+    for s in seats:  # every seat hears of every Rupture, naming the province
+        kinds = [a for a in got[s] if a.kind == "rupture"]
+        assert len(kinds) == len(ruptures)
+        assert all(("Gallia" in a.text_fr or "Hispania" in a.text_fr) for a in kinds), kinds
+    start = pairs["p1"][0][0].seq  # the first screen: turns begun before it are not news
+    for s in seats:
+        want = [e.seq for e in table.entries
+                if type(e.event).__name__ == "TurnBegan" and e.event.seat == s and e.seq > start]
+        mine = [a for a in got[s] if a.kind == "turn"]
+        assert [a.seq for a in mine] == want
+        assert all(a.text_en == "Your turn!" for a in mine)
+    # a surge is announced to the players of its province, not to the other province's players
+    surges = [e for e in table.entries if type(e.event).__name__ == "Surged"]
+    codes = ["G", "H"]
+    for e in surges:
+        code = province_of(e.event.city, codes)
+        home = [s for s in seats if table.view(s)["players"][s]["province"] == code]
+        away = [s for s in seats if s not in home]
+        for s in home:
+            assert any(a.kind == "surge" and a.seq == e.seq for a in got[s]), (s, e)
+        for s in away:
+            assert not any(a.kind == "surge" and a.seq == e.seq for a in got[s]), (s, e)
+
+
+def test_a_surge_arriving_from_another_province_is_announced_there():
+    view = {"provinces": [{"code": "G", "name": "Gallia", "turn": "p1"}, {"code": "H", "name": "Hispania", "turn": "p3"}],
+            "players": {"p1": {"province": "G"}, "p3": {"province": "H"}}}
+    old, new = _snap(10, view), _snap(14, view)
+    evs = [(11, {"type": "Surged", "city": "G07", "colour": "red"}),
+           (12, {"type": "PinsPlaced", "city": "G08", "colour": "red", "n": 1}),
+           (13, {"type": "PinsPlaced", "city": "H02", "colour": "red", "n": 1}),
+           (14, {"type": "PinsPlaced", "city": "H03", "colour": "red", "n": 1})]
+    gallia = detect("p1", evs, old, new)
+    hispania = detect("p3", evs, old, new)
+    assert [a.kind for a in gallia] == ["surge"]
+    assert [a.kind for a in hispania] == ["surge_in"], "one banner for the arrival, not one per city"
+    assert hispania[0].text_fr == "Des barbares arrivent de Gallia en Hispania !"
+    assert hispania[0].text_en == "Barbarians arrive in Hispania from Gallia!"
+    # a province tablet of Hispania hears the arrival; a tablet with no province hears the surge itself
+    assert [a.kind for a in detect("table", evs, old, new, province="H")] == ["surge_in"]
+    assert [a.kind for a in detect("table", evs, old, new)] == ["surge"]
+    # events already shown (seq <= old.seq) are never announced again
+    assert detect("p1", evs, _snap(14, view), new) == []
+
+
+def test_rattus_token_revealed_and_ravage_from_a_real_game():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rattus"))
+    from rattus_fixtures import options  # made-up token faces (test data), the digital bag
+
+    opts = options(players=2)
+    seats = ["p1", "p2"]
+    try:
+        table, pj, pairs = _play_until("rattus", opts, seats,
+                                       lambda t: _has(t, "TokenRevealed") and _has(t, "RavageStarted"))
+    except Exception as exc:  # noqa: BLE001 - say why the real game could not be played
+        pytest.fail(f"could not play a Rattus game: {exc}")
+    assert _has(table, "RavageStarted") and _has(table, "TokenRevealed")
+    got = _all(pj, "p1", pairs["p1"])
+    assert any(a.kind == "ravage" for a in got)
+    assert any(a.kind == "rat_token" for a in got)
+    assert any(a.kind == "turn" for a in got)
+
+
+def test_plague_war_plague_roll_and_end():
+    view = {"waiting_for": ["p2"]}
+    old, new = _snap(3, view), _snap(9, {"waiting_for": ["p1"]}, choices=True)
+    evs = [(4, {"type": "ActPlayed", "seat": "p2", "card": "major_war", "target": "p1"}),
+           (5, {"type": "WarRound", "card": "major_war", "aggressor": "p2", "defender": "p1",
+                "aggressor_total": 7, "defender_total": 7, "winner": ""}),
+           (6, {"type": "WarRound", "card": "major_war", "aggressor": "p2", "defender": "p1",
+                "aggressor_total": 9, "defender_total": 4, "winner": "p2"}),
+           (7, {"type": "PhaseChanged", "phase": "plague", "resume_with": "p1"}),
+           (8, {"type": "DiceRolled", "seat": "p1", "purpose": "plague", "dice": [3, 4], "total": 7})]
+    names = {"p1": "Léa", "p2": "Tom"}
+    got = detect("p1", evs, old, new, name=lambda s: names.get(s, s))
+    assert [a.kind for a in got] == ["plague", "plague", "war", "turn"]
+    assert got[2].text_fr == "Guerre : Tom contre Léa", "one war banner for the tie and the decisive round"
+    assert got[0].text_en == "Plague roll: 7"
+    over = detect("p1", [(10, {"type": "GameOver", "winner": "p2"})], new,
+                  _snap(10, view, outcome={"winner": "p2"}), name=lambda s: names.get(s, s))
+    assert [(a.kind, a.text_fr) for a in over] == [("end", "Partie terminée : Tom gagne")]
+    assert over[0].sound == "end" and over[0].vibration == "heavy"
+
+
+def test_end_of_a_won_or_lost_pandemie_and_a_screen_opening_on_it():
+    old = _snap(5, {})
+    assert detect("p1", [], old, _snap(6, {}, outcome={"won": True}))[0].text_en == "Game won!"
+    assert detect("p1", [], old, _snap(6, {}, outcome={"won": False}))[0].text_fr == "Partie perdue"
+    assert [a.kind for a in detect("p1", [], None, _snap(6, {}, outcome={"won": False}))] == ["end"]
+    assert detect("p1", [(3, {"type": "TurnBegan", "seat": "p1", "province": "G"})], None, _snap(6, {})) == []
+
+
+def test_turn_from_the_view_when_no_event_names_it():
+    assert turn_seats({"waiting_for": ["p2", "p3"]}) == ["p2", "p3"]
+    old, new = _snap(1, {"waiting_for": ["p2"]}), _snap(2, {"waiting_for": ["p1"]}, choices=True)
+    assert [a.kind for a in detect("p1", [], old, new)] == ["turn"]
+    assert detect("p2", [], old, new) == []
+    assert detect("p1", [], new, _snap(3, {"waiting_for": ["p1"]}, choices=True)) == [], "still my turn: said once"
+
+
+def test_session_events_on_the_hosting_device():
+    table = Table.new(get_game("pandemie"), {"provinces": ["G"], "players": [2]}, SeededRng(3))
+    pj = Projector(table, "pandemie", "t")
+
+    class Server:
+        projector = pj
+
+    class Local:
+        _server = Server()
+        seat = "p1"
+
+    evs = session_events(Local(), table.seq - 3)
+    assert [s for s, _ in evs] == [e.seq for e in pj.entries_after("p1", table.seq - 3)]
+    assert all(isinstance(e, dict) and "type" in e for _, e in evs)
+
+
+@pytest.mark.parametrize("name", sounds.NAMES)
+def test_sounds_are_shipped_short_wav_files(name):
+    data = sounds.data(name)
+    assert data == sounds.synth(name), "the shipped file is what synth() makes (python -m companion.sounds)"
+    with wave.open(io.BytesIO(data)) as w:
+        assert w.getnchannels() == 1 and w.getsampwidth() == 2
+        secs = w.getnframes() / w.getframerate()
+    assert 0.1 <= secs <= 1.0
+    assert len(data) < 40_000
+
+
+def test_unknown_sound_is_named():
+    with pytest.raises(ValueError, match="no sound 'boom'"):
+        sounds.path("boom")
