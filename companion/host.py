@@ -1,7 +1,8 @@
 """``tablekeeper host``: host a table with no window (a laptop at the campfire; tests).
 
 Prints the join code, PIN, port and save file on stdout, then serves until SIGINT or SIGTERM. Run it
-again with the same ``--store`` to resume the same table (same PIN and, when free, the same port).
+again with the same ``--store`` to resume the same table (same PIN and, when free, the same port); the
+save file keeps only a verifier of the PIN, so a resumed host does not print it (``--pin`` sets a new one).
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ async def serve(args: argparse.Namespace, options: dict[str, Any]) -> int:
         if server.resumed and server.game_name != args.game:
             print(f"note: resuming {store}: its game is {server.game_name} (not {args.game})", file=sys.stderr)
         print(f"join: {server.join_code}")
-        print(f"pin: {server.pin}")
+        print(f"pin: {server.pin or 'unchanged (the save file keeps only a verifier; --pin sets a new one)'}")
         print(f"port: {server.port}")
         print(f"store: {server.store_path}")
         print(f"{'resumed' if server.resumed else 'new'}: {server.game_name} at seq {server.table.seq}")  # type: ignore[union-attr]

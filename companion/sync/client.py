@@ -2,7 +2,9 @@
 
 The session keeps its seat's projected log, reconnects by itself after a drop (asking the host for
 everything after the last sequence number it holds) and re-sends a request whose answer was lost; the
-host answers a repeated request id without applying it twice.
+host answers a repeated request id without applying it twice, even across its own restart. The device
+proves the PIN with a PAKE (see :mod:`.protocol`) and holds its seat with a secret device token: keep
+:attr:`RemoteSession.device_token` on the device to come back to the same seat later.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ log = logging.getLogger("tablekeeper.sync")
 CONNECT_TIMEOUT = 5.0
 REQUEST_TIMEOUT = 30.0
 MAX_FROM_HOST = 64 << 20
-FATAL = ("auth", "seat", "proto", "table")
+FATAL = ("auth", "seat", "proto", "table", "seat-taken", "seat-handed-over", "device")
 
 
 def parse_join_code(code: str) -> tuple[str, int, str, str]:
@@ -56,22 +58,32 @@ def parse_join_code(code: str) -> tuple[str, int, str, str]:
     return host, port, pin, name
 
 
-async def join(host: str, port: int, pin: str, seat: str, since: int = 0) -> RemoteSession:
+async def join(
+    host: str, port: int, pin: str, seat: str, since: int = 0, *, device_token: str | None = None, name: str = ""
+) -> RemoteSession:
     """Join the table at ``host:port`` as ``seat``. Raises :class:`Rejected` (rule ``auth`` for a wrong
-    PIN, ``seat``, ``proto``, ``unreachable``, ``timeout``). Returns once the first Snapshot arrived."""
-    session = RemoteSession(host, port, pin, seat, since)
+    PIN, ``seat``, ``seat-taken``, ``busy``, ``proto``, ``unreachable``, ``timeout``). Returns once the
+    first Snapshot arrived. ``device_token`` (from an earlier session's :attr:`RemoteSession.device_token`)
+    comes back to a seat this device holds; ``name`` is the player's name for the seat."""
+    session = RemoteSession(host, port, pin, seat, since, device_token=device_token, name=name)
     await session._first_connect()
     return session
 
 
 class RemoteSession:
-    def __init__(self, host: str, port: int, pin: str, seat: str, since: int = 0) -> None:
+    def __init__(
+        self, host: str, port: int, pin: str, seat: str, since: int = 0, *, device_token: str | None = None,
+        name: str = "",
+    ) -> None:
         self.host = host
         self.port = int(port)
         self.seat = seat
         self._pin = str(pin)
         self._keys: dict[str, bytes] = {}
-        self.client_id = secrets.token_hex(8)
+        if device_token is not None and not P.check_token(device_token):
+            raise ValueError("a device token is 64 hex characters (as RemoteSession.device_token gives)")
+        self.device_token = device_token or P.new_device_token()
+        self.name = name
         self.seq = since
         self.entries: list[P.WireEntry] = []
         self.table_id = ""
@@ -88,7 +100,6 @@ class RemoteSession:
         self._connected = asyncio.Event()
         self._first = asyncio.Event()
         self._pending: dict[int, tuple[Any, asyncio.Future[None]]] = {}
-        self._next_id = 0
         self._task: asyncio.Task[None] | None = None
         self._closed = False
         self._fatal: Rejected | None = None
@@ -115,6 +126,11 @@ class RemoteSession:
     async def undo(self) -> None:
         await self._request(lambda rid: P.UndoRequest(rid))
 
+    async def release(self) -> None:
+        """Give the seat up (another device may then open it) and close the session."""
+        await self._request(lambda rid: P.Release(rid))
+        await self.close()
+
     async def close(self) -> None:
         self._closed = True
         if self._task is not None:
@@ -132,8 +148,9 @@ class RemoteSession:
             raise Rejected("closed", "the session is closed")
         if self._fatal is not None:
             raise self._fatal
-        self._next_id += 1
-        rid = self._next_id
+        rid = secrets.randbits(62) + 1  # unique for this device, across its restarts and the host's
+        while rid in self._pending:
+            rid = secrets.randbits(62) + 1
         msg = make(rid)
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending[rid] = (msg, fut)
@@ -211,13 +228,26 @@ class RemoteSession:
             raise Rejected(ch.rule, ch.message)
         if ch.proto != P.PROTO:
             raise Rejected("proto", f"the host speaks protocol {ch.proto}, this device {P.PROTO}")
-        key = self._keys.get(ch.salt)
-        if key is None:
-            key = await asyncio.to_thread(P.pin_key, self._pin, ch.salt)
-            self._keys[ch.salt] = key
-        nonce_d = P.new_nonce()
-        mac = P.hello_mac(key, ch.nonce, nonce_d, self.seat, self.seq, self.client_id)
-        await ws.send(P.encode(P.Hello(P.PROTO, self.seat, self.seq, self.client_id, nonce_d, mac)).decode())
+        verifier = self._keys.get(ch.salt)
+        if verifier is None:
+            try:
+                verifier = await asyncio.to_thread(P.pin_verifier, self._pin, ch.salt)
+            except ValueError:
+                raise Rejected("proto", "the host sent a salt that is not hex") from None
+            self._keys[ch.salt] = verifier
+        pairing = P.Pairing(verifier, "device")
+        await ws.send(P.encode(P.Pake(pairing.msg.hex())).decode())
+        try:
+            answer = P.pake_decoder.decode(await ws.recv())
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise Rejected("proto", f"unexpected answer to the PAKE: {exc}") from None
+        if isinstance(answer, P.Refused):
+            raise Rejected(answer.rule, answer.message)
+        try:
+            chan = pairing.finish(P.decode_hex(answer.msg, "the host's SPAKE2 message"))
+        except P.ProtocolError as exc:
+            raise Rejected("proto", exc.message) from None
+        await ws.send(chan.seal(P.Hello(self.seat, self.seq, self.device_token, self.name)))
         raw = await ws.recv()
         if isinstance(raw, str):
             try:
@@ -225,16 +255,14 @@ class RemoteSession:
             except (msgspec.DecodeError, msgspec.ValidationError):
                 raise Rejected("proto", "unexpected answer to hello") from None
             raise Rejected(refused.rule, refused.message)
-        up, down = P.session_keys(key, ch.nonce, nonce_d)
-        chan = P.Channel(send_key=up, recv_key=down)
         try:
             welcome = P.to_device_decoder.decode(chan.open(raw))
         except (P.ProtocolError, msgspec.DecodeError, msgspec.ValidationError) as exc:
             raise Rejected("auth", f"the host could not prove it knows the PIN ({exc})") from None
-        if not isinstance(welcome, P.Welcome) or not P.check_mac(
-            P.welcome_proof(key, ch.nonce, nonce_d), welcome.proof
-        ):
-            raise Rejected("auth", "the host could not prove it knows the PIN")
+        if isinstance(welcome, P.Refused):
+            raise Rejected(welcome.rule, welcome.message)
+        if not isinstance(welcome, P.Welcome):
+            raise Rejected("proto", "the host did not welcome this device")
         if self.table_id and welcome.table_id != self.table_id:
             raise Rejected("table", "another table answers at this address")
         self.table_id, self.table_name, self.game, self.seats = (
@@ -253,7 +281,9 @@ class RemoteSession:
                     pass
             self._connected.clear()
             self._ws = None
-            if self._closed:
+            if self._closed or self._fatal is not None:
+                if self._fatal is not None:
+                    self._status_changed(False)
                 return
             self._status_changed(False)
             delay = 0.05
@@ -298,6 +328,9 @@ class RemoteSession:
         elif isinstance(msg, P.Error):
             self.last_error = msg
             log.warning("the host refused a message: %s: %s", msg.rule, msg.message)
+        elif isinstance(msg, P.Refused):  # the seat was handed over to another device
+            self._fatal = Rejected(msg.rule, msg.message)
+            self._fail_pending(self._fatal)
 
     def _apply_update(self, up: P.Update) -> None:
         for e in up.entries:

@@ -1,7 +1,10 @@
 """Finding tables on the LAN with zeroconf (mDNS/DNS-SD), service type ``_tablekeeper._tcp.local.``.
 
-The host's :class:`Advertiser` publishes one service per table: the instance name is the table's name,
-TXT properties ``game`` and ``proto`` (protocol version). The PIN is never advertised. A joining
+The host's :class:`Advertiser` publishes one service per table. Its instance name is unique by design:
+the table's name followed by a short piece of its random table id (``Campfire ~3f9a1c2e``), so two tables
+with one name on one Wi-Fi are both listed without relying on zeroconf's rename on conflict; the
+human name travels in the TXT property ``name``, with ``game``, ``proto`` (protocol version) and ``id``.
+The PIN is never advertised. A joining
 device's :class:`Browser` lists the tables it sees and calls ``on_change`` (from zeroconf's thread)
 whenever the list changes.
 """
@@ -11,6 +14,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 import os
+import secrets
 import socket
 import sys
 import threading
@@ -33,6 +37,7 @@ class TableInfo(msgspec.Struct, frozen=True):
     port: int
     game: str
     protocol: int
+    table_id: str = ""
 
 
 def lan_addresses() -> list[str]:
@@ -79,19 +84,24 @@ def acquire_multicast_lock() -> bool:
     return True
 
 
-def _instance(name: str) -> str:
+def _instance(name: str, suffix: str = "") -> str:
     # DNS-SD instance names are up to 63 bytes of UTF-8; dots are fine inside an instance label
-    raw = name.encode("utf-8")[:63].decode("utf-8", "ignore").strip() or "table"
-    return raw
+    tail = f" ~{suffix}" if suffix else ""
+    room = 63 - len(tail.encode("utf-8"))
+    raw = name.encode("utf-8")[:room].decode("utf-8", "ignore").strip() or "table"
+    return raw + tail
 
 
 class Advertiser:
     """Publishes one table (used by :class:`~companion.sync.hosting.HostServer`)."""
 
     def __init__(
-        self, name: str, port: int, game: str, addresses: list[str] | None = None, interfaces: Any = None
+        self, name: str, port: int, game: str, addresses: list[str] | None = None, interfaces: Any = None,
+        table_id: str = "",
     ) -> None:
-        self.name = _instance(name)
+        self.table_name = name
+        self.table_id = table_id or secrets.token_hex(4)  # unique instance names even without a table
+        self.name = _instance(name, table_id[:8])
         self.port = port
         self.game = game
         addrs = addresses or [a for a in lan_addresses() if not ipaddress.ip_address(a).is_loopback]
@@ -115,7 +125,8 @@ class Advertiser:
             f"{self.name}.{SERVICE_TYPE}",
             addresses=[socket.inet_aton(a) for a in self.addresses],
             port=self.port,
-            properties={"game": self.game, "proto": str(PROTO)},
+            properties={"game": self.game, "proto": str(PROTO), "name": self.table_name[:200],
+                        "id": self.table_id[:8]},
             server=f"{host}-tk{self.port}.local.",
         )
         kwargs: dict[str, Any] = {"ip_version": IPVersion.V4Only}
@@ -218,8 +229,11 @@ def _table_info(fullname: str, info: Any) -> TableInfo | None:
         proto = int(props.get("proto", "0"))
     except ValueError:
         proto = 0
-    name = fullname[: -len(SERVICE_TYPE) - 1] if fullname.endswith("." + SERVICE_TYPE) else fullname
-    return TableInfo(name=name, host=addrs[0], port=int(info.port), game=props.get("game", ""), protocol=proto)
+    name = props.get("name") or (
+        fullname[: -len(SERVICE_TYPE) - 1] if fullname.endswith("." + SERVICE_TYPE) else fullname
+    )
+    return TableInfo(name=name, host=addrs[0], port=int(info.port), game=props.get("game", ""), protocol=proto,
+                     table_id=props.get("id", ""))
 
 
 WEB_SERVICE_TYPE = "_http._tcp.local."
@@ -235,8 +249,9 @@ class WebAdvertiser:
     """
 
     def __init__(self, port: int, addresses: list[str] | None = None, hostname: str | None = None,
-                 interfaces: Any = None) -> None:
+                 interfaces: Any = None, scheme: str = "https") -> None:
         self.port = port
+        self.scheme = scheme
         self.hostname = (hostname or socket.gethostname().split(".")[0] or "tablekeeper").lower()
         addrs = addresses or [a for a in lan_addresses() if not ipaddress.ip_address(a).is_loopback]
         self.addresses = addrs or ["127.0.0.1"]
@@ -246,7 +261,7 @@ class WebAdvertiser:
 
     @property
     def url(self) -> str:
-        return f"http://{self.hostname}.local:{self.port}/"
+        return f"{self.scheme}://{self.hostname}.local:{self.port}/"
 
     def start(self) -> None:
         from zeroconf import ServiceInfo

@@ -1,15 +1,22 @@
 """The host: owns the engine and the SQLite store, serves a websocket, advertises itself with zeroconf.
 
-One :class:`HostServer` is one table. Devices join with the table's PIN (see :mod:`.protocol`), send
-intents, and receive, each, the events projected for their own seat and a :class:`Snapshot` after every
-change. The hosting device itself gets a :class:`LocalSession` with the same Snapshot stream.
+One :class:`HostServer` is one table. Devices join with the table's PIN through a PAKE (see
+:mod:`.protocol`), send intents, and receive, each, the events projected for their own seat and a
+:class:`Snapshot` after every change, encrypted. The hosting device itself gets a :class:`LocalSession`
+with the same Snapshot stream.
+
+Seats belong to devices: the first device that opens a seat holds it (by the hash of its secret token,
+kept in the save file) until it releases it or the host hands it over. A request id answered once is
+answered the same way again, before or after a restart: applied requests are written with their events.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import logging
+import resource
 import secrets
 import uuid
 from collections.abc import Callable, Coroutine
@@ -20,12 +27,14 @@ from urllib.parse import quote
 import msgspec
 import websockets
 from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.http11 import Request, Response
 
 from companion.session import Rejected, Snapshot
-from engine.core import IllegalIntent, OsRng, Rng, Table, get_game
-from engine.core.store import SaveError, Store
+from engine.core import TABLE, IllegalIntent, OsRng, Rng, Table, get_game
+from engine.core.store import Actor, SaveError, Store
 
 from . import protocol as P
+from .budget import Budget
 from .discovery import Advertiser, lan_addresses
 from .tables import Projector, seats_of
 
@@ -33,9 +42,12 @@ log = logging.getLogger("tablekeeper.sync")
 
 T = TypeVar("T")
 
-HANDSHAKE_TIMEOUT = 10.0
+HANDSHAKE_TIMEOUT = 5.0  # the whole handshake, from the upgrade to the key confirmation
 MAX_ERRORS = 50  # a connection that sends this many bad messages is closed
-REPLIES_KEPT = 256
+REPLIES_KEPT = 64  # refused requests remembered per device (applied ones are in the save file)
+MAX_TEXT = 300  # a refusal message longer than this is cut
+MAX_DEVICES = 512  # authenticated connections at once
+HOST_DEVICE = "host"  # the hosting device's own screens
 
 
 def new_pin() -> str:
@@ -49,23 +61,37 @@ def check_pin(pin: str) -> str:
     return pin
 
 
+def _cut(text: str, n: int = MAX_TEXT) -> str:
+    text = str(text)
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _raise_fd_limit() -> None:
+    """Many held connections must not exhaust file descriptors before honest devices get theirs."""
+    with contextlib.suppress(ValueError, OSError):
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        want = hard if hard != resource.RLIM_INFINITY else 65536
+        if soft < want:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (min(want, 65536), hard))
+
+
 class _Device:
     """One connected screen: a remote websocket or the host's own local session."""
 
-    def __init__(self, seat: str, sent_seq: int) -> None:
+    def __init__(self, seat: str, sent_seq: int, device: str) -> None:
         self.seat = seat
         self.sent_seq = sent_seq
+        self.device = device  # device id (hash of its token), or HOST_DEVICE
 
     def notify(self) -> None:
         raise NotImplementedError
 
 
 class _Remote(_Device):
-    def __init__(self, ws: ServerConnection, chan: P.Channel, seat: str, since: int, client: str) -> None:
-        super().__init__(seat, since)
+    def __init__(self, ws: ServerConnection, chan: P.Channel, seat: str, since: int, device: str) -> None:
+        super().__init__(seat, since, device)
         self.ws = ws
         self.chan = chan
-        self.client = client
         self.queue: collections.deque[Any] = collections.deque()  # "update" marker or messages
         self.wake = asyncio.Event()
         self.errors = 0
@@ -93,6 +119,7 @@ class HostServer:
         rng: Rng | None = None,
         *,
         bind: str = "0.0.0.0",
+        budget: Budget | None = None,
     ) -> None:
         self._game_name = game
         self.name = name
@@ -103,32 +130,32 @@ class HostServer:
         self._advertise = advertise
         self._rng: Rng = rng if rng is not None else OsRng()
         self.bind = bind
+        self.budget = budget if budget is not None else Budget()
         self.table: Table | None = None
         self.store: Store | None = None
         self.projector: Projector | None = None
         self.resumed = False
         self.loop: asyncio.AbstractEventLoop | None = None
-        self._pin = ""
+        self._pin = ""  # known only in the process that set it: the save file holds a verifier
         self._port = 0
         self._salt = ""
-        self._key = b""
+        self._verifier = b""
         self.table_id = ""
         self._server: Server | None = None
         self._advertiser: Advertiser | None = None
         self._devices: list[_Device] = []
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._replies: dict[str, collections.OrderedDict[int, P.Reply]] = {}
-        self._failures = 0
-        self._auth_lock = asyncio.Lock()
+        self._refusals: dict[str, collections.OrderedDict[int, P.Reply]] = {}
+        self._owners: dict[str, str] = {}
 
     # -- life ---------------------------------------------------------------------------------------
     async def start(self) -> None:
         self.loop = asyncio.get_running_loop()
+        _raise_fd_limit()
         self._open_table()
         assert self.store is not None and self.table is not None
         meta = self.store.meta
-        self._key = P.pin_key(self._pin, self._salt)
-        port = self._want_port or int(meta.get("port", "0") or 0)
+        port = self._want_port or _port(meta.get("port", ""))
         try:
             self._server = await self._serve(port)
         except OSError:
@@ -140,7 +167,8 @@ class HostServer:
             self.store.set_meta("port", str(self._port))
         if self._advertise:
             addrs = [self.bind] if self.bind not in ("0.0.0.0", "") else None
-            self._advertiser = Advertiser(self.name, self._port, self.game_name, addresses=addrs)
+            self._advertiser = Advertiser(self.name, self._port, self.game_name, addresses=addrs,
+                                          table_id=self.table_id)
             try:
                 await self._advertiser.start()
             except Exception as exc:  # noqa: BLE001 - no mDNS on this network: joining by code still works
@@ -159,49 +187,98 @@ class HostServer:
             open_timeout=HANDSHAKE_TIMEOUT,
             close_timeout=2,
             server_header=None,
+            process_request=self._admit,
         )
 
     def _open_table(self) -> None:
+        """Open (checked, replayed, nothing written before both succeed) or create the table's save file."""
         path = self.store_path
         if path.exists():
-            store = Store.open(path)
+            store = Store.open(path)  # checks the file read-only first: a refused file is never changed
             try:
                 game = get_game(store.game)
-                table = Table.resume(game, store, self._rng)
-                if not table.entries:  # created, but the setup never got recorded: set it up now
-                    table = Table.new(game, store.options, self._rng, store)
+                if store.count() == 0:
+                    raise SaveError(f"{path}: holds no events (not a complete saved game); it is left as it is")
+                try:
+                    table = Table.resume(game, store, self._rng)
+                except SaveError:
+                    raise
+                except Exception as exc:  # noqa: BLE001 - a tampered log: refuse it, never start anew over it
+                    raise SaveError(f"{path}: its log does not replay ({type(exc).__name__}: {_cut(exc, 200)})") from None
+                options = store.options
+            except KeyError as exc:
+                store.close()
+                raise SaveError(f"{path}: {exc.args[0] if exc.args else exc}") from None
             except BaseException:
                 store.close()
                 raise
             self.resumed = True
             self._game_name = store.game
-            self._options = store.options
+            self._options = options
         else:
             game = get_game(self._game_name)
-            extra = {"pin": self._want_pin or new_pin(), "salt": secrets.token_hex(16), "table_id": uuid.uuid4().hex}
-            extra["name"] = self.name
-            store = Store.create(path, self._game_name, self._options, extra=extra)
-            try:
-                table = Table.new(game, self._options, self._rng, store)
-            except BaseException:
-                store.close()
-                for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
-                    p.unlink(missing_ok=True)
-                raise
+            table = Table.new(game, self._options, self._rng)  # a refused setup writes nothing
+            self._pin = self._want_pin or new_pin()
+            salt = P.new_salt()
+            extra = {
+                "salt": salt, "verifier": P.pin_verifier(self._pin, salt).hex(), "table_id": uuid.uuid4().hex,
+                "name": self.name,
+            }
+            store = Store.create(path, self._game_name, self._options, extra=extra, entries=table.entries)
+            table.store = store
+        try:
+            self._settle_meta(store)
+        except BaseException:
+            store.close()
+            raise
+        self.store, self.table = store, table
+        self._owners = store.owners()
+        self.projector = Projector(table, self._game_name, self.name)
+
+    def _settle_meta(self, store: Store) -> None:
         meta = store.meta
-        for key, make in (("salt", lambda: secrets.token_hex(16)), ("table_id", lambda: uuid.uuid4().hex)):
-            if not meta.get(key):
-                store.set_meta(key, make())
-        if self._want_pin is not None and meta.get("pin") != self._want_pin:
-            store.set_meta("pin", self._want_pin)
-        elif not meta.get("pin"):
-            store.set_meta("pin", new_pin())
+        if meta.get("pin"):  # a version 1 file held the PIN itself: keep a verifier instead
+            self._pin = self._pin or meta["pin"]
+            salt = P.new_salt()
+            store.set_meta("salt", salt)
+            store.set_meta("verifier", P.pin_verifier(meta["pin"], salt).hex())
+            store.delete_meta("pin")
+        if not meta.get("table_id"):
+            store.set_meta("table_id", uuid.uuid4().hex)
+        if self._want_pin is not None and self._want_pin != self._pin:
+            self._set_pin(store, self._want_pin)
+        elif not meta.get("verifier") or not meta.get("salt"):
+            self._set_pin(store, new_pin())
         if self.name and meta.get("name") != self.name:
             store.set_meta("name", self.name)
         self.name = self.name or meta.get("name", "")
-        self._pin, self._salt, self.table_id = meta["pin"], meta["salt"], meta["table_id"]
-        self.store, self.table = store, table
-        self.projector = Projector(table, self._game_name, self.name)
+        try:
+            self._verifier = bytes.fromhex(meta["verifier"])
+            bytes.fromhex(meta["salt"])
+        except ValueError:
+            raise SaveError(f"{store.path}: saved game is damaged (its PIN verifier is not hex)") from None
+        self._salt, self.table_id = meta["salt"], meta["table_id"]
+
+    def _set_pin(self, store: Store, pin: str) -> None:
+        salt = P.new_salt()
+        store.set_meta("salt", salt)
+        store.set_meta("verifier", P.pin_verifier(pin, salt).hex())
+        self._pin, self._salt, self._verifier = pin, salt, bytes.fromhex(store.meta["verifier"])
+
+    def new_pin(self, pin: str | None = None) -> str:
+        """Choose a new PIN (devices already holding a seat must type it once more to rejoin)."""
+        assert self.store is not None, "start() the host first"
+        self._set_pin(self.store, check_pin(pin) if pin is not None else new_pin())
+        return self._pin
+
+    def check_pin(self, pin: str) -> bool:
+        """Whether ``pin`` is this table's PIN (for a screen on the hosting device; budgets are the caller's)."""
+        import hmac
+
+        try:
+            return hmac.compare_digest(P.pin_verifier(str(pin).strip(), self._salt), self._verifier)
+        except (ValueError, TypeError):
+            return False
 
     async def stop(self) -> None:
         if self._advertiser is not None:
@@ -220,6 +297,7 @@ class HostServer:
         for t in list(self._tasks):
             t.cancel()
         self._devices.clear()
+        self._refusals.clear()
         if self.store is not None:
             self.store.close()
             self.store = None
@@ -234,6 +312,7 @@ class HostServer:
     # -- what the UI shows --------------------------------------------------------------------------
     @property
     def pin(self) -> str:
+        """The PIN when this process chose it or was given it; "" after a restart (only a verifier is saved)."""
         return self._pin
 
     @property
@@ -260,12 +339,18 @@ class HostServer:
         host = self.address
         if ":" in host:
             host = f"[{host}]"
-        return f"tk://{host}:{self._port}/?pin={quote(self._pin)}&name={quote(self.name)}"
+        pin = f"pin={quote(self._pin)}&" if self._pin else ""
+        return f"tk://{host}:{self._port}/?{pin}name={quote(self.name)}"
 
     @property
     def seats(self) -> list[str]:
         assert self.table is not None, "start() the host first"
         return seats_of(self.table.game, self.table.state)
+
+    @property
+    def owners(self) -> dict[str, str]:
+        """seat → the device id holding it (the ``table`` seat is shared by every table tablet)."""
+        return dict(self._owners)
 
     @property
     def devices(self) -> list[tuple[str, str]]:
@@ -276,49 +361,108 @@ class HostServer:
         assert self.projector is not None, "start() the host first"
         return self.projector.snapshot(seat)
 
-    def local_session(self, seat: str) -> LocalSession:
+    def set_seat_name(self, seat: str, name: str, colour: str | None = None) -> None:
+        """Name a player seat ("Léa"), and its box colour: kept in the save file, shown on every device."""
+        assert self.projector is not None, "start() the host first"
+        self.projector.set_seat_name(seat, name, colour)
+        self._changed()
+
+    # -- seats and their devices --------------------------------------------------------------------
+    def claim(self, seat: str, device: str, force: bool = False) -> None:
+        """Give ``seat`` to ``device`` if it is free or already its own; raises :class:`Rejected` otherwise.
+
+        ``force`` (the hosting device approving a hand-over) takes it from its holder."""
+        if seat not in self.seats:
+            raise Rejected("seat", f"no seat {seat!r} at this table; seats: {', '.join(self.seats)}")
+        if seat == TABLE:
+            return  # one shared tablet per province: the table seat sees only what is public
+        holder = self._owners.get(seat)
+        if holder == device:
+            return
+        if holder is not None and not force:
+            raise Rejected(
+                "seat-taken",
+                f"seat {seat} is held by another device; it can release it, or the host can hand it over",
+            )
+        assert self.store is not None
+        self.store.set_owner(seat, device)
+        self._owners[seat] = device
+        for d in list(self._devices):  # the former holder's screens lose the seat
+            if d.seat == seat and d.device != device:
+                self._drop(d, "seat-handed-over", f"seat {seat} was handed over to another device")
+
+    def release(self, seat: str, device: str | None = None) -> None:
+        """Free ``seat`` (by its holder, or by the host when ``device`` is None)."""
+        if device is not None and self._owners.get(seat) != device:
+            raise Rejected("seat-taken", f"seat {seat} is not held by this device")
+        if seat in self._owners:
+            assert self.store is not None
+            self.store.set_owner(seat, None)
+            del self._owners[seat]
+
+    def _drop(self, d: _Device, rule: str, message: str) -> None:
+        if isinstance(d, _Remote):
+            d.push(P.Refused(rule, message))
+            d.push("close")
+        elif isinstance(d, _LocalDevice):
+            d.session._lost(Rejected(rule, message))
+        if d in self._devices:
+            self._devices.remove(d)
+
+    def local_session(self, seat: str, device: str | None = None, force: bool = False) -> LocalSession:
+        """A screen on the hosting process for ``seat``; ``device`` is the secret token of the browser
+        (web mode) it is for, ``None`` for this device itself."""
         if self.table is None:
             raise RuntimeError("start() the host before opening a session")
         if seat not in self.seats:
             raise ValueError(f"no seat {seat!r} at this table; seats: {', '.join(self.seats)}")
-        s = LocalSession(self, seat)
+        dev = HOST_DEVICE if device is None else P.device_id(device)
+        self.claim(seat, dev, force=force)
+        s = LocalSession(self, seat, dev)
         self._devices.append(s._device)
         return s
 
     # -- the rules ----------------------------------------------------------------------------------
-    def act(self, seat: str, intent: Any) -> None:
+    def act(self, seat: str, intent: Any, actor: Actor | None = None) -> None:
         """Apply ``intent`` for ``seat`` (its ``seat`` field is overridden). Raises :class:`Rejected`."""
         table = self.table
         assert table is not None
         if not isinstance(intent, dict):
             raise Rejected("bad-intent", "an intent is a JSON object with a 'type'")
-        if not isinstance(intent.get("type"), str):
+        kind = intent.get("type")
+        if not isinstance(kind, str):
             raise Rejected("bad-intent", "an intent needs a 'type' naming one of the game's intents")
         data = {**intent, "seat": seat}
         intents = tuple(table.game.INTENTS)
         kinds = {t.__name__ for t in intents}
-        if data["type"] not in kinds:
-            raise Rejected("bad-intent", f"unknown intent {data['type']!r} for {self.game_name}")
+        if kind not in kinds:
+            raise Rejected("bad-intent", f"unknown intent {_cut(kind, 40)!r} for {self.game_name}")
         try:
             obj = msgspec.convert(data, intents[0] if len(intents) == 1 else _union(intents))
-        except msgspec.ValidationError as exc:
-            raise Rejected("bad-intent", f"{data['type']}: {exc}") from None
+        except (msgspec.ValidationError, RecursionError) as exc:
+            raise Rejected("bad-intent", _cut(f"{kind}: {exc}")) from None
         try:
-            table.act(obj)
+            table.act(obj, actor or Actor(seat))
         except IllegalIntent as exc:
-            raise Rejected(exc.rule, exc.message) from None
+            raise Rejected(exc.rule, _cut(exc.message)) from None
         except SaveError as exc:
             raise Rejected("save", str(exc)) from None
         except Exception as exc:  # noqa: BLE001 - an engine bug refuses the intent, never stops the host
-            log.exception("engine error on %r", data)
-            raise Rejected("engine-error", f"{type(exc).__name__}: {exc}") from None
+            log.error("engine error on a %s intent: %s", _cut(kind, 40), _cut(repr(exc)))
+            raise Rejected("engine-error", _cut(f"{type(exc).__name__}: {exc}")) from None
         self._changed()
 
-    def undo(self, seat: str) -> None:
+    def undo(self, seat: str, actor: Actor | None = None) -> None:
+        """Take back the last action: only the seat that made it, or the table tablet, may."""
         table = self.table
-        assert table is not None
+        assert table is not None and self.store is not None
+        last = table.last_effective_action()
+        by = self.store.action_seat(last) if last else None
+        if seat != TABLE and last and by != seat:
+            who = by if by is not None else "an earlier device"
+            raise Rejected("undo-not-yours", f"only {who} or the table tablet can take back the last action")
         try:
-            table.undo()
+            table.undo(actor or Actor(seat))
         except IllegalIntent as exc:
             raise Rejected(exc.rule, exc.message) from None
         except SaveError as exc:
@@ -352,10 +496,34 @@ class HostServer:
         return run()
 
     # -- connections --------------------------------------------------------------------------------
+    def _admit(self, ws: ServerConnection, request: Request) -> Response | None:
+        """Before the websocket upgrade: refuse at once what the budgets or the caps do not allow."""
+        addr = _peer(ws)
+        if request.headers.get("Origin") is not None:  # a web page, not the app: never
+            return _http(ws, 403, "tablekeeper devices do not join from web pages")
+        if sum(1 for d in self._devices if isinstance(d, _Remote)) >= MAX_DEVICES:
+            return _http(ws, 503, "this table has too many devices connected")
+        why = self.budget.admit(addr)
+        if why:
+            return _http(ws, 429, why)
+        ws.tk_admitted = addr  # type: ignore[attr-defined]
+        return None
+
     async def _handler(self, ws: ServerConnection) -> None:
+        addr = getattr(ws, "tk_admitted", None)
+        if addr is None:
+            return
         try:
-            dev = await self._handshake(ws)
-        except (websockets.ConnectionClosed, TimeoutError, OSError):
+            try:
+                async with asyncio.timeout(HANDSHAKE_TIMEOUT):
+                    dev = await self._handshake(ws, addr)
+            finally:
+                self.budget.done(addr)
+        except TimeoutError:
+            with contextlib.suppress(Exception):
+                await ws.close(4008, "handshake too slow")
+            return
+        except (websockets.ConnectionClosed, OSError):
             return
         if dev is None:
             return
@@ -367,8 +535,8 @@ class HostServer:
             async for frame in ws:
                 try:
                     self._receive(dev, frame)
-                except Exception:  # noqa: BLE001 - a bug answers one message with an error, never more
-                    log.exception("handling a message from %s failed", dev.seat)
+                except Exception as exc:  # noqa: BLE001 - a bug answers one message with an error, never more
+                    log.error("handling a message from %s failed: %s", dev.seat, _cut(repr(exc)))
                     dev.errors += 1
                     dev.push(P.Error("host-error", "the host could not handle this message"))
                 if dev.errors >= MAX_ERRORS:
@@ -379,54 +547,75 @@ class HostServer:
         finally:
             if dev in self._devices:
                 self._devices.remove(dev)
+            if not any(d.device == dev.device for d in self._devices):
+                self._refusals.pop(dev.device, None)  # refused replies are freed with the device's session
             sender.cancel()
             self._tasks.discard(sender)
 
-    async def _handshake(self, ws: ServerConnection) -> _Remote | None:
-        nonce_h = P.new_nonce()
-        await ws.send(P.encode(P.Challenge(P.PROTO, self._salt, nonce_h)).decode())
+    async def _handshake(self, ws: ServerConnection, addr: str) -> _Remote | None:
+        await ws.send(P.encode(P.Challenge(P.PROTO, self._salt)).decode())
+        raw = await ws.recv()
         try:
-            raw = await asyncio.wait_for(ws.recv(), HANDSHAKE_TIMEOUT)
-        except TimeoutError:
-            await self._refuse(ws, "timeout", "no hello in time")
+            if len(raw) > P.MAX_HANDSHAKE:
+                raise msgspec.ValidationError("message too long")
+            msg = P.pake_decoder.decode(raw)
+            if not isinstance(msg, P.Pake):
+                return None
+            theirs = P.decode_hex(msg.msg, "the SPAKE2 message")
+        except (msgspec.DecodeError, msgspec.ValidationError, P.ProtocolError) as exc:
+            await self._refuse(ws, "malformed", f"expected a SPAKE2 message: {_cut(exc, 120)}")
             return None
+        why = self.budget.attempt(addr)
+        if why:
+            await self._refuse(ws, "busy", why)
+            return None
+        pairing = P.Pairing(self._verifier, "host")
         try:
-            if len(raw) > 4096:
-                raise msgspec.ValidationError("hello too long")
-            hello = P.hello_decoder.decode(raw)
-        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-            await self._refuse(ws, "malformed", f"expected a hello: {exc}")
+            chan = pairing.finish(theirs)
+        except P.ProtocolError as exc:
+            self.budget.failed(addr)
+            await self._refuse(ws, exc.rule, exc.message)
             return None
-        if hello.proto != P.PROTO:
-            await self._refuse(ws, "proto", f"this host speaks protocol {P.PROTO}, the device {hello.proto}")
-            return None
-        mac = P.hello_mac(self._key, nonce_h, hello.nonce, hello.seat, hello.since, hello.client)
-        if not P.check_mac(mac, hello.mac):
-            async with self._auth_lock:  # wrong PINs are answered one at a time, ever more slowly
-                self._failures += 1
-                await asyncio.sleep(min(0.2 * self._failures, 2.0))
+        await ws.send(P.encode(P.Pake(pairing.msg.hex())).decode())
+        raw = await ws.recv()
+        try:
+            hello = P.hello_decoder.decode(chan.open(raw))
+        except (P.ProtocolError, msgspec.DecodeError, msgspec.ValidationError):
+            # the key confirmation failed: a wrong PIN (or not our protocol) — the same answer either way
+            self.budget.failed(addr)
             await self._refuse(ws, "auth", "wrong PIN for this table")
             return None
-        self._failures = 0
-        seats = self.seats
-        if hello.seat not in seats:
-            await self._refuse(ws, "seat", f"no seat {hello.seat!r} at this table; seats: {', '.join(seats)}")
+        self.budget.succeeded(addr)
+        if not P.check_token(hello.device):
+            await self._refuse_sealed(ws, chan, "device", "a device token is 64 hex characters")
             return None
-        up, down = P.session_keys(self._key, nonce_h, hello.nonce)
-        chan = P.Channel(send_key=down, recv_key=up)
+        device = P.device_id(hello.device)
+        try:
+            self.claim(hello.seat, device)
+        except Rejected as exc:
+            await self._refuse_sealed(ws, chan, exc.rule, exc.message)
+            return None
+        if hello.name and hello.seat != TABLE:
+            setter = getattr(self, "set_seat_name", None)
+            if callable(setter):
+                with contextlib.suppress(Exception):
+                    setter(hello.seat, _cut(hello.name, 40))
         assert self.table is not None
         since = hello.since if 0 <= hello.since <= self.table.seq else 0
-        welcome = P.Welcome(
-            P.welcome_proof(self._key, nonce_h, hello.nonce), self.table_id, self.name, self.game_name,
-            hello.seat, seats,
-        )
-        await ws.send(chan.seal(welcome))
-        return _Remote(ws, chan, hello.seat, since, hello.client)
+        await ws.send(chan.seal(P.Welcome(self.table_id, self.name, self.game_name, hello.seat, self.seats)))
+        return _Remote(ws, chan, hello.seat, since, device)
 
     async def _refuse(self, ws: ServerConnection, rule: str, message: str) -> None:
         try:
             await ws.send(P.encode(P.Refused(rule, message)).decode())
             await ws.close(4003 if rule == "auth" else 4000, rule)
+        except websockets.ConnectionClosed:
+            pass
+
+    async def _refuse_sealed(self, ws: ServerConnection, chan: P.Channel, rule: str, message: str) -> None:
+        try:
+            await ws.send(chan.seal(P.Refused(rule, message)))
+            await ws.close(4000, rule)
         except websockets.ConnectionClosed:
             pass
 
@@ -438,25 +627,34 @@ class HostServer:
             dev.errors += 1
             dev.push(P.Error(exc.rule, exc.message))
             return
-        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
             dev.errors += 1
-            dev.push(P.Error("malformed", str(exc)))
+            dev.push(P.Error("malformed", _cut(exc, 200)))
             return
-        done = self._replies.setdefault(dev.client, collections.OrderedDict())
-        if msg.id in done:  # the same request again after a reconnect: answer, do not apply twice
-            dev.push(done[msg.id])
+        assert self.store is not None
+        if dev not in self._devices:
             return
+        refused = self._refusals.setdefault(dev.device, collections.OrderedDict())
+        if msg.id in refused:  # the same request again after a reconnect: the same answer
+            dev.push(refused[msg.id])
+            return
+        if self.store.request_action(dev.device, msg.id) is not None:  # applied before (maybe before a restart)
+            dev.push(P.Reply(msg.id, True))
+            return
+        actor = Actor(dev.seat, dev.device, msg.id)
         try:
             if isinstance(msg, P.Act):
-                self.act(dev.seat, msg.intent)
+                self.act(dev.seat, msg.intent, actor)
+            elif isinstance(msg, P.UndoRequest):
+                self.undo(dev.seat, actor)
             else:
-                self.undo(dev.seat)
+                self.release(dev.seat, dev.device)
             reply = P.Reply(msg.id, True)
         except Rejected as exc:
-            reply = P.Reply(msg.id, False, exc.rule, exc.message)
-        done[msg.id] = reply
-        while len(done) > REPLIES_KEPT:
-            done.popitem(last=False)
+            reply = P.Reply(msg.id, False, _cut(exc.rule, 40), _cut(exc.message))
+            refused[msg.id] = reply
+            while len(refused) > REPLIES_KEPT:
+                refused.popitem(last=False)
         dev.push(reply)
 
     def _update(self, dev: _Device) -> P.Update | None:
@@ -475,6 +673,9 @@ class HostServer:
                 dev.wake.clear()
                 while dev.queue:
                     item = dev.queue.popleft()
+                    if item == "close":
+                        await dev.ws.close(4000, "seat handed over")
+                        return
                     msg = self._update(dev) if item == "update" else item
                     if msg is not None:
                         await dev.ws.send(dev.chan.seal(msg))
@@ -485,6 +686,26 @@ class HostServer:
             await dev.ws.close(1011, "host error")
 
 
+def _peer(ws: ServerConnection) -> str:
+    addr = ws.remote_address
+    host = str(addr[0]) if addr else "?"
+    return host.split("%")[0]
+
+
+def _http(ws: ServerConnection, status: int, why: str) -> Response:
+    r = ws.respond(status, why + "\n")
+    r.headers["Connection"] = "close"
+    return r
+
+
+def _port(text: str) -> int:
+    try:
+        n = int(text)
+    except (TypeError, ValueError):
+        return 0
+    return n if 0 < n < 65536 else 0
+
+
 def _union(types: tuple[type, ...]) -> Any:
     from typing import Union
 
@@ -492,8 +713,8 @@ def _union(types: tuple[type, ...]) -> Any:
 
 
 class _LocalDevice(_Device):
-    def __init__(self, session: LocalSession, seat: str, seq: int) -> None:
-        super().__init__(seat, seq)
+    def __init__(self, session: LocalSession, seat: str, seq: int, device: str) -> None:
+        super().__init__(seat, seq, device)
         self.session = session
 
     def notify(self) -> None:
@@ -503,14 +724,15 @@ class _LocalDevice(_Device):
 class LocalSession:
     """The hosting device's own screen: a :class:`companion.session.Session` with no network between."""
 
-    def __init__(self, server: HostServer, seat: str) -> None:
+    def __init__(self, server: HostServer, seat: str, device: str = HOST_DEVICE) -> None:
         assert server.table is not None
         self._server = server
         self.seat = seat
         self._callbacks: list[Callable[[Snapshot], None]] = []
-        self._device = _LocalDevice(self, seat, server.table.seq)
+        self._device = _LocalDevice(self, seat, server.table.seq, device)
         self._snapshot: Snapshot | None = server.snapshot(seat)
         self._closed = False
+        self._lost_reason: Rejected | None = None
 
     @property
     def snapshot(self) -> Snapshot | None:
@@ -539,12 +761,25 @@ class LocalSession:
         self._check()
         await self._server.call(lambda: self._server.undo(self.seat))
 
+    async def release(self) -> None:
+        """Give this seat up: another device may open it."""
+        self._check()
+        await self._server.call(lambda: self._server.release(self.seat, self._device.device))
+        await self.close()
+
+    def _lost(self, why: Rejected) -> None:
+        """The seat was handed over to another device: this screen may no longer act."""
+        self._lost_reason = why
+        self._closed = True
+
     async def close(self) -> None:
         self._closed = True
         if self._device in self._server._devices:
             self._server._devices.remove(self._device)
 
     def _check(self) -> None:
+        if self._lost_reason is not None:
+            raise self._lost_reason
         if self._closed:
             raise Rejected("closed", "this session is closed")
         if self._server.table is None or self._server.store is None:

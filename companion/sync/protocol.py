@@ -1,37 +1,50 @@
-"""The wire protocol between a host and its devices: handshake, authenticated frames, message types.
+"""The wire protocol between a host and its devices: a PAKE on the PIN, then encrypted frames.
 
-Handshake (plain JSON text frames; nothing about the game travels before it succeeds)::
+Handshake (text frames; nothing about the table travels before it succeeds)::
 
-    host   -> device  Challenge(proto, salt, nonce_h)
-    device -> host    Hello(proto, seat, since, client, nonce_d, mac = HMAC(K, "hello" | nonce_h | nonce_d | ...))
-    host   -> device  (authenticated) Welcome(proof = HMAC(K, "welcome" | nonce_d | nonce_h), ...)
+    host   -> device  Challenge(proto, salt)
+    device -> host    Pake(msg = SPAKE2 message A)
+    host   -> device  Pake(msg = SPAKE2 message B)
+    device -> host    [encrypted] Hello(seat, since, device token, name)     <- key confirmation
+    host   -> device  [encrypted] Welcome(...) or Refused(...)
 
-``K = PBKDF2-SHA256(PIN, salt)`` with the table's random salt, so the PIN itself never travels and the
-host proves it knows the PIN too. Every later message is a binary frame
-``tag(32) | counter(8, big-endian) | JSON body`` with ``tag = HMAC(key_dir, counter | body)``; each
-direction has its own key (derived from K and both nonces, so a frame from another connection or the
-other direction never verifies) and its counter must strictly increase (a replayed frame is refused).
+Both sides run SPAKE2 (the ``spake2`` package, as magic-wormhole does) with the password
+``w = scrypt(PIN, salt)``; the host keeps only ``w`` (a verifier), never the PIN. SPAKE2 gives both the
+same key only when both used the same ``w``; an eavesdropper, or a device that guessed wrong, learns
+nothing that lets it test PINs offline: each online attempt tests one PIN. The first encrypted frame
+is the device's key confirmation: the host does the same work for a right and a wrong PIN until it
+tries to open that frame.
 
-Frames are authenticated, not encrypted: see the README's known limits.
+Every later message is a binary frame ``ChaCha20-Poly1305(key_dir, nonce = counter, JSON body)``: one
+key per direction (HKDF from the SPAKE2 key and the transcript) and an implicit counter that must be
+exactly the next one, so a frame replayed, reordered, altered or taken from another connection or the
+other direction never opens.
 """
 
 from __future__ import annotations
 
 import hashlib
-import hmac
 import secrets
 from typing import Any
 
 import msgspec
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from spake2 import SPAKE2_A, SPAKE2_B
+from spake2.spake2 import SPAKEError
 
 from companion.session import Snapshot
 
-PROTO = 1
+PROTO = 2
 SERVICE_TYPE = "_tablekeeper._tcp.local."
 MAX_MESSAGE = 1 << 20  # 1 MiB: bigger frames are refused by websockets (close code 1009)
-PBKDF2_ROUNDS = 60_000
-TAG = 32
-HEADER = TAG + 8
+MAX_HANDSHAKE = 4096  # a handshake message longer than this is refused
+SCRYPT = {"n": 1 << 14, "r": 8, "p": 1}
+ID_DEVICE = b"tablekeeper-device"
+ID_HOST = b"tablekeeper-host"
+TOKEN_BYTES = 32  # a device token: 32 random bytes, as hex
 
 
 class ProtocolError(Exception):
@@ -47,16 +60,10 @@ class ProtocolError(Exception):
 class Challenge(msgspec.Struct, tag="challenge", tag_field="type", frozen=True):
     proto: int
     salt: str
-    nonce: str
 
 
-class Hello(msgspec.Struct, tag="hello", tag_field="type", frozen=True):
-    proto: int
-    seat: str
-    since: int
-    client: str
-    nonce: str
-    mac: str
+class Pake(msgspec.Struct, tag="pake", tag_field="type", frozen=True):
+    msg: str  # hex
 
 
 class Refused(msgspec.Struct, tag="refused", tag_field="type", frozen=True):
@@ -64,9 +71,15 @@ class Refused(msgspec.Struct, tag="refused", tag_field="type", frozen=True):
     message: str
 
 
-# -- authenticated messages -------------------------------------------------------------------------
+# -- encrypted messages -----------------------------------------------------------------------------
+class Hello(msgspec.Struct, tag="hello", tag_field="type", frozen=True):
+    seat: str
+    since: int
+    device: str  # the device's secret token (hex); its hash names the device at this table
+    name: str = ""  # the player's name for this seat, when they typed one
+
+
 class Welcome(msgspec.Struct, tag="welcome", tag_field="type", frozen=True):
-    proof: str
     table_id: str
     table_name: str
     game: str
@@ -87,11 +100,17 @@ class Update(msgspec.Struct, tag="update", tag_field="type", frozen=True):
 
 
 class Act(msgspec.Struct, tag="act", tag_field="type", frozen=True):
-    id: int
+    id: int  # a request id, unique for this device (random): a re-sent request is applied once
     intent: dict[str, Any]
 
 
 class UndoRequest(msgspec.Struct, tag="undo", tag_field="type", frozen=True):
+    id: int
+
+
+class Release(msgspec.Struct, tag="release", tag_field="type", frozen=True):
+    """The device gives its seat up: another device may take it."""
+
     id: int
 
 
@@ -109,12 +128,13 @@ class Error(msgspec.Struct, tag="error", tag_field="type", frozen=True):
     message: str
 
 
-ToHost = Act | UndoRequest
-ToDevice = Welcome | Update | Reply | Error
+ToHost = Act | UndoRequest | Release
+ToDevice = Welcome | Update | Reply | Error | Refused
 
 _enc = msgspec.json.Encoder()
-hello_decoder = msgspec.json.Decoder(Hello)
 challenge_decoder = msgspec.json.Decoder(Challenge | Refused)
+pake_decoder = msgspec.json.Decoder(Pake | Refused)
+hello_decoder = msgspec.json.Decoder(Hello)
 to_host_decoder = msgspec.json.Decoder(ToHost)
 to_device_decoder = msgspec.json.Decoder(ToDevice)
 
@@ -123,65 +143,85 @@ def encode(msg: Any) -> bytes:
     return _enc.encode(msg)
 
 
-# -- keys -------------------------------------------------------------------------------------------
-def new_nonce() -> str:
+# -- secrets ----------------------------------------------------------------------------------------
+def new_salt() -> str:
     return secrets.token_hex(16)
 
 
-def pin_key(pin: str, salt: str) -> bytes:
-    return hashlib.pbkdf2_hmac("sha256", pin.encode("utf-8"), bytes.fromhex(salt), PBKDF2_ROUNDS)
+def new_device_token() -> str:
+    return secrets.token_hex(TOKEN_BYTES)
 
 
-def _mac(key: bytes, *parts: str) -> str:
-    return hmac.new(key, "\x00".join(parts).encode("utf-8"), hashlib.sha256).hexdigest()
+def device_id(token: str) -> str:
+    """The name a device has at a table: a hash of its secret token (the token never leaves the host's RAM)."""
+    return hashlib.sha256(b"tk-device\x00" + token.encode("ascii", "replace")).hexdigest()[:32]
 
 
-def hello_mac(key: bytes, nonce_h: str, nonce_d: str, seat: str, since: int, client: str) -> str:
-    return _mac(key, "tk-hello", nonce_h, nonce_d, seat, str(since), client)
+def check_token(token: str) -> bool:
+    return isinstance(token, str) and len(token) == 2 * TOKEN_BYTES and all(c in "0123456789abcdef" for c in token)
 
 
-def welcome_proof(key: bytes, nonce_h: str, nonce_d: str) -> str:
-    return _mac(key, "tk-welcome", nonce_d, nonce_h)
+def pin_verifier(pin: str, salt: str) -> bytes:
+    """``scrypt(PIN, salt)``: what the host keeps, and the SPAKE2 password of both sides."""
+    return hashlib.scrypt(pin.encode("utf-8"), salt=bytes.fromhex(salt), dklen=32, **SCRYPT)
 
 
-def session_keys(key: bytes, nonce_h: str, nonce_d: str) -> tuple[bytes, bytes]:
-    """(device-to-host key, host-to-device key)."""
-    up = hmac.new(key, f"tk-up\x00{nonce_h}\x00{nonce_d}".encode(), hashlib.sha256).digest()
-    down = hmac.new(key, f"tk-down\x00{nonce_h}\x00{nonce_d}".encode(), hashlib.sha256).digest()
-    return up, down
+def decode_hex(text: str, what: str) -> bytes:
+    try:
+        return bytes.fromhex(text)
+    except (ValueError, TypeError):
+        raise ProtocolError("malformed", f"{what} is not hex") from None
 
 
-def check_mac(expected: str, given: str) -> bool:
-    return hmac.compare_digest(expected.encode(), given.encode() if isinstance(given, str) else b"")
+class Pairing:
+    """One side of a SPAKE2 exchange: :meth:`start` gives our message, :meth:`finish` the channel."""
+
+    def __init__(self, verifier: bytes, side: str) -> None:
+        cls = SPAKE2_A if side == "device" else SPAKE2_B
+        self.side = side
+        self._s = cls(verifier, idA=ID_DEVICE, idB=ID_HOST)
+        self.msg = self._s.start()
+
+    def finish(self, theirs: bytes) -> Channel:
+        try:
+            key = self._s.finish(theirs)
+        except (SPAKEError, ValueError, TypeError, AssertionError) as exc:
+            raise ProtocolError("malformed", f"not a SPAKE2 message ({type(exc).__name__})") from None
+        a, b = (self.msg, theirs) if self.side == "device" else (theirs, self.msg)
+        transcript = hashlib.sha256(b"tk2\x00" + a + b"\x00" + b).digest()
+        up, down = _hkdf(key, transcript, b"tk2 device->host"), _hkdf(key, transcript, b"tk2 host->device")
+        return Channel(send_key=up, recv_key=down) if self.side == "device" else Channel(send_key=down, recv_key=up)
+
+
+def _hkdf(key: bytes, salt: bytes, info: bytes) -> bytes:
+    return HKDF(algorithm=hashes.SHA256(), length=32, salt=salt, info=info).derive(key)
 
 
 class Channel:
     """Seals outgoing and opens incoming frames of one connection (one key and counter per direction)."""
 
     def __init__(self, send_key: bytes, recv_key: bytes) -> None:
-        self._send_key = send_key
-        self._recv_key = recv_key
+        self.recv_key = recv_key  # this device's own secret (tests read their own bytes back with it)
+        self._send = ChaCha20Poly1305(send_key)
+        self._recv = ChaCha20Poly1305(recv_key)
         self._sent = 0
         self._received = 0
 
     def seal(self, msg: Any) -> bytes:
         self._sent += 1
-        body = encode(msg)
-        head = self._sent.to_bytes(8, "big")
-        tag = hmac.new(self._send_key, head + body, hashlib.sha256).digest()
-        return tag + head + body
+        return self._send.encrypt(self._sent.to_bytes(12, "big"), encode(msg), None)
 
     def open(self, frame: bytes | str) -> bytes:
         """The JSON body of an authentic, fresh frame; raises :class:`ProtocolError` otherwise."""
         if isinstance(frame, str):
-            raise ProtocolError("unauthenticated", "text frame after the handshake (frames must be signed)")
-        if len(frame) < HEADER:
-            raise ProtocolError("malformed", f"frame of {len(frame)} bytes is shorter than its header")
-        tag, head, body = frame[:TAG], frame[TAG:HEADER], frame[HEADER:]
-        if not hmac.compare_digest(tag, hmac.new(self._recv_key, head + body, hashlib.sha256).digest()):
-            raise ProtocolError("unauthenticated", "frame signature does not match the table secret")
-        counter = int.from_bytes(head, "big")
-        if counter <= self._received:
-            raise ProtocolError("replayed", f"frame counter {counter} already used (last {self._received})")
-        self._received = counter
+            raise ProtocolError("unauthenticated", "text frame after the handshake (frames must be encrypted)")
+        if len(frame) < 16:
+            raise ProtocolError("malformed", f"frame of {len(frame)} bytes is shorter than its tag")
+        try:
+            body = self._recv.decrypt((self._received + 1).to_bytes(12, "big"), frame, None)
+        except InvalidTag:
+            raise ProtocolError(
+                "unauthenticated", "frame does not open with this connection's key (wrong PIN, altered or replayed)"
+            ) from None
+        self._received += 1
         return body

@@ -12,13 +12,16 @@ from typing import Any
 
 import msgspec
 
-from companion.session import Choice, LogLine, Snapshot
+from companion.session import Choice, LogLine, SeatInfo, Snapshot
 from engine.core import HOST, TABLE, Entry, Table, Undone, effective, project
 from engine.core.audit import reveal, verify
 
 log = logging.getLogger("tablekeeper.sync")
 
 LOG_LINES = 300
+SEATS_META = "seats"  # the save file's meta key: JSON {seat: {"name": ..., "colour": ...}}
+NAME_MAX = 40
+COLOURS = ("red", "blue", "yellow", "green", "purple", "orange", "black", "white")
 
 
 def seats_of(game: Any, state: Any) -> list[str]:
@@ -74,6 +77,65 @@ class Projector:
         self._logs: dict[str, list[LogLine]] = {}
         self._log_seq: dict[str, int] = {}
         self._snaps: dict[str, Snapshot] = {}
+        self._seats: list[SeatInfo] | None = None  # cached until the seats' names change
+        self._seats_seq = -1
+
+    # -- who sits where ---------------------------------------------------------------------------------
+    def _people(self) -> dict[str, dict[str, str]]:
+        store = getattr(self.table, "store", None)
+        raw = store.meta.get(SEATS_META, "") if store is not None else ""
+        try:
+            data = msgspec.json.decode(raw) if raw else {}
+        except msgspec.DecodeError:
+            log.warning("the save file's seat names are not JSON; ignored")
+            return {}
+        return {str(k): v for k, v in data.items() if isinstance(v, dict)} if isinstance(data, dict) else {}
+
+    def seat_infos(self) -> list[SeatInfo]:
+        """Every player seat of the game (not ``table``) with its name, colour and (Pandémie) province."""
+        if self._seats is not None and self._seats_seq == self.table.seq:
+            return self._seats
+        people = self._people()
+        try:
+            public = self.game.view(self.table.state, TABLE)
+        except Exception:  # noqa: BLE001 - a game without a table view: names only
+            public = {}
+        players = public.get("players") if isinstance(public, dict) else None
+        provinces = {str(p.get("code")): str(p.get("name") or p.get("code"))
+                     for p in (public.get("provinces") or []) if isinstance(p, dict)} if isinstance(public, dict) else {}
+        out = []
+        for seat in seats_of(self.game, self.table.state):
+            if seat == TABLE:
+                continue
+            person = people.get(seat, {})
+            code = ""
+            if isinstance(players, dict) and isinstance(players.get(seat), dict):
+                code = str(players[seat].get("province") or "")
+            out.append(SeatInfo(seat, str(person.get("name", "")), str(person.get("colour", "")),
+                                provinces.get(code, code), code))
+        self._seats, self._seats_seq = out, self.table.seq
+        return out
+
+    def set_seat_name(self, seat: str, name: str, colour: str | None = None) -> None:
+        """Name ``seat`` (and its box colour), kept in the save file's meta; "" forgets the name."""
+        seats = seats_of(self.game, self.table.state)
+        if seat not in seats or seat == TABLE:
+            raise ValueError(f"no player seat {seat!r} at this table; seats: {', '.join(s for s in seats if s != TABLE)}")
+        name = " ".join(str(name).split())[:NAME_MAX]
+        if colour is not None and colour not in ("", *COLOURS):
+            raise ValueError(f"unknown colour {colour!r}; colours: {', '.join(COLOURS)}")
+        people = self._people()
+        person = dict(people.get(seat, {}))
+        person["name"] = name
+        if colour is not None:
+            person["colour"] = colour
+        people[seat] = person
+        store = getattr(self.table, "store", None)
+        if store is None:
+            raise RuntimeError("this table has no save file to keep the seat names in")
+        store.set_meta(SEATS_META, msgspec.json.encode(people).decode())
+        self._seats = None
+        self._snaps.clear()
 
     def entries_after(self, seat: str, after: int) -> list[Entry]:
         """The entries with ``seq > after``, each projected for ``seat`` (left out when it sees nothing)."""
@@ -98,7 +160,7 @@ class Projector:
 
     def snapshot(self, seat: str) -> Snapshot:
         cached = self._snaps.get(seat)
-        if cached is not None and cached.seq == self.table.seq:
+        if cached is not None and cached.seq == self.table.seq and self._seats is not None:
             return cached
         state = self.table.state
         game = self.game
@@ -125,11 +187,20 @@ class Projector:
             choices=choices,
             log=self._log(seat),
             outcome=outcome,
-            can_undo=self.table.can_undo()[0],
+            can_undo=self.table.can_undo()[0] and self._may_undo(seat),
             audit=self.audit(seat) if outcome is not None else None,
+            seats=self.seat_infos(),
         )
         self._snaps[seat] = snap
         return snap
+
+    def _may_undo(self, seat: str) -> bool:
+        """The seat that made the last action, or the table tablet, may take it back."""
+        if seat in (TABLE, HOST):
+            return True
+        store = self.table.store
+        last = self.table.last_effective_action()
+        return store is not None and bool(last) and store.action_seat(last) == seat
 
     def audit(self, seat: str) -> dict[str, Any]:
         """The end-of-game shuffle audit: every shuffle's order and salt, checked against ``seat``'s log."""

@@ -130,14 +130,16 @@ class Table:
     def last_action(self) -> int:
         return max((e.action for e in self.entries), default=0)
 
-    def act(self, intent: Intent) -> list[Entry]:
-        """Validate ``intent`` with the rules, record its events, fold them. Refused: nothing changes."""
+    def act(self, intent: Intent, actor: Any = None) -> list[Entry]:
+        """Validate ``intent`` with the rules, record its events, fold them. Refused: nothing changes.
+
+        ``actor`` (a :class:`engine.core.store.Actor`) is recorded with the events, in one transaction."""
         events = self.game.apply(self.state, intent, self.rng)
         state = replay(self.game, events, self.state)  # may raise: then nothing was recorded
         action = self.last_action + 1
         new = [Entry(self.seq + i + 1, action, e) for i, e in enumerate(events)]
         if self.store is not None:
-            self.store.append(new)
+            self.store.append(new, actor) if actor is not None else self.store.append(new)
         self.entries.extend(new)
         self.state = state
         return new
@@ -152,14 +154,19 @@ class Table:
                 return False, f"the last action revealed hidden information ({type(e.event).__name__})"
         return True, ""
 
-    def undo(self) -> Entry:
+    def last_effective_action(self) -> int:
+        """The action an undo would take back (0: none)."""
+        eff = effective(self.entries)
+        return eff[-1].action if eff else 0
+
+    def undo(self, actor: Any = None) -> Entry:
         ok, why = self.can_undo()
         if not ok:
             raise UndoRefused(self.undo_rule, why)
         last = effective(self.entries)[-1].action
         entry = Entry(self.seq + 1, self.last_action + 1, Undone(action=last))
         if self.store is not None:
-            self.store.append([entry])
+            self.store.append([entry], actor) if actor is not None else self.store.append([entry])
         self.entries.append(entry)
         self.state = replay(self.game, (e.event for e in effective(self.entries)))
         return entry

@@ -41,19 +41,19 @@ async def until(pred: Callable[[], bool], timeout: float = 5.0, what: str = "con
         await asyncio.sleep(0.01)
 
 
-async def raw_join(port: int, pin: str, seat: str, since: int = 0, host: str = "127.0.0.1"
-                   ) -> tuple[ClientConnection, P.Channel, P.Welcome]:
-    """A hand-driven device: the handshake done by the test itself, frame by frame."""
+async def raw_join(port: int, pin: str, seat: str, since: int = 0, host: str = "127.0.0.1",
+                   token: str | None = None) -> tuple[ClientConnection, P.Channel, P.Welcome]:
+    """A hand-driven device: the handshake (SPAKE2, then the encrypted hello) done by the test itself."""
     ws = await connect(f"ws://{host}:{port}/", compression=None, max_size=None, open_timeout=5)
     ch = P.challenge_decoder.decode(await asyncio.wait_for(ws.recv(), 5))
-    key = P.pin_key(pin, ch.salt)
-    nonce = P.new_nonce()
-    mac = P.hello_mac(key, ch.nonce, nonce, seat, since, "rawclient")
-    await ws.send(P.encode(P.Hello(P.PROTO, seat, since, "rawclient", nonce, mac)).decode())
-    up, down = P.session_keys(key, ch.nonce, nonce)
-    chan = P.Channel(send_key=up, recv_key=down)
+    pairing = P.Pairing(P.pin_verifier(pin, ch.salt), "device")
+    await ws.send(P.encode(P.Pake(pairing.msg.hex())).decode())
+    answer = P.pake_decoder.decode(await asyncio.wait_for(ws.recv(), 5))
+    assert isinstance(answer, P.Pake), answer
+    chan = pairing.finish(bytes.fromhex(answer.msg))
+    await ws.send(chan.seal(P.Hello(seat, since, token or P.new_device_token())))
     welcome = P.to_device_decoder.decode(chan.open(await asyncio.wait_for(ws.recv(), 5)))
-    assert isinstance(welcome, P.Welcome)
+    assert isinstance(welcome, P.Welcome), welcome
     return ws, chan, welcome
 
 
@@ -109,12 +109,16 @@ class RecordingProxy:
             self._server.close()
 
 
-def decode_stream(data: bytes) -> list[Any]:
+def decode_stream(data: bytes, recv_key: bytes | None = None) -> list[Any]:
     """Every message in the bytes a host sent down one websocket: the HTTP upgrade answer, then each
-    (unmasked, uncompressed) frame, decoded as JSON — plain for the handshake, after the 40-byte
-    signature and counter for authenticated frames. Raises if any byte is left unexplained."""
+    (unmasked, uncompressed) frame — text frames (the handshake) as JSON; binary frames decrypted with
+    ``recv_key`` (the device's own key, in order) or, without it, kept as ``bytes``. Raises if any byte
+    is left unexplained or a frame does not open."""
     import msgspec
+    from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
+    aead = ChaCha20Poly1305(recv_key) if recv_key is not None else None
+    counter = 0
     head, sep, rest = data.partition(b"\r\n\r\n")
     assert sep and head.startswith(b"HTTP/1.1 101"), head[:80]
     assert b"permessage-deflate" not in head.lower()  # nothing compressed: the bytes are the text
@@ -137,8 +141,13 @@ def decode_stream(data: bytes) -> list[Any]:
         else:
             continue  # ping, pong, close
         if b0 & 0x80:  # FIN
-            body = parts if kind == 1 else parts[P.HEADER:]
-            out.append(msgspec.json.decode(body))
+            if kind == 1:
+                out.append(msgspec.json.decode(parts))
+            elif aead is None:
+                out.append(bytes(parts))
+            else:
+                counter += 1
+                out.append(msgspec.json.decode(aead.decrypt(counter.to_bytes(12, "big"), bytes(parts), None)))
     return out
 
 

@@ -52,10 +52,12 @@ def test_a_host_is_listed_by_a_browser_and_its_pin_is_not_advertised(tmp_path):
                     wait_for, lambda: any(t.name == name for t in browser.tables), 15)
                 assert ok, f"not discovered; saw {browser.tables}"
                 t = next(t for t in browser.tables if t.name == name)
-                assert t == TableInfo(name=name, host="127.0.0.1", port=h.port, game="synctoy", protocol=PROTO)
-                info = await h._advertiser._zc.async_get_service_info(SERVICE_TYPE, f"{name}.{SERVICE_TYPE}")
+                assert t == TableInfo(name=name, host="127.0.0.1", port=h.port, game="synctoy", protocol=PROTO,
+                                      table_id=h.table_id[:8])
+                instance = f"{name} ~{h.table_id[:8]}"
+                info = await h._advertiser._zc.async_get_service_info(SERVICE_TYPE, f"{instance}.{SERVICE_TYPE}")
                 props = {k.decode(): v.decode() for k, v in info.properties.items()}
-                assert props == {"game": "synctoy", "proto": str(PROTO)}
+                assert props == {"game": "synctoy", "proto": str(PROTO), "name": name, "id": h.table_id[:8]}
                 assert "975310" not in repr(info)
             finally:
                 await h.stop()
@@ -75,16 +77,20 @@ def test_two_tables_with_the_same_name_are_both_listed():
     try:
         async def go():
             browser.start()
-            a = Advertiser(name, 40001, "rattus", addresses=["127.0.0.1"])
-            b = Advertiser(name, 40002, "plague", addresses=["127.0.0.1"])
+            a = Advertiser(name, 40001, "rattus", addresses=["127.0.0.1"], table_id=uuid.uuid4().hex)
+            b = Advertiser(name, 40002, "plague", addresses=["127.0.0.1"], table_id=uuid.uuid4().hex)
+            # unique by design: the instance names differ before zeroconf is even asked
+            assert a.name != b.name and a.name.startswith(name) and b.name.startswith(name)
             await a.start()
             await b.start()
             try:
-                assert a.registered_name != b.registered_name
+                assert a.registered_name == a.name and b.registered_name == b.name  # no rename needed
                 ok = await asyncio.to_thread(
-                    wait_for, lambda: {t.port for t in browser.tables if t.name.startswith(name)} == {40001, 40002},
+                    wait_for, lambda: {t.port for t in browser.tables if t.name == name} == {40001, 40002},
                     15)
                 assert ok, browser.tables
+                ids = {t.table_id for t in browser.tables if t.name == name}
+                assert ids == {a.table_id[:8], b.table_id[:8]}
             finally:
                 await a.stop()
                 await b.stop()
@@ -170,7 +176,7 @@ def test_a_host_in_one_namespace_is_discovered_and_joined_from_another(tmp_path)
         assert dev.returncode == 0, dev.stderr[-2000:]
         assert f"name='Campfire {tag}', host='{ip_h}'" in dev.stdout
         hand_line = next(line for line in dev.stdout.splitlines() if line.startswith("HAND"))
-        assert "HID" in hand_line and hand_line.endswith("synctoy 1")
+        assert "HID" in hand_line and hand_line.endswith(f"synctoy {PROTO}")
     finally:
         for p in procs:
             p.terminate()
@@ -196,7 +202,7 @@ def test_the_web_ui_is_published_for_browser_only_tablets():
     web.start()
     zc = Zeroconf(ip_version=IPVersion.V4Only)
     try:
-        assert web.url == f"http://{hostname}.local:8550/"
+        assert web.url == f"https://{hostname}.local:8550/"  # the web UI is served over TLS on the LAN
         info = zc.get_service_info(WEB_SERVICE_TYPE, f"tablekeeper on {hostname}.{WEB_SERVICE_TYPE}", timeout=5000)
         assert info is not None, "the web UI was not published"
         assert info.server == f"{hostname}.local." and info.port == 8550

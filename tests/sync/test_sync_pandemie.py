@@ -100,8 +100,10 @@ def test_a_surge_across_a_province_link_shows_on_the_linked_tablet_at_once(tmp_p
             hands = {s: p["hand"] for s, p in host_view["players"].items()}
             checked = 0
             for name, proxy in proxies.items():
-                data = bytes(proxy.down)
-                said = set(strings(decode_stream(data)))
+                raw = bytes(proxy.down)
+                messages = decode_stream(raw, devs[name]._chan.recv_key)
+                data = msgspec.json.encode(messages)  # what the device read, in clear
+                said = set(strings(messages))
                 assert not said & set(never_drawn) and not said & set(salts)
                 for salt in salts:
                     assert salt.encode() not in data, f"{name} received a shuffle salt"

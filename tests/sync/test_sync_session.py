@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+import msgspec
 import pytest
 import synchelp
 from synchelp import RecordingProxy, raw_join, run, until
@@ -111,16 +112,25 @@ def test_undo_reaches_every_device_and_is_refused_across_a_private_draw(tmp_path
         async with host(tmp_path) as h:
             a = await join("127.0.0.1", h.port, PIN, "p1")
             b = await join("127.0.0.1", h.port, PIN, "p2")
+            t = await join("127.0.0.1", h.port, PIN, "table")
             await a.send({"type": "Bump"})
-            await until(lambda: b.snapshot.view["bumps"] == 1 and b.snapshot.can_undo)
-            await b.undo()
-            await until(lambda: a.snapshot.view["bumps"] == 0 and b.snapshot.view["bumps"] == 0, what="undo")
-            assert a.snapshot.log[-1].text_en.endswith("undone")
-            await a.send({"type": "Draw"})
-            await until(lambda: not b.snapshot.can_undo)
+            await until(lambda: b.snapshot.view["bumps"] == 1 and a.snapshot.can_undo and t.snapshot.can_undo)
+            assert not b.snapshot.can_undo  # p2 did not act: not its undo to make
             with pytest.raises(Rejected) as exc:
                 await b.undo()
+            assert exc.value.rule == "undo-not-yours" and h.table.state.bumps == 1
+            await a.undo()  # the seat that acted
+            await until(lambda: a.snapshot.view["bumps"] == 0 and b.snapshot.view["bumps"] == 0, what="undo")
+            assert a.snapshot.log[-1].text_en.endswith("undone")
+            await b.send({"type": "Bump"})
+            await t.undo()  # the table tablet may take back anyone's action
+            await until(lambda: b.snapshot.view["bumps"] == 0, what="the table's undo")
+            await a.send({"type": "Draw"})
+            await until(lambda: not a.snapshot.can_undo)
+            with pytest.raises(Rejected) as exc:
+                await a.undo()
             assert exc.value.rule == "undo" and "revealed" in exc.value.message
+            await t.close()
             assert len(h.table.state.hands["p1"]) == 1
             await a.close()
             await b.close()
@@ -151,22 +161,30 @@ def test_a_seat_never_receives_another_seats_hidden_cards(tmp_path):
             for seat, proxy in proxies.items():
                 data = bytes(proxy.down)
                 assert len(data) > 1000
-                messages = synchelp.decode_stream(data)
-                assert [m["type"] for m in messages[:3]] == ["challenge", "welcome", "update"]
+                # a passive capture: the handshake and nothing readable after it
+                sealed = synchelp.decode_stream(data)
+                assert [m["type"] for m in sealed[:2]] == ["challenge", "pake"]
+                assert all(isinstance(m, bytes) for m in sealed[2:]) and len(sealed) > 3
+                for own in hands.get(seat, ()):
+                    assert own.encode() not in data  # encrypted: not even the seat's own cards
+                # the device's own key reads its own bytes back: what it was sent, in clear
+                messages = synchelp.decode_stream(data, devs[seat]._chan.recv_key)
+                assert [m["type"] for m in messages[:4]] == ["challenge", "pake", "welcome", "update"]
                 said = set(synchelp.strings(messages))
                 assert set(hands.get(seat, ())) <= said
                 assert not said & {c for other, cs in hands.items() if other != seat for c in cs}
                 assert not said & set(pile) and shuffle.salt not in said
+                plain = msgspec.json.encode(messages)
                 for own in hands.get(seat, ()):
-                    assert own.encode() in data  # the bytes are readable: the check can fail
+                    assert own.encode() in plain  # the bytes are readable: the check can fail
                 for other, cards in hands.items():
                     if other != seat:
                         for c in cards:
-                            assert c.encode() not in data, f"{seat} received {other}'s {c}"
+                            assert c.encode() not in plain, f"{seat} received {other}'s {c}"
                 for c in pile:
-                    assert c.encode() not in data, f"{seat} received the undrawn {c}"
-                assert shuffle.salt.encode() not in data
-                assert b"HID" in data  # the played card, face up, reached everybody
+                    assert c.encode() not in plain, f"{seat} received the undrawn {c}"
+                assert shuffle.salt.encode() not in plain
+                assert b"HID" in plain  # the played card, face up, reached everybody
             for d in devs.values():
                 await d.close()
             for p in proxies.values():
@@ -207,12 +225,11 @@ def test_a_request_whose_answer_was_lost_is_not_applied_twice(tmp_path):
         async with host(tmp_path) as h:
             a = await join("127.0.0.1", h.port, PIN, "p1")
             await a.send({"type": "Bump"})
-            # resend the very same request (same client, same id) as a reconnecting device would
-            msg, rid = None, a._next_id
+            # resend the very same request (same device, same id) as a reconnecting device would
             from companion.sync import protocol as P
 
-            msg = P.Act(rid, {"type": "Bump"})
-            await a._ws.send(a._chan.seal(msg))
+            rid = h.store._conn.execute("SELECT rid FROM actions WHERE seat = 'p1'").fetchone()[0]
+            await a._ws.send(a._chan.seal(P.Act(rid, {"type": "Bump"})))
             await asyncio.sleep(0.2)
             assert h.table.state.bumps == 1
             await a.close()
@@ -235,7 +252,8 @@ def test_a_restarted_host_resumes_the_same_table_and_devices_come_back(tmp_path)
         await h2.start()
         try:
             assert h2.resumed and h2.game_name == "synctoy" and h2.options == {"seats": 3, "cards": 12}
-            assert (h2.port, h2.pin, h2.table_id, h2.table.seq) == (port, PIN, table_id, seq)
+            assert (h2.port, h2.table_id, h2.table.seq) == (port, table_id, seq)
+            assert h2.pin == "" and h2.check_pin(PIN)  # a verifier, never the PIN, in the save file
             assert h2.table.state.hands["p1"] == hand
             await until(lambda: a.connected, timeout=10, what="the reconnection")
             await a.send({"type": "Draw"})
