@@ -161,11 +161,26 @@ class GameWon(Event, frozen=True):
     pass
 
 
+class CardAsked(Event, frozen=True):
+    """Hidden hands: ``asker`` (whose turn it is) asks ``giver``, on the same city, for a city card."""
+
+    asker: str
+    giver: str
+
+
+class AskAnswered(Event, frozen=True):
+    """The asked partner answered: a card follows (CardGiven, then the asker's action) unless declined."""
+
+    asker: str
+    giver: str
+    given: bool
+
+
 GAME_EVENTS: tuple[type[Event], ...] = (
     GameStarted, BaseInstalled, TurnBegan, ActionUsed, ActionsEnded, PhaseChanged, PawnMoved, FortBuilt,
     PinsPlaced, PinsRemoved, Surged, SpeedRaised, RuptureRevealed, CardGiven, VictoryCelebrated,
     VictoryShared, Eradicated, EventPlayed, CardRemoved, EventStored, QuietNight, PropagationSkipped,
-    DivinationBegan, DivinationEnded, GameLost, GameWon,
+    DivinationBegan, DivinationEnded, GameLost, GameWon, CardAsked, AskAnswered,
 )
 
 # -- intents -----------------------------------------------------------------------------------------
@@ -240,6 +255,20 @@ class ShareKnowledge(Intent, frozen=True):
     give: bool = True
 
 
+class AskCard(Intent, frozen=True):
+    """Hidden hands (``open_hands: false``): ask ``other``, on your city, for a card without naming it — the
+    card of that city, or any city card when ``other`` is the Sénateur. They choose (AnswerAsk); the action is
+    spent only if a card is given."""
+
+    other: str
+
+
+class AnswerAsk(Intent, frozen=True):
+    """The asked partner gives ``card`` from their hand, or declines (``card`` empty)."""
+
+    card: str = ""
+
+
 class ShareVictory(Intent, frozen=True):
     colour: str
     to_province: str
@@ -288,7 +317,7 @@ class ArrangeDivination(Intent, frozen=True):
 INTENT_TYPES: tuple[type[Intent], ...] = (
     Move, Redeploy, ForcedMarch, ViaRomana, ConsulMove, LicteurGather, BuildFort, Combat, Celebrate,
     ShareKnowledge, ShareVictory, StoreEvent, EndActions, DrawCards, Discard, Propagate, PlayEvent,
-    ArrangeDivination,
+    ArrangeDivination, AskCard, AnswerAsk,
 )
 
 __all__ = [c.__name__ for c in GAME_EVENTS + INTENT_TYPES] + ["GAME_EVENTS", "INTENT_TYPES"]

@@ -41,7 +41,9 @@ from engine.core.events import Intent
 
 from .board import CITIES_PER_COLOUR, COLOURS
 from .events import (
+    AnswerAsk,
     ArrangeDivination,
+    AskCard,
     BuildFort,
     Celebrate,
     Combat,
@@ -801,6 +803,12 @@ def choose(st: State, pi: int) -> Intent | None:
         if len(hands[s]) > HAND_LIMIT:
             return _over_limit(_Ctx(st, pi), s)
     names = static.seats
+    for a, g in st.asks:  # hidden hands: the asked partner gives what the asker would have taken
+        if static.seat_prov[a] == pi:
+            want = _share_here(_Ctx(st, pi), a)
+            if isinstance(want, ShareKnowledge) and not want.give and want.other == names[g]:
+                return AnswerAsk(seat=names[g], card=want.card)
+            return AnswerAsk(seat=names[g])
     if p.divination >= 0:
         board = static.board
         top = p.prop.cards[: p.divination_n]  # the cards Divinations shows to that player
@@ -849,7 +857,10 @@ def choose(st: State, pi: int) -> Intent | None:
             if ev is not None:
                 return ev
         return Propagate(seat=seat)
-    return _action(cx or _Ctx(st, pi), s)
+    intent = _action(cx or _Ctx(st, pi), s)
+    if isinstance(intent, ShareKnowledge) and not intent.give and not static.opts.open_hands:
+        return AskCard(seat=seat, other=intent.other)  # hidden hands: ask, the partner chooses
+    return intent
 
 
 def _action(cx: _Ctx, s: int) -> Intent:

@@ -49,9 +49,13 @@ from .events import (
     INTENT_TYPES,
     ActionsEnded,
     ActionUsed,
+    AnswerAsk,
     ArrangeDivination,
+    AskAnswered,
+    AskCard,
     BaseInstalled,
     BuildFort,
+    CardAsked,
     CardGiven,
     CardRemoved,
     Celebrate,
@@ -307,6 +311,7 @@ class State(msgspec.Struct, frozen=True):
     guards: tuple[int, ...] = ()
     removed: tuple[str, ...] = ()
     over: Result | None = None
+    asks: tuple[tuple[int, int], ...] = ()  # hidden hands: (asker, asked partner) awaiting an answer
 
     # -- helpers used by rules, views and policies ---------------------------------------------------
     def role(self, seat: int) -> str:
@@ -583,6 +588,15 @@ def _f_won(state: State, ev: GameWon) -> State:
     return _rep(state, over=Result(True))
 
 
+def _f_ask(state: State, ev: CardAsked | AskAnswered) -> State:
+    pair = (_seat(state, ev.asker), _seat(state, ev.giver))
+    if isinstance(ev, CardAsked):
+        return _rep(state, asks=state.asks + (pair,))
+    if pair not in state.asks:
+        raise InconsistentLog(f"{ev.giver} answers a request {ev.asker} did not make")
+    return _rep(state, asks=tuple(a for a in state.asks if a != pair))
+
+
 def _f_nothing(state: State, ev: Event) -> State:
     return state
 
@@ -595,7 +609,7 @@ _FOLD: Final[dict[type, Callable[[State, Any], State]]] = {
     RuptureRevealed: _f_nothing, CardGiven: _f_given, VictoryCelebrated: _f_victory,
     VictoryShared: _f_vshared, Eradicated: _f_erad, EventPlayed: _f_nothing, CardRemoved: _f_removed,
     EventStored: _f_stored, QuietNight: _f_quiet, PropagationSkipped: _f_quiet, DivinationBegan: _f_div,
-    DivinationEnded: _f_div, GameLost: _f_lost, GameWon: _f_won,
+    DivinationEnded: _f_div, GameLost: _f_lost, GameWon: _f_won, CardAsked: _f_ask, AskAnswered: _f_ask,
 }
 
 
@@ -902,6 +916,10 @@ def _blocked_province(st: State, pi: int) -> None:
     p = st.provs[pi]
     if p.divination >= 0:
         raise IllegalIntent("divinations", f"{st.static.seats[p.divination]} must first put back the cards of Divinations")
+    for a, g in st.asks:
+        if st.static.seat_prov[a] == pi:
+            raise IllegalIntent("ask-pending", f"{st.static.seats[g]} must first answer {st.static.seats[a]}'s "
+                                "request for a card")
     for s in st.static.prov_seats[pi]:
         if len(st.hands[s]) > HAND_LIMIT:
             raise IllegalIntent("hand-limit", f"{st.static.seats[s]} holds {len(st.hands[s])} cards: "
@@ -934,7 +952,7 @@ def _pawn_arg(st: State, s: int, pawn: str, consent: bool, pi: int) -> int:
 
 def _hand_has(st: State, s: int, card: str, rule: str, what: str) -> None:
     if card not in st.hands[s]:
-        raise IllegalIntent(rule, f"{what}: {card} is not in {st.static.seats[s]}'s hand")
+        raise IllegalIntent(rule, f"{what}: that card is not in {st.static.seats[s]}'s hand")
 
 
 def _discard(em: _Emitter, s: int, card: str) -> None:
@@ -1008,6 +1026,9 @@ def _act(em: _Emitter, s: int, intent: Any, rng: Rng) -> None:
         else:
             _propagate(em, pi)
         _start_turn_after(em, pi)
+        return
+    if t is AnswerAsk:
+        _answer_ask(em, s, intent)
         return
     if t is EndActions:
         _need_action(st, s)
@@ -1126,6 +1147,9 @@ def _act(em: _Emitter, s: int, intent: Any, rng: Rng) -> None:
             raise IllegalIntent("share-other", f"no other player {intent.other!r} in your province")
         if st.loc[o] != here:
             raise IllegalIntent("share-same-city", "both players must stand on the same city")
+        if not intent.give and not static.opts.open_hands:
+            raise IllegalIntent("share-hidden-hands", f"hands are hidden: ask {intent.other} for a card (AskCard); "
+                                f"{intent.other} chooses the card to give")
         giver, receiver = (s, o) if intent.give else (o, s)
         if not _is_city_card(intent.card):
             raise IllegalIntent("share-card", "only city cards are exchanged")
@@ -1135,6 +1159,16 @@ def _act(em: _Emitter, s: int, intent: Any, rng: Rng) -> None:
                                 "(any city card when the Sénateur gives)")
         em.emit(CardGiven(giver=static.seats[giver], receiver=static.seats[receiver], card=intent.card))
         em.emit(ActionUsed(seat=seat, action="share"))
+        return
+    if t is AskCard:
+        if static.opts.open_hands:
+            raise IllegalIntent("ask-open-hands", "hands are open: take the card with ShareKnowledge (give: false)")
+        o = static.seat_index.get(intent.other)
+        if o is None or o == s or static.seat_prov[o] != pi:
+            raise IllegalIntent("share-other", f"no other player {intent.other!r} in your province")
+        if st.loc[o] != here:
+            raise IllegalIntent("share-same-city", "both players must stand on the same city")
+        em.emit(CardAsked(asker=seat, giver=intent.other))
         return
     if t is ShareVictory:
         if static.opts.victories != "exchange":
@@ -1159,12 +1193,38 @@ def _act(em: _Emitter, s: int, intent: Any, rng: Rng) -> None:
             raise IllegalIntent("magistrat-storage", "the Magistrat's card already holds an event")
         p = st.provs[pi]
         if intent.card not in board.event_kind or intent.card not in p.player.discard:
-            raise IllegalIntent("magistrat-discard", f"{intent.card} is not an event card in the player discard")
+            raise IllegalIntent("magistrat-discard", "that card is not an event card in the player discard")
         em.emit(RemovedFromDiscard(deck=p.player.name, card=intent.card))
         em.emit(EventStored(seat=seat, card=intent.card))
         em.emit(ActionUsed(seat=seat, action="store-event"))
         return
     raise IllegalIntent("intent", f"unknown intent {t.__name__}")  # pragma: no cover
+
+
+def _answer_ask(em: _Emitter, s: int, intent: AnswerAsk) -> None:
+    """The asked partner gives a card they may give (that city's, any city card for the Sénateur) or declines."""
+    st = em.state
+    static: Static = st.static
+    board = static.board
+    ask = next((a for a in st.asks if a[1] == s), None)
+    if ask is None:
+        raise IllegalIntent("ask", "nobody is asking you for a card")
+    asker = static.seats[ask[0]]
+    if not intent.card:
+        em.emit(AskAnswered(asker=asker, giver=static.seats[s], given=False))
+        return
+    if not _is_city_card(intent.card):
+        raise IllegalIntent("share-card", "only city cards are exchanged")
+    _hand_has(st, s, intent.card, "share-card", "answer")
+    here = st.loc[ask[0]]
+    if st.loc[s] != here:
+        raise IllegalIntent("share-same-city", "you no longer stand on the same city: decline (empty card)")
+    if intent.card != board.player_card[here] and st.role(s) != SENATEUR:
+        raise IllegalIntent("share-card", f"only the card of {board.names[here]} may change hands "
+                            "(any city card when the Sénateur gives)")
+    em.emit(AskAnswered(asker=asker, giver=static.seats[s], given=True))
+    em.emit(CardGiven(giver=static.seats[s], receiver=asker, card=intent.card))
+    em.emit(ActionUsed(seat=asker, action="share"))
 
 
 def _play_event(em: _Emitter, s: int, intent: PlayEvent) -> None:
@@ -1176,10 +1236,10 @@ def _play_event(em: _Emitter, s: int, intent: PlayEvent) -> None:
     card = intent.card
     kind = board.event_kind.get(card)
     if kind is None:
-        raise IllegalIntent("event-card", f"{card} is not an event card")
+        raise IllegalIntent("event-card", "that card is not an event card")
     stored = st.stored[s] == card
     if not stored and card not in st.hands[s]:
-        raise IllegalIntent("event-not-held", f"{seat} does not hold {card}")
+        raise IllegalIntent("event-not-held", f"{seat} does not hold that event card")
     p = st.provs[pi]
     code = static.codes[pi]
     # check the targets first: a refused event changes nothing
@@ -1197,7 +1257,7 @@ def _play_event(em: _Emitter, s: int, intent: PlayEvent) -> None:
             raise IllegalIntent("same-city", "the pawn is already there")
     elif kind == GHOST:
         if intent.target not in p.prop.discard:
-            raise IllegalIntent("ville-fantome", f"{intent.target or 'nothing'} is not in the propagation discard")
+            raise IllegalIntent("ville-fantome", "Ville fantôme: name a card of the propagation discard")
     elif kind == DIVINATION:
         if p.divination >= 0:
             raise IllegalIntent("divinations", "Divinations is already being resolved")
@@ -1276,6 +1336,14 @@ def legal(state: State, seat: str) -> list[Intent]:
         out += [Discard(seat=seat, card=c) for c in dict.fromkeys(hand)]
     if p.divination == s:
         out.append(ArrangeDivination(seat=seat, order=p.prop.cards[: p.divination_n]))
+    for a, g in st.asks:
+        if g == s:
+            out.append(AnswerAsk(seat=seat))
+            if st.loc[g] == st.loc[a]:
+                here_card = board.player_card[st.loc[a]]
+                gives = [c for c in dict.fromkeys(hand) if _is_city_card(c)] if st.role(s) == SENATEUR else (
+                    [here_card] if here_card in hand else [])
+                out += [AnswerAsk(seat=seat, card=c) for c in gives]
     mine = list(static.prov_seats[pi])
     cities = list(board.cities_of(pi))
     for card in [c for c in hand if c in board.event_kind] + ([st.stored[s]] if st.stored[s] else []):
@@ -1299,7 +1367,8 @@ def legal(state: State, seat: str) -> list[Intent]:
                         for c in free for r in p.forts]
     if p.turn != s:
         return out
-    blocked = p.divination >= 0 or any(len(st.hands[o]) > HAND_LIMIT for o in mine)
+    blocked = p.divination >= 0 or any(len(st.hands[o]) > HAND_LIMIT for o in mine) or any(
+        static.seat_prov[a] == pi for a, _ in st.asks)
     if blocked:
         return out
     if p.phase == "draw":
@@ -1354,7 +1423,9 @@ def legal(state: State, seat: str) -> list[Intent]:
             if board.player_card[here] in hand or role == SENATEUR:
                 cards = [board.player_card[here]] if role != SENATEUR else [c for c in hand if _is_city_card(c)]
                 out += [ShareKnowledge(seat=seat, other=static.seats[o], card=c, give=True) for c in cards]
-            if board.player_card[here] in st.hands[o] or st.role(o) == SENATEUR:
+            if not static.opts.open_hands:  # the partner's hand is hidden: ask, they choose
+                out.append(AskCard(seat=seat, other=static.seats[o]))
+            elif board.player_card[here] in st.hands[o] or st.role(o) == SENATEUR:
                 cards = [board.player_card[here]] if st.role(o) != SENATEUR else [c for c in st.hands[o] if _is_city_card(c)]
                 out += [ShareKnowledge(seat=seat, other=static.seats[o], card=c, give=False) for c in cards]
     if static.opts.victories == "exchange":
@@ -1432,6 +1503,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "provinces": provs,
         "players": players,
         "removed": list(st.removed),
+        "asks": [{"asker": static.seats[a], "giver": static.seats[g]} for a, g in st.asks],
         "outcome": outcome(st),
     }
 

@@ -1,0 +1,81 @@
+"""Departures from the rulebook found by the scenario audit (issue 14), each as a rulebook scenario."""
+
+from __future__ import annotations
+
+import pytest
+from pandemie_scenarios import act, at, city_card, hand, key, new_game, no_pins, role, turn
+
+import engine.games.pandemie as pan
+from engine.core import IllegalIntent
+from engine.games.pandemie import events as E
+
+
+def hidden_board(**options):
+    """Hidden hands, no pins; p1 to play at Lugdunum with p2 beside him, both Magistrats, empty hands."""
+    st = no_pins(new_game(open_hands=False, **options))
+    st = role(role(turn(st, "p1"), "p1", "Magistrat"), "p2", "Magistrat")
+    return hand(hand(st, "p1"), "p2")
+
+
+def refusal(state, intent) -> IllegalIntent:
+    with pytest.raises(IllegalIntent) as exc:
+        pan.apply(state, intent, None)
+    return exc.value
+
+
+def test_partager_ses_connaissances_with_hidden_hands_the_partner_chooses_the_card():
+    """« deux joueurs doivent se trouver sur la même ville pour échanger la carte correspondante à cette
+    ville »: with hidden hands the player whose turn it is asks; the partner, who sees their own hand, gives
+    the card or declines; nothing the asker may not see is named on the way."""
+    st = hidden_board()
+    lug, lut = city_card(st, "Lugdunum"), city_card(st, "Lutetia")
+    st = hand(st, "p2", lug, lut)
+    offered = pan.legal(st, "p1")
+    assert E.AskCard(seat="p1", other="p2") in offered
+    assert not any(isinstance(i, E.ShareKnowledge) and not i.give for i in offered)
+    # taking a named card is refused in the same words whether p2 holds it or not: no probe of a hand
+    words = {str(refusal(st, E.ShareKnowledge(seat="p1", other="p2", card=c, give=False)))
+             for c in (lug, lut, city_card(st, "Massilia"))}
+    assert len(words) == 1 and "AskCard" in words.pop()
+    st, ev = act(st, E.AskCard(seat="p1", other="p2"))
+    assert [type(e).__name__ for e in ev] == ["CardAsked"]
+    assert pan.view(st, "p1")["asks"] == [{"asker": "p1", "giver": "p2"}]
+    # the province waits for the answer; p2 may give only Lugdunum's card (not a Sénateur), or decline
+    assert refusal(st, E.Move(seat="p1", to=key(st, "Vienna"))).rule == "ask-pending"
+    assert set(pan.legal(st, "p2")) == {E.AnswerAsk(seat="p2"), E.AnswerAsk(seat="p2", card=lug)}
+    assert refusal(st, E.AnswerAsk(seat="p2", card=lut)).rule == "share-card"
+    given, ev = act(st, E.AnswerAsk(seat="p2", card=lug))
+    assert [type(e).__name__ for e in ev] == ["AskAnswered", "CardGiven", "ActionUsed"]
+    assert lug in given.hands[0] and given.provs[0].actions == 3 and given.asks == ()
+    declined, _ = act(st, E.AnswerAsk(seat="p2"))
+    assert declined.provs[0].actions == 4 and declined.hands == st.hands and declined.asks == ()
+
+
+def test_the_senateur_asked_may_give_any_city_card_of_his_hand():
+    st = role(hidden_board(), "p2", "Sénateur")
+    lut = city_card(st, "Lutetia")
+    st = hand(st, "p2", lut, "PE:G1")
+    st, _ = act(st, E.AskCard(seat="p1", other="p2"))
+    answers = {i for i in pan.legal(st, "p2") if isinstance(i, E.AnswerAsk)}
+    assert answers == {E.AnswerAsk(seat="p2"), E.AnswerAsk(seat="p2", card=lut)}  # events are no city cards
+    st, _ = act(st, E.AnswerAsk(seat="p2", card=lut))
+    assert lut in st.hands[0]
+
+
+def test_with_open_hands_the_card_is_taken_as_before():
+    st = no_pins(new_game())
+    st = hand(hand(role(role(turn(st, "p1"), "p1", "Magistrat"), "p2", "Magistrat"), "p1"), "p2")
+    assert refusal(st, E.AskCard(seat="p1", other="p2")).rule == "ask-open-hands"
+    lug = city_card(st, "Lugdunum")
+    st = hand(st, "p2", lug)
+    assert E.ShareKnowledge(seat="p1", other="p2", card=lug, give=False) in pan.legal(st, "p1")
+
+
+def test_a_pawn_moved_away_while_asked_can_only_decline():
+    st = hidden_board()
+    lug = city_card(st, "Lugdunum")
+    st = hand(st, "p2", lug)
+    st, _ = act(st, E.AskCard(seat="p1", other="p2"))
+    st = at(st, "p2", "Vienna")  # e.g. a Mission secrète played meanwhile
+    assert pan.legal(st, "p2") == [E.AnswerAsk(seat="p2")]
+    assert refusal(st, E.AnswerAsk(seat="p2", card=lug)).rule == "share-same-city"
