@@ -1,5 +1,5 @@
-"""What a seat is offered and told: no choice or refusal names anything the seat's view hides (intents
-generated broadly from the state, not from ``legal()``)."""
+"""What a seat is offered and told: ``legal()`` lists every intent ``apply`` accepts (intents generated broadly
+from the state, not from ``legal()``), and no choice or refusal names anything the seat's view hides."""
 
 from __future__ import annotations
 
@@ -131,6 +131,25 @@ def random_states(seed: int, players: int, open_hands: bool, steps: int = 160) -
 
 
 games = st.tuples(st.integers(0, 10_000), st.integers(2, 4), st.booleans())
+
+
+@SETTINGS
+@given(games)
+def test_every_intent_apply_accepts_is_listed_by_legal(g):
+    seed, players, open_hands = g
+    rnd = random.Random(seed)
+    accepted = 0
+    for state in random_states(seed, players, open_hands):
+        for seat in state.static.seats:
+            listed = set(pan.legal(state, seat))
+            for intent in candidates(state, seat, rnd, budget(state, seat)):
+                try:
+                    pan.apply(state, intent, SeededRng(1))
+                except IllegalIntent:
+                    continue
+                accepted += 1
+                assert canonical(intent, state) in listed, intent
+    assert accepted
 
 
 @SETTINGS

@@ -1100,6 +1100,8 @@ def _act(em: _Emitter, s: int, intent: Any, rng: Rng) -> None:
         if here in p.forts:
             raise IllegalIntent("build-fort", f"{board.names[here]} already has a Fort")
         removed = ""
+        if len(p.forts) < FORTS and intent.remove_from:
+            raise IllegalIntent("forts-left", "a Fort is still in the box: build it without moving one")
         if len(p.forts) >= FORTS:
             if not intent.remove_from:
                 raise IllegalIntent("forts-exhausted", "the six Forts are on the board: say which one to move")
@@ -1201,6 +1203,11 @@ def _act(em: _Emitter, s: int, intent: Any, rng: Rng) -> None:
     raise IllegalIntent("intent", f"unknown intent {t.__name__}")  # pragma: no cover
 
 
+_EVENT_FIELDS: Final[dict[int, tuple[str, ...]]] = {
+    NIGHT: (), DIVINATION: (), MISSION: ("city", "pawn"), GHOST: ("target",), MANU: ("city",),
+}
+
+
 def _answer_ask(em: _Emitter, s: int, intent: AnswerAsk) -> None:
     """The asked partner gives a card they may give (that city's, any city card for the Sénateur) or declines."""
     st = em.state
@@ -1242,6 +1249,12 @@ def _play_event(em: _Emitter, s: int, intent: PlayEvent) -> None:
         raise IllegalIntent("event-not-held", f"{seat} does not hold that event card")
     p = st.provs[pi]
     code = static.codes[pi]
+    given = (("city", intent.city), ("pawn", intent.pawn), ("target", intent.target),
+             ("remove_from", intent.remove_from))
+    allowed = _EVENT_FIELDS[kind] + (("remove_from",) if kind == MANU and len(p.forts) >= FORTS else ())
+    extra = [name for name, value in given if value and name not in allowed]
+    if extra:
+        raise IllegalIntent("event-fields", f"{event_card_name(card)} takes no {', '.join(extra)}")
     # check the targets first: a refused event changes nothing
     pawn = to = -1
     if kind == NIGHT:
