@@ -62,7 +62,7 @@ def candidates(state: State, seat: str, rnd: random.Random, n: int = 60) -> Iter
         elif kind == 4:
             yield E.BuildFort(seat=seat, remove_from=pick([""] + [board.keys[c] for c in p.forts]))
         elif kind == 5:
-            yield E.Combat(seat=seat, colour=pick(colours))
+            yield E.Combat(seat=seat, colour=pick(colours), city=pick(["", "", board.keys[here]] + cities))
         elif kind == 6:
             yield E.Celebrate(seat=seat, colour=pick(colours))
         elif kind == 7:
@@ -73,6 +73,7 @@ def candidates(state: State, seat: str, rnd: random.Random, n: int = 60) -> Iter
             yield E.StoreEvent(seat=seat, card=card)
         elif kind == 10:
             yield pick([E.EndActions, E.DrawCards, E.Propagate])(seat=seat)
+            yield E.Propagate(seat=seat, cards=rnd.randrange(-1, 5))
         elif kind == 11:
             yield E.Discard(seat=seat, card=card)
         elif kind == 12:
@@ -90,6 +91,10 @@ def candidates(state: State, seat: str, rnd: random.Random, n: int = 60) -> Iter
             yield E.AnswerAsk(seat=seat, card=pick(mine + [""]) if rnd.random() < 0.8 else card)
 
 
+def s_of(state: State, intent: Any) -> int:
+    return state.static.seat_index[intent.seat]
+
+
 def canonical(intent: Any, state: State) -> Any:
     """The spelling legal() uses for an intent that has several: one's own pawn named or not, the free
     choices legal() lists once (Divinations' order, the Consul's card, the cards of a celebration)."""
@@ -102,6 +107,14 @@ def canonical(intent: Any, state: State) -> Any:
     if isinstance(intent, E.PlayEvent) and intent.city and not intent.pawn:  # Mission secrète: own pawn
         if state.static.board.event_kind.get(intent.card) == 1:
             intent = msgspec.structs.replace(intent, pawn=intent.seat)
+    if isinstance(intent, E.Combat) and intent.city == state.static.board.keys[state.loc[s_of(state, intent)]]:
+        intent = msgspec.structs.replace(intent, city="")
+    if isinstance(intent, E.Propagate):
+        pi = state.static.seat_prov[s_of(state, intent)]
+        track = state.static.opts.speed_track
+        left = track[min(state.provs[pi].speed, len(track) - 1)] - (state.paused[pi] if state.paused else 0)
+        if intent.cards >= left:
+            intent = E.Propagate(seat=intent.seat)
     if isinstance(intent, E.ArrangeDivination):
         p = state.provs[state.static.seat_prov[state.static.seat_index[intent.seat]]]
         intent = msgspec.structs.replace(intent, order=p.prop.cards[: p.divination_n])
@@ -117,10 +130,12 @@ def budget(state: State, seat: str) -> int:
     return 60 if state.provs[state.static.seat_prov[s]].turn == s else 12
 
 
-def random_states(seed: int, players: int, open_hands: bool, steps: int = 160) -> Iterator[State]:
+def random_states(seed: int, players: int, open_hands: bool, steps: int = 160, combat: str = "here",
+                  ) -> Iterator[State]:
     rnd = random.Random(seed)
     rng = SeededRng(seed)
-    state, _ = pan.setup({"provinces": 1, "players": players, "open_hands": open_hands}, rng)
+    options = {"provinces": 1, "players": players, "open_hands": open_hands, "combat": combat}
+    state, _ = pan.setup(options, rng)
     for _ in range(steps):
         if state.over is not None:
             return
@@ -130,16 +145,16 @@ def random_states(seed: int, players: int, open_hands: bool, steps: int = 160) -
         state, _ = step(state, rnd.choice(moves), rng)
 
 
-games = st.tuples(st.integers(0, 10_000), st.integers(2, 4), st.booleans())
+games = st.tuples(st.integers(0, 10_000), st.integers(2, 4), st.booleans(), st.sampled_from(["here", "anywhere"]))
 
 
 @SETTINGS
 @given(games)
 def test_every_intent_apply_accepts_is_listed_by_legal(g):
-    seed, players, open_hands = g
+    seed, players, open_hands, combat = g
     rnd = random.Random(seed)
     accepted = 0
-    for state in random_states(seed, players, open_hands):
+    for state in random_states(seed, players, open_hands, combat=combat):
         for seat in state.static.seats:
             listed = set(pan.legal(state, seat))
             for intent in candidates(state, seat, rnd, budget(state, seat)):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from pandemie_scenarios import act, at, city_card, hand, key, new_game, no_pins, role, turn
+from pandemie_scenarios import act, at, city_card, hand, key, new_game, no_pins, pins, pins_at, role, turn
 
 import engine.games.pandemie as pan
 from engine.core import IllegalIntent
@@ -79,3 +79,41 @@ def test_a_pawn_moved_away_while_asked_can_only_decline():
     st = at(st, "p2", "Vienna")  # e.g. a Mission secrète played meanwhile
     assert pan.legal(st, "p2") == [E.AnswerAsk(seat="p2")]
     assert refusal(st, E.AnswerAsk(seat="p2", card=lug)).rule == "share-same-city"
+
+
+def quiet(**options):
+    st = no_pins(new_game(**options))
+    st = role(role(turn(st, "p1"), "p1", "Magistrat"), "p2", "Magistrat")
+    return hand(hand(st, "p1"), "p2")
+
+
+def test_combat_on_the_city_where_the_player_stands_unless_the_group_reads_d_une_ville():
+    """« un joueur peut ôter une punaise invasion d'une ville pour une action … de la ville qu'il soigne »:
+    by default (as in Pandemic) the city where the player stands; option combat=anywhere: any city of the
+    province."""
+    st = pins(quiet(), "Vienna", "red", 2)
+    assert refusal(st, E.Combat(seat="p1", colour="red", city=key(st, "Vienna"))).rule == "combat-here"
+    assert not any(isinstance(i, E.Combat) for i in pan.legal(st, "p1"))
+    far = pins(quiet(combat="anywhere"), "Vienna", "red", 2)
+    assert E.Combat(seat="p1", colour="red", city=key(far, "Vienna")) in pan.legal(far, "p1")
+    far, _ = act(far, E.Combat(seat="p1", colour="red", city=key(far, "Vienna")))
+    assert pins_at(far, "Vienna", "red") == 1 and far.provs[0].actions == 3
+
+
+def test_events_a_tout_moment_even_between_two_propagation_cards():
+    """« Ceux-ci peuvent être joués absolument à tout moment »: the propagation cards may be drawn one at a
+    time; between two of them an event is played (here Ville fantôme on the card just drawn)."""
+    st = turn(hand(quiet(), "p2", "PE:G3", "PE:G1"), "p1", phase="propagate")
+    speed = 2
+    assert E.Propagate(seat="p1", cards=1) in pan.legal(st, "p1")
+    st, ev = act(st, E.Propagate(seat="p1", cards=1))
+    drawn = [e.card for e in ev if type(e).__name__ == "Drawn"]
+    assert len(drawn) == 1 and st.provs[0].phase == "propagate" and st.paused[0] == 1
+    assert pan.view(st, "p1")["provinces"][0]["propagation_drawn"] == 1
+    st, _ = act(st, E.PlayEvent(seat="p2", card="PE:G3", target=drawn[0]))
+    assert drawn[0] in st.removed
+    # a Nuit tranquille played now is for the next propagation: this one goes on
+    st, _ = act(st, E.PlayEvent(seat="p2", card="PE:G1"))
+    st, ev = act(st, E.Propagate(seat="p1"))
+    assert len([e for e in ev if type(e).__name__ == "Drawn"]) == speed - 1
+    assert st.provs[0].turn == 1 and st.provs[0].quiet and st.paused[0] == 0

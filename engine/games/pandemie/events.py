@@ -176,11 +176,19 @@ class AskAnswered(Event, frozen=True):
     given: bool
 
 
+class PropagationPaused(Event, frozen=True):
+    """Propagation cards drawn one at a time: ``drawn`` so far this turn (events may be played now)."""
+
+    province: str
+    drawn: int
+
+
 GAME_EVENTS: tuple[type[Event], ...] = (
     GameStarted, BaseInstalled, TurnBegan, ActionUsed, ActionsEnded, PhaseChanged, PawnMoved, FortBuilt,
     PinsPlaced, PinsRemoved, Surged, SpeedRaised, RuptureRevealed, CardGiven, VictoryCelebrated,
     VictoryShared, Eradicated, EventPlayed, CardRemoved, EventStored, QuietNight, PropagationSkipped,
     DivinationBegan, DivinationEnded, GameLost, GameWon, CardAsked, AskAnswered,
+    PropagationPaused,
 )
 
 # -- intents -----------------------------------------------------------------------------------------
@@ -239,7 +247,11 @@ class BuildFort(Intent, frozen=True):
 
 
 class Combat(Intent, frozen=True):
+    """``city``: empty for the city where the player stands; another city of the province only with option
+    ``combat=anywhere``."""
+
     colour: str
+    city: str = ""
 
 
 class Celebrate(Intent, frozen=True):
@@ -293,7 +305,10 @@ class Discard(Intent, frozen=True):
 
 
 class Propagate(Intent, frozen=True):
-    pass
+    """``cards``: 0 draws every propagation card of the turn; 1 or more draws that many and pauses, so that an
+    event may be played between two cards (« à tout moment »)."""
+
+    cards: int = 0
 
 
 class PlayEvent(Intent, frozen=True):

@@ -82,6 +82,7 @@ from .events import (
     PinsRemoved,
     PlayEvent,
     Propagate,
+    PropagationPaused,
     PropagationSkipped,
     QuietNight,
     Redeploy,
@@ -142,6 +143,7 @@ class Options(msgspec.Struct, frozen=True):
     tribun: str = "medic"
     open_hands: bool = True
     first_player: str = "population"
+    combat: str = "here"
 
 
 _CHOICES: Final = {
@@ -151,6 +153,7 @@ _CHOICES: Final = {
     "surge_counter": ("province", "shared"),
     "tribun": ("medic", "literal"),
     "first_player": ("population", "seat_order"),
+    "combat": ("here", "anywhere"),
 }
 _KNOWN: Final = set(Options.__struct_fields__) | {"extra_provinces"}
 
@@ -312,6 +315,7 @@ class State(msgspec.Struct, frozen=True):
     removed: tuple[str, ...] = ()
     over: Result | None = None
     asks: tuple[tuple[int, int], ...] = ()  # hidden hands: (asker, asked partner) awaiting an answer
+    paused: tuple[int, ...] = ()  # per province: propagation cards drawn so far when drawn one by one
 
     # -- helpers used by rules, views and policies ---------------------------------------------------
     def role(self, seat: int) -> str:
@@ -424,7 +428,15 @@ def _f_turn(state: State, ev: TurnBegan) -> State:
     pi = _pi(state, ev.province)
     p = state.provs[pi]
     p2 = _rep(p, turn=_seat(state, ev.seat), phase="actions", actions=ACTIONS, consul_used=False)
+    if state.paused and state.paused[pi]:
+        return _rep(state, provs=_set(state.provs, pi, p2), paused=_set(state.paused, pi, 0))
     return _with_prov(state, pi, p2)
+
+
+def _f_paused(state: State, ev: PropagationPaused) -> State:
+    pi = _pi(state, ev.province)
+    paused = state.paused or (0,) * len(state.provs)
+    return _rep(state, paused=_set(paused, pi, ev.drawn))
 
 
 def _f_action(state: State, ev: ActionUsed) -> State:
@@ -610,6 +622,7 @@ _FOLD: Final[dict[type, Callable[[State, Any], State]]] = {
     VictoryShared: _f_vshared, Eradicated: _f_erad, EventPlayed: _f_nothing, CardRemoved: _f_removed,
     EventStored: _f_stored, QuietNight: _f_quiet, PropagationSkipped: _f_quiet, DivinationBegan: _f_div,
     DivinationEnded: _f_div, GameLost: _f_lost, GameWon: _f_won, CardAsked: _f_ask, AskAnswered: _f_ask,
+    PropagationPaused: _f_paused,
 }
 
 
@@ -821,17 +834,28 @@ def _rupture(em: _Emitter, pi: int, card: str, rng: Rng) -> None:
     em.emit(make_shuffle(rng, p.prop.name, p.prop.discard, "discard", f"{p.prop.name}#{p.shuffles + 1}"))
 
 
-def _propagate(em: _Emitter, pi: int) -> None:
+def _speed(st: State, pi: int) -> int:
+    track = st.static.opts.speed_track
+    return track[min(st.provs[pi].speed, len(track) - 1)]
+
+
+def _propagate(em: _Emitter, pi: int, n: int = 0) -> bool:
+    """Draw ``n`` propagation cards (0: all those left this turn); True when the propagation is over."""
     st = em.state
-    p = st.provs[pi]
     board = st.static.board
-    speed = st.static.opts.speed_track[min(p.speed, len(st.static.opts.speed_track) - 1)]
-    for _ in range(speed):
+    done = st.paused[pi] if st.paused else 0
+    left = _speed(st, pi) - done
+    k = left if n <= 0 or n >= left else n
+    for _ in range(k):
         city = _draw_prop(em, pi)
         col = board.colour[city]
         em.emit(Discarded(deck=em.state.provs[pi].prop.name, card=board.prop_card[city]))
         if not em.state.provs[pi].eradicated >> col & 1:
             _place(em, city, col, 1)
+    if k < left:  # a pause between two cards: events may be played
+        em.emit(PropagationPaused(province=st.static.codes[pi], drawn=done + k))
+        return False
+    return True
 
 
 def setup(options: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
@@ -1021,10 +1045,15 @@ def _act(em: _Emitter, s: int, intent: Any, rng: Rng) -> None:
         if p.phase != "propagate":
             raise IllegalIntent("wrong-phase", f"propagation comes after the draw (now: {p.phase})")
         _blocked_province(st, pi)
-        if p.quiet:
+        started = bool(st.paused and st.paused[pi])
+        if intent.cards < 0:
+            raise IllegalIntent("propagate-cards", "draw one card or more (0: all of them)")
+        if p.quiet and not started:  # a Nuit tranquille played during a propagation is for the next one
+            if intent.cards:
+                raise IllegalIntent("propagate-cards", "a quiet night: no card is drawn")
             em.emit(PropagationSkipped(province=static.codes[pi]))
-        else:
-            _propagate(em, pi)
+        elif not _propagate(em, pi, intent.cards):
+            return
         _start_turn_after(em, pi)
         return
     if t is AnswerAsk:
@@ -1118,6 +1147,11 @@ def _act(em: _Emitter, s: int, intent: Any, rng: Rng) -> None:
         return
     if t is Combat:
         col = _colour_arg(intent.colour)
+        if intent.city and intent.city != board.keys[here]:
+            if static.opts.combat != "anywhere":
+                raise IllegalIntent("combat-here", "a player fights in the city where they stand "
+                                    "(option combat=anywhere: in any city of the province)")
+            here = _city_arg(st, intent.city, "combat", pi)
         n = st.pins_at(here, col)
         if n == 0:
             raise IllegalIntent("combat-no-pins", f"no {intent.colour} pins on {board.names[here]}")
@@ -1389,6 +1423,9 @@ def legal(state: State, seat: str) -> list[Intent]:
         return out
     if p.phase == "propagate":
         out.append(Propagate(seat=seat))
+        started = st.paused[pi] if st.paused else 0
+        if not p.quiet or started:  # one card at a time: events may come between two cards
+            out += [Propagate(seat=seat, cards=k) for k in range(1, _speed(st, pi) - started)]
         return out
     if p.phase != "actions" or p.actions <= 0:
         return out
@@ -1424,6 +1461,9 @@ def legal(state: State, seat: str) -> list[Intent]:
     for col in range(4):
         if st.pins_at(here, col):
             out.append(Combat(seat=seat, colour=COLOURS[col]))
+    if static.opts.combat == "anywhere":
+        out += [Combat(seat=seat, colour=COLOURS[col], city=board.keys[c]) for c in cities if c != here
+                for col in range(4) if st.pins_at(c, col)]
     if here in p.forts:
         need = 4 if role == IMPERATOR else 5
         for col in range(4):
@@ -1490,6 +1530,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
             "phase": p.phase,
             "actions_left": p.actions,
             "quiet_night": p.quiet,
+            "propagation_drawn": st.paused[pi] if st.paused else 0,
             "divination": static.seats[p.divination] if p.divination >= 0 else None,
         }
         if p.divination >= 0 and (host or p.divination == me):
