@@ -2,7 +2,8 @@
 
     tablekeeper app                      # a window; web page on localhost when there is no display
     tablekeeper app --web --host 0.0.0.0 --port 8550
-                                         # serve the app to every browser on the LAN
+                                         # serve the app to every browser on the LAN, over HTTPS: the
+                                         # host opens the secret link printed at start, others type a PIN
 
 Web mode serves Flet's web client from this machine (no CDN: it works with no internet). A desktop
 window needs the ``flet-desktop`` package, whose first start downloads Flet's desktop client: offline,
@@ -17,6 +18,7 @@ import logging
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 DEFAULT_PORT = 8550
 
@@ -36,6 +38,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="where saved tables live (default $TABLEKEEPER_DATA or ~/.local/share/tablekeeper)")
     p.add_argument("--lang", choices=("fr", "en"), default="fr", help="language at start (default fr)")
     p.add_argument("--no-advertise", action="store_true", help="do not announce hosted tables on the LAN (zeroconf)")
+    p.add_argument("--tls", choices=("auto", "on", "off"), default="auto",
+                   help="HTTPS for the web UI: auto = on when serving beyond loopback (browsers need it for the camera)")
     p.add_argument("-v", "--verbose", action="store_true", help="log more")
     return p
 
@@ -93,16 +97,61 @@ def main(argv: list[str] | None = None) -> int:
             print(f"tablekeeper app: cannot serve on {host}:{args.port}: {problem} (choose another --port)",
                   file=sys.stderr)
             return 2
-        shown = host if host not in ("0.0.0.0", "::") else _lan_address()
-        print(f"tablekeeper app: open http://{shown}:{args.port}/ in a browser (saved tables in {data_dir})",
-              flush=True)
-        if host not in ("127.0.0.1", "localhost", "::1") and not args.no_advertise:
-            web = _advertise_web(args.port)
-            if web is not None:
-                print(f"tablekeeper app: also published on the LAN as {web.url} (zeroconf)", flush=True)
-        ft.run(target, view=ft.AppView.WEB_BROWSER, host=host, port=args.port, no_cdn=True)
+        return serve_web(hub, target, host, args.port, data_dir, tls=args.tls, advertise=not args.no_advertise)
+    ft.run(target, view=ft.AppView.FLET_APP)
+    return 0
+
+
+def is_loopback(host: str) -> bool:
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def serve_web(hub: Any, target: Any, host: str, port: int, data_dir: Path, tls: str = "auto",
+              advertise: bool = True) -> int:
+    """Serve the web UI: on loopback every page is this machine's; on the LAN, over HTTPS, the host is the
+    browser that opens the secret link printed here, and other browsers prove a table's PIN."""
+    import asyncio
+
+    from . import web
+
+    local = is_loopback(host)
+    hub.loopback_only = local
+    use_tls = tls == "on" or (tls == "auto" and not local)
+    shown = host if host not in ("0.0.0.0", "::") else _lan_address()
+    certfile = keyfile = None
+    if use_tls:
+        from .tls import ensure_certificate, short_fingerprint
+
+        addrs = [a for a in (_lan_addresses() if host in ("0.0.0.0", "::") else [host])]
+        cert, key, fp = ensure_certificate(data_dir / "tls", addrs)
+        certfile, keyfile = str(cert), str(key)
+        hub.tls_fingerprint = short_fingerprint(fp)
+    scheme = "https" if use_tls else "http"
+    base = f"{scheme}://{shown if ':' not in shown else f'[{shown}]'}:{port}/"
+    if local:
+        print(f"tablekeeper app: open {base} in a browser (saved tables in {data_dir})", flush=True)
     else:
-        ft.run(target, view=ft.AppView.FLET_APP)
+        print(f"tablekeeper app: tablets and phones open {base} and type a table's PIN", flush=True)
+        print(f"tablekeeper app: this device (the host) opens {base}?k={hub.host_key()}  (keep this link secret)",
+              flush=True)
+        if use_tls:
+            print(f"tablekeeper app: certificate fingerprint {hub.tls_fingerprint} (browsers warn once: "
+                  "compare it, then continue)", flush=True)
+        if advertise:
+            adv = _advertise_web(port, scheme)
+            if adv is not None:
+                print(f"tablekeeper app: also published on the LAN as {adv.url} (zeroconf)", flush=True)
+    try:
+        asyncio.run(web.serve(target, host, port, certfile=certfile, keyfile=keyfile))
+    except KeyboardInterrupt:
+        pass
     return 0
 
 
@@ -124,20 +173,29 @@ def port_problem(host: str, port: int) -> str:
     return ""
 
 
-def _advertise_web(port: int):  # noqa: ANN202 - WebAdvertiser | None, imported lazily
+def _advertise_web(port: int, scheme: str = "https"):  # noqa: ANN202 - WebAdvertiser | None, imported lazily
     """Publish the web UI with zeroconf so browser-only tablets find it at ``http://<host>.local:<port>/``."""
     import atexit
 
     try:
         from .sync.discovery import WebAdvertiser
 
-        web = WebAdvertiser(port)
+        web = WebAdvertiser(port, scheme=scheme)
         web.start()
     except Exception as exc:  # noqa: BLE001 - no multicast on this network: the printed address still works
         print(f"tablekeeper app: could not publish the web UI on the LAN ({exc})", file=sys.stderr)
         return None
     atexit.register(web.stop)
     return web
+
+
+def _lan_addresses() -> list[str]:
+    try:
+        from .sync.discovery import lan_addresses
+
+        return lan_addresses()
+    except Exception:  # noqa: BLE001
+        return []
 
 
 def _lan_address() -> str:

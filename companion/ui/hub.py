@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,12 +49,67 @@ def default_data_dir() -> Path:
     return Path(base) / "tablekeeper"
 
 
+HOST_KEY_FILE = "web-host-key"
+
+
 class Hub:
     def __init__(self, data_dir: str | os.PathLike[str], advertise: bool = True) -> None:
         self.data_dir = Path(data_dir)
         self.advertise = advertise
         self.hosted: dict[Path, Hosted] = {}
         self._lock = asyncio.Lock()
+        from companion.sync.budget import Budget
+
+        self.pin_budget = Budget()  # PIN attempts typed into the web UI, per browser address
+        self.tls_fingerprint = ""  # set when the web UI is served over TLS
+        # the web UI listens on loopback only: every page is on this machine (decided by the server's own
+        # socket, not by anything a browser says); on the LAN only the secret link makes a page the host
+        self.loopback_only = False
+        self._host_key = ""
+
+    # -- who may see what (companion.ui.access) -------------------------------------------------------
+    def host_key(self) -> str:
+        """The secret of the host's own link (kept, mode 0600, in the data folder so a restart keeps it)."""
+        if self._host_key:
+            return self._host_key
+        path = self.data_dir / HOST_KEY_FILE
+        try:
+            key = path.read_text().strip()
+        except OSError:
+            key = ""
+        if len(key) < 24:
+            key = secrets.token_urlsafe(24)
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w") as f:
+                f.write(key)
+        self._host_key = key
+        return key
+
+    def is_host_key(self, given: str) -> bool:
+        import hmac
+
+        return bool(given) and hmac.compare_digest(given.encode("utf-8", "replace"), self.host_key().encode())
+
+    async def try_pin(self, pin: str, address: str) -> tuple[list[Hosted], str]:
+        """The hosted tables whose PIN is ``pin``; budgets per address and in all (a wrong PIN costs one
+        attempt, a right one costs nothing)."""
+        pin = str(pin or "").strip()
+        if not pin:
+            return [], ""
+        why = self.pin_budget.attempt(address)
+        if why:
+            return [], why
+        found = []
+        for h in list(self.hosted.values()):
+            check = getattr(h.server, "check_pin", None)
+            if callable(check) and await asyncio.to_thread(check, pin):
+                found.append(h)
+        if found:
+            self.pin_budget.succeeded(address)
+        else:
+            self.pin_budget.failed(address)
+        return found, ""
 
     async def create(self, game: str, name: str, options: dict[str, Any], advertise: bool | None = None) -> Hosted:
         """Start hosting a new table, saved in a fresh store in the data dir."""

@@ -46,6 +46,38 @@ STRINGS: dict[str, dict[str, str]] = {
     "hosted.title": {"fr": "Table prête", "en": "Table ready"},
     "hosted.code": {"fr": "Code de la table", "en": "Join code"},
     "hosted.pin": {"fr": "Code PIN : {pin}", "en": "PIN: {pin}"},
+    "hosted.pin_unknown": {
+        "fr": "Code PIN : celui choisi à la création (il n'est pas enregistré). Oublié ? Choisissez-en un nouveau.",
+        "en": "PIN: the one chosen at creation (it is not saved). Forgotten? Choose a new one.",
+    },
+    "hosted.new_pin": {"fr": "Nouveau code PIN", "en": "New PIN"},
+    "hosted.fingerprint": {
+        "fr": "Empreinte du certificat (à comparer si le navigateur avertit) : {fp}",
+        "en": "Certificate fingerprint (compare it if the browser warns): {fp}",
+    },
+    "hosted.holders": {"fr": "Places tenues par un appareil", "en": "Seats held by a device"},
+    "hosted.hand_over": {"fr": "Libérer {seat}", "en": "Free {seat}"},
+    "hosted.freed": {
+        "fr": "{seat} est libre : l'appareil qui l'ouvre maintenant la reçoit.",
+        "en": "{seat} is free: the device that opens it now gets it.",
+    },
+    "access.host_only": {
+        "fr": "Seul l'appareil hôte (son lien secret) peut créer, reprendre ou recenser.",
+        "en": "Only the hosting device (its secret link) can create, resume or take a census.",
+    },
+    "access.need_pin": {"fr": "Prouvez d'abord le code PIN de la table.", "en": "Prove the table's PIN first."},
+    "access.here": {"fr": "Une table sur cet appareil", "en": "A table on this device"},
+    "access.here_sub": {
+        "fr": "Tapez le code PIN que montre l'écran de l'hôte.",
+        "en": "Type the PIN shown on the host's screen.",
+    },
+    "access.open": {"fr": "Ouvrir", "en": "Open"},
+    "access.wrong": {"fr": "Aucune table n'a ce code PIN.", "en": "No table has this PIN."},
+    "access.busy": {"fr": "Trop d'essais : {why}", "en": "Too many attempts: {why}"},
+    "seat.taken": {
+        "fr": "Cette place est tenue par un autre appareil : il peut la libérer, ou l'hôte peut la lui reprendre.",
+        "en": "This seat is held by another device: it can free it, or the host can take it back.",
+    },
     "hosted.current": {"fr": "À son tour : {seat}", "en": "Their turn: {seat}"},
     "hosted.seat": {"fr": "Cet appareil sera :", "en": "This device will be:"},
     "hosted.help": {
@@ -54,7 +86,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # seats
     "seat.table": {"fr": "Tablette de la table (plateau commun)", "en": "Table tablet (shared board)"},
-    "seat.player": {"fr": "Joueur {seat}", "en": "Player {seat}"},
+    "seat.player": {"fr": "Joueur {seat}", "en": "Player {seat}"},  # {seat}: the number (p7 → 7)
     "seat.host": {"fr": "Hôte (voit tout)", "en": "Host (sees everything)"},
     # join
     "join.title": {"fr": "Rejoindre une table", "en": "Join a table"},
@@ -315,6 +347,37 @@ STRINGS: dict[str, dict[str, str]] = {
     "view.empty": {"fr": "(vide)", "en": "(empty)"},
     "view.yes": {"fr": "oui", "en": "yes"},
     "view.no": {"fr": "non", "en": "no"},
+    # seats are people, province tablets, the seat screen's header, rejoining (table-flow)
+    "seat.name": {"fr": "Votre prénom", "en": "Your name"},
+    "seat.colour": {"fr": "Votre couleur", "en": "Your colour"},
+    "seat.nameless": {"fr": "Place {seat}", "en": "Seat {seat}"},
+    "seat.named": {"fr": "{name} (place {seat})", "en": "{name} (seat {seat})"},
+    "seat.go": {"fr": "Prendre cette place", "en": "Take this seat"},
+    "seat.choose": {"fr": "Choisissez votre place ci-dessous.", "en": "Choose your seat below."},
+    "new.names": {"fr": "Prénoms des joueurs (facultatif, dans l'ordre des places)",
+                  "en": "Players' names (optional, in seat order)"},
+    "new.names.hint": {"fr": "Léa, Marc, Zoé…", "en": "Lea, Mark, Zoe…"},
+    "tablet.province": {"fr": "Tablette de {province}", "en": "{province} tablet"},
+    "tablet.pick": {"fr": "La province de cette tablette :", "en": "This tablet's province:"},
+    "tablet.bound": {"fr": "Tablette de la province {province}", "en": "Tablet of the province {province}"},
+    "tablet.change": {"fr": "Changer de province", "en": "Change province"},
+    "join.look": {"fr": "Voir les places de la table", "en": "See the table's seats"},
+    "join.looking": {"fr": "Lecture des places…", "en": "Reading the seats…"},
+    "head.you": {"fr": "À vous de jouer", "en": "Your turn"},
+    "head.tablet_turn": {"fr": "À {who} de jouer, sur cette tablette", "en": "{who}'s turn, on this tablet"},
+    "head.turn": {"fr": "Au tour de {who}", "en": "{who}'s turn"},
+    "head.nobody": {"fr": "Personne ne joue pour l'instant", "en": "Nobody's turn right now"},
+    "head.over": {"fr": "Partie terminée", "en": "Game over"},
+    "head.actions": {"fr": "{n} action(s) restante(s)", "en": "{n} action(s) left"},
+    "head.where": {"fr": "Vous êtes à {city} ({role})", "en": "You are in {city} ({role})"},
+    "head.awaited": {"fr": "On attend : {who}", "en": "Waiting for: {who}"},
+    "head.phase.actions": {"fr": "{province} : phase d'actions", "en": "{province}: actions phase"},
+    "head.phase.draw": {"fr": "{province} : piocher 2 cartes", "en": "{province}: draw 2 cards"},
+    "head.phase.discard": {"fr": "{province} : défausser jusqu'à 7 cartes", "en": "{province}: discard down to 7"},
+    "head.phase.propagate": {"fr": "{province} : propagation", "en": "{province}: infection"},
+    "head.phase.propagation": {"fr": "{province} : propagation", "en": "{province}: infection"},
+    "rejoin.trying": {"fr": "Retour à votre place ({seat})…", "en": "Back to your seat ({seat})…"},
+    "rejoin.failed": {"fr": "Retour impossible : {err}", "en": "Could not go back: {err}"},
 }
 
 # Names of keys that games commonly put in their ``view`` dicts; anything else is shown humanised.

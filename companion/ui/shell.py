@@ -9,7 +9,6 @@ language or receiving a new :class:`~companion.session.Snapshot` simply renders 
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -18,11 +17,13 @@ from typing import Any
 import flet as ft
 
 from .. import camera
-from ..session import Session
+from ..session import Rejected, Session
+from . import rejoin
+from .access import Access
 from .camera_dialog import capture_scans, is_mobile
 from .hub import Hosted, Hub
 from .i18n import DEFAULT_LANG, tr
-from .screens.base import Screen
+from .screens.base import Screen, err_text
 from .screens.census import CensusScreen
 from .screens.hosted import HostedScreen
 from .screens.join import JoinScreen
@@ -43,6 +44,8 @@ class Shell:
         self.hub = hub
         self.lang = lang
         self.screen: Screen | None = None
+        self.record: rejoin.Record | None = None  # where this device sits (remembered on the device)
+        self.access = Access(page, hub)  # who this page is: decided on the server (see companion.ui.access)
         page.title = tr("app.title", lang)
         page.theme_mode = ft.ThemeMode.LIGHT
         page.theme = ft.Theme(color_scheme_seed=ft.Colors.DEEP_ORANGE)
@@ -64,7 +67,7 @@ class Shell:
     async def go(self, screen: Screen) -> None:
         await self._leave_current()
         self.screen = screen
-        self.refresh()
+        self.refresh(top=True)
 
     async def _leave_current(self) -> None:
         old, self.screen = self.screen, None
@@ -75,9 +78,57 @@ class Shell:
                 log.exception("leaving %s", type(old).__name__)
 
     async def home(self, _e: Any = None) -> None:
+        """The start screen, by the user's choice: this device no longer goes back to its seat by itself."""
+        if self.record is not None:
+            self.record = None
+            await rejoin.save(None)
         await self.go(StartScreen(self))
 
-    def refresh(self) -> None:
+    async def start(self) -> None:
+        """A new page (a reload, a restarted host): back to the remembered seat, else the start screen."""
+        await self.load_lang()
+        await self.access.establish()
+        rec = await rejoin.load()
+        if rec is not None:
+            try:
+                if await self._rejoin(rec):
+                    return
+            except Exception as exc:  # noqa: BLE001 - the table is gone, the PIN changed: say it, go home
+                log.warning("going back to %s failed: %s", rec.get("seat"), exc)
+                self.toast(tr("rejoin.failed", self.lang, err=err_text(exc)), error=True)
+        await self.go(StartScreen(self))
+
+    async def _rejoin(self, rec: rejoin.Record) -> bool:
+        seat = str(rec["seat"])
+        place = {"province": str(rec.get("province") or ""), "follow": bool(rec.get("follow"))}
+        if rec["kind"] == "local":
+            if self.access.admin:
+                hosted = await self.hub.resume(str(rec["path"]))
+            else:  # a browser's record names no file to open: only a table hosted right now, by its PIN
+                hosted = next((h for h in self.hub.tables() if str(h.path) == str(rec.get("path"))), None)
+                if hosted is None:
+                    return False
+                if not self.access.may_see(hosted):
+                    found, _why = await self.access.prove_pin(str(rec.get("pin") or ""))
+                    if hosted not in found:
+                        return False  # the record is not trusted by itself: the PIN is proven again
+            await self.open_local(hosted, seat, str(rec.get("pin") or ""), **place)
+            return True
+        from companion.sync.client import join
+
+        host, port, pin = str(rec["host"]), int(rec["port"]), str(rec.get("pin") or "")
+        extra = rejoin.join_extras(join, rec)
+        session = await join(host, port, pin, seat, **extra)
+        await self.open_remote(session, host, port, pin, seat, str(rec.get("name") or ""), **place)
+        return True
+
+    async def remember(self, **changes: Any) -> None:
+        """Update where this device sits (a province tablet's province, playing in turn on it)."""
+        if self.record is not None:
+            self.record.update(changes)
+            await rejoin.save(self.record)
+
+    def refresh(self, top: bool = False) -> None:
         screen = self.screen
         if screen is None:
             return
@@ -89,6 +140,14 @@ class Shell:
             body = card(ft.Text(tr("table.error", self.lang, err=exc), size=18))
         self.page.controls = [body]
         self.page.update()
+        if top:  # a new screen opens at its top, not at the previous one's scroll position
+            async def scroll_top() -> None:
+                try:
+                    await self.page.scroll_to(offset=0, duration=0)
+                except Exception:  # noqa: BLE001 - a page closing meanwhile
+                    pass
+
+            self.page.run_task(scroll_top)
 
     def _appbar(self, screen: Screen) -> ft.AppBar:
         actions: list[ft.Control] = [
@@ -143,7 +202,16 @@ class Shell:
         )
 
     # -- where a screen goes next ----------------------------------------------------------------------
+    def _host_only(self) -> bool:
+        """Creating, resuming and the census are for the hosting device; another browser is told so."""
+        if self.access.admin:
+            return True
+        self.toast(tr("access.host_only", self.lang), error=True)
+        return False
+
     async def open_new_table(self, game: str | None = None, census: Path | None = None) -> None:
+        if not self._host_only():
+            return
         screen = NewTableScreen(self)
         if game is not None:
             screen.game = game
@@ -155,17 +223,64 @@ class Shell:
         await self.go(JoinScreen(self))
 
     async def open_resume(self) -> None:
-        await self.go(ResumeScreen(self))
+        if self._host_only():
+            await self.go(ResumeScreen(self))
 
     async def open_census(self) -> None:
-        await self.go(CensusScreen(self))
+        if self._host_only():
+            await self.go(CensusScreen(self))
 
     async def open_hosted(self, hosted: Hosted) -> None:
+        if not self.access.may_see(hosted):
+            self.toast(tr("access.need_pin", self.lang), error=True)
+            return
         await self.go(HostedScreen(self, hosted))
 
     async def open_table(self, session: Session, seat: str, owns_session: bool = True,
-                         opener: Callable[[str], Awaitable[Session]] | None = None) -> None:
-        await self.go(TableScreen(self, session, seat, owns_session=owns_session, opener=opener))
+                         opener: Callable[[str], Awaitable[Session]] | None = None,
+                         record: rejoin.Record | None = None, province: str = "", follow: bool = False) -> None:
+        """The table/seat screen; ``record`` is where this device sits, remembered for a reload or a restart."""
+        screen = TableScreen(self, session, seat, owns_session=owns_session, opener=opener, province=province,
+                             follow=follow)
+        if record is not None:
+            self.record = {**record, "province": province, "follow": follow}
+            await rejoin.save(self.record)
+        await self.go(screen)
+        if follow:
+            await screen.start_following()
+
+    async def open_local(self, hosted: Hosted, seat: str, pin: str = "", province: str = "",
+                         follow: bool = False) -> None:
+        """A seat of a table this process hosts (this device, or a browser page of the web UI)."""
+        srv = hosted.server
+        if not self.access.may_see(hosted):
+            raise Rejected("auth", "this page has not proven the table's PIN")
+        device = None if not self.page.web else self.access.device_token
+
+        async def opener(other: str) -> Session:
+            return srv.local_session(other, device=device)
+
+        session = srv.local_session(seat, device=device)
+        rec: rejoin.Record = {"kind": "local", "path": str(hosted.path), "seat": seat}
+        if pin:
+            rec["pin"] = pin
+        await self.open_table(session, seat, opener=opener, record=rec, province=province, follow=follow)
+
+    async def open_remote(self, session: Session, host: str, port: int, pin: str, seat: str, name: str = "",
+                          province: str = "", follow: bool = False) -> None:
+        """A seat of a table joined over the LAN."""
+        from companion.sync.client import join
+
+        rec: rejoin.Record = {"kind": "remote", "host": host, "port": port, "pin": pin, "seat": seat, "name": name}
+        token = getattr(session, "device_token", None)
+        if token:
+            rec["device_token"] = token
+
+        async def opener(other: str) -> Session:
+            return await join(host, port, pin, other, **rejoin.join_extras(join, {**rec, "name": ""}))
+
+        await self.open_table(session, seat, owns_session=True, opener=opener, record=rec, province=province,
+                              follow=follow)
 
     # -- camera -----------------------------------------------------------------------------------------
     def camera_kind(self) -> str:
@@ -179,14 +294,9 @@ class Shell:
         return await capture_scans(self.page, self.lang, self.camera_kind(), self.toast)
 
     def is_local_client(self) -> bool:
-        """True for the device running this process (desktop window, or a browser on localhost)."""
-        if not self.page.web:
-            return True
-        ip = self.page.client_ip or ""
-        try:
-            return ipaddress.ip_address(ip.split("%")[0]).is_loopback
-        except ValueError:
-            return ip in ("", "localhost")
+        """True for the hosting device: this process's window, or a browser that opened the host's secret
+        link (never decided from what a browser says about itself: see :mod:`companion.ui.access`)."""
+        return self.access.admin
 
 
 def make_main(hub: Hub, lang: str = DEFAULT_LANG) -> Callable[[ft.Page], Any]:
@@ -194,8 +304,7 @@ def make_main(hub: Hub, lang: str = DEFAULT_LANG) -> Callable[[ft.Page], Any]:
 
     async def main(page: ft.Page) -> None:
         shell = Shell(page, hub, lang)
-        await shell.load_lang()
-        await shell.home()
+        await shell.start()
 
     return main
 

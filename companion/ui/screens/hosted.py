@@ -9,11 +9,12 @@ import flet as ft
 
 from engine.core.events import TABLE
 
-from ...session import Session
+from ...session import Rejected, SeatInfo
 from .. import model
 from ..games import turn_seats
 from ..hub import Hosted
 from ..i18n import tr
+from ..seat_picker import SeatPicker, provinces_of
 from ..widgets import big_button, card, heading, ident, qr_png, vcol
 from .base import Screen, table_title
 
@@ -28,6 +29,7 @@ class HostedScreen(Screen):
         super().__init__(shell)
         self.hosted = hosted
         self.pin = ft.TextField(password=True, can_reveal_password=True, text_size=20, height=64, width=220)
+        self.picker = SeatPicker("seat")
 
     def render(self) -> ft.Control:
         lang = self.lang
@@ -36,49 +38,94 @@ class HostedScreen(Screen):
         parts: list[ft.Control] = [heading(table_title(self.hosted.name, self.hosted.game, lang), 22)]
         if local:  # the PIN and join code are shown only on the hosting device itself
             code = str(srv.join_code)
+            if srv.pin:
+                parts.append(ft.Text(tr("hosted.pin", lang, pin=srv.pin), size=28, weight=ft.FontWeight.BOLD))
+            else:  # resumed: the save file keeps a verifier, not the PIN
+                parts.append(ident(ft.Text(tr("hosted.pin_unknown", lang), size=17), "pin-unknown"))
             parts += [
-                ft.Text(tr("hosted.pin", lang, pin=srv.pin), size=28, weight=ft.FontWeight.BOLD),
+                big_button(tr("hosted.new_pin", lang), self._new_pin, "new-pin", icon=ft.Icons.PASSWORD),
                 ft.Text(tr("hosted.code", lang), size=16),
                 ident(ft.Text(code, size=16), "join-code"),
                 ft.Image(src=qr_png(code), width=220, height=220),
                 ft.Text(tr("hosted.help", lang), size=15),
             ]
-        else:
-            self.pin.label = tr("join.pin", lang)
-            parts.append(ident(self.pin, "pin"))
-        seats = [TABLE, *[s for s in list(srv.seats) if s != TABLE]]
+            if self.shell.hub.tls_fingerprint:
+                parts.append(ident(ft.Text(tr("hosted.fingerprint", lang, fp=self.shell.hub.tls_fingerprint),
+                                           size=14, selectable=True), "fingerprint"))
+            parts += self._holders()
         try:
-            now = turn_seats(self.hosted.game, srv.snapshot(TABLE).view)
-        except Exception:  # noqa: BLE001 - only a shortcut; the seat list below is complete
-            now = []
-        current = [
-            big_button(tr("hosted.current", lang, seat=s), self._open(s), "seat-current" if i == 0 else f"seat-current-{i}",
-                       icon=ft.Icons.PLAY_ARROW, tone="tonal", col={"xs": 12, "sm": 6})
+            snap = srv.snapshot(TABLE)
+            now, seats, provinces = turn_seats(self.hosted.game, snap.view), snap.seats, provinces_of(snap.view)
+        except Exception:  # noqa: BLE001 - a table without a public view: its seats by id
+            now, provinces = [], []
+            seats = [SeatInfo(s) for s in srv.seats if s != TABLE]
+        names = model.people(seats, lang)
+        current = [  # a shortcut to the seats whose turn it is
+            big_button(tr("hosted.current", lang, seat=model.say(s, lang, names)), self._open(s),
+                       "seat-current" if i == 0 else f"seat-current-{i}", icon=ft.Icons.PLAY_ARROW, tone="tonal",
+                       col={"xs": 12, "sm": 6})
             for i, s in enumerate(now)
         ]
-        buttons = current + [
-            big_button(model.seat_label(s, lang), self._open(s), f"seat-{s}", primary=(s == TABLE),
-                       icon=ft.Icons.TABLE_RESTAURANT if s == TABLE else ft.Icons.PERSON, col={"xs": 12, "sm": 6})
-            for s in seats
-        ]
+        picker = self.picker.render(seats, provinces, now, lang, self._pick, self.shell.refresh)
         return vcol(
             [card(vcol(parts, spacing=10, tight=True)),
-             card(vcol([heading(tr("hosted.seat", lang)), ft.ResponsiveRow(buttons, spacing=10, run_spacing=10)],
-                            spacing=10, tight=True))],
+             card(vcol([heading(tr("hosted.seat", lang)), ft.ResponsiveRow(current, spacing=10, run_spacing=10),
+                        picker], spacing=10, tight=True))],
             spacing=14,
         )
 
+    def _holders(self) -> list[ft.Control]:
+        """Seats held by a device, each with a button to free it (the host approving a hand-over)."""
+        held = sorted(getattr(self.hosted.server, "owners", {}) or {})
+        if not held:
+            return []
+        lang = self.lang
+
+        def free(seat: str) -> Callable[[Any], Any]:
+            async def go(_e: Any) -> None:
+                self.hosted.server.release(seat)
+                self.shell.toast(tr("hosted.freed", lang, seat=seat))
+                self.shell.refresh()
+
+            return go
+
+        return [heading(tr("hosted.holders", lang), 17), ft.ResponsiveRow(
+            [big_button(tr("hosted.hand_over", lang, seat=s), free(s), f"free-{s}", icon=ft.Icons.LOCK_OPEN,
+                        col={"xs": 12, "sm": 6}) for s in held], spacing=8, run_spacing=8)]
+
+    async def _new_pin(self, _e: Any = None) -> None:
+        if self.shell.is_local_client():
+            self.hosted.server.new_pin()
+            self.shell.refresh()
+
     def _open(self, seat: str) -> Callable[[Any], Any]:
         async def open_(_e: Any) -> None:
-            srv = self.hosted.server
-            if not self.shell.is_local_client() and (self.pin.value or "").strip() != str(srv.pin):
-                self.shell.toast(tr("join.need_pin", self.lang), error=True)
-                return
-            async def opener(other: str) -> Session:
-                return srv.local_session(other)
-
-            session = srv.local_session(seat)
-            await self.shell.open_table(session, seat, opener=opener)
+            await self._pick(seat, "", "", "")
 
         return open_
+
+    async def _pick(self, seat: str, province: str, name: str, colour: str) -> None:
+        srv = self.hosted.server
+        local = self.shell.is_local_client()
+        access = self.shell.access
+        if not access.may_see(self.hosted):  # proven on the server (companion.ui.access), never by the page
+            self.shell.toast(tr("access.need_pin", self.lang), error=True)
+            return
+        pin = "" if local else access.pins.get(srv.table_id, "")
+        if seat != TABLE and (name or colour):
+            try:
+                srv.set_seat_name(seat, name or self._name_of(seat), colour or None)
+            except ValueError as exc:
+                self.shell.toast(tr("join.failed", self.lang, err=exc), error=True)
+                return
+        try:
+            await self.shell.open_local(self.hosted, seat, pin, province=province)
+        except Rejected as exc:
+            self.shell.toast(tr("seat.taken", self.lang) if exc.rule == "seat-taken" else exc.message, error=True)
+
+    def _name_of(self, seat: str) -> str:
+        try:
+            return next((i.name for i in self.hosted.server.snapshot(TABLE).seats if i.seat == seat), "")
+        except Exception:  # noqa: BLE001
+            return ""
 

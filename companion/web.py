@@ -1,0 +1,164 @@
+"""Serving the web UI: Flet's web client and its websocket, over TLS, behind a few strict rules.
+
+* **HTTPS** when the app is served to the LAN (a self-signed certificate the host makes for itself,
+  :mod:`companion.tls`): the traffic carries every view, and browsers grant the camera only to a secure
+  origin. On loopback alone plain HTTP is kept (a browser on the machine itself is a secure origin).
+* **Host checked** on every request: an IP address, ``localhost``, this machine's name or ``<name>.local``
+  (a page of another site that rebinds its DNS name to this machine gets nothing).
+* **Origin checked** on the websocket: a page from another site cannot drive the app from a player's
+  browser (cross-site websocket hijacking); a websocket with no Origin, or another one, is refused.
+* **Headers** on every page: a Content-Security-Policy with ``frame-ancestors 'none'`` (and
+  ``X-Frame-Options: DENY``: no framing, no clickjacking), ``Referrer-Policy: no-referrer`` (the host's
+  secret link never leaks in a Referer), ``X-Content-Type-Options: nosniff``.
+* Who a browser is, is never taken from the browser: see :mod:`companion.ui.access` (the host's secret
+  link, or the PIN, proven on the server).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+from urllib.parse import urlsplit
+
+log = logging.getLogger("tablekeeper.web")
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+# Flutter's web client needs 'wasm-unsafe-eval' (CanvasKit/skwasm) and inline styles; everything is
+# served from this host (no CDN): nothing else is allowed, and no page may frame the app.
+CSP = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' blob:; "
+    "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; "
+    "media-src 'self' data: blob:; connect-src 'self' wss: ws: data: blob:; worker-src 'self' blob:; "
+    "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+)
+HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+
+
+def same_origin(headers: list[tuple[bytes, bytes]], scheme: str) -> tuple[bool, str]:
+    """Whether a websocket upgrade's Origin is this very site (scheme, host and port of the request)."""
+    h = {k.lower(): v for k, v in headers}
+    origin = h.get(b"origin", b"").decode("latin-1")
+    host = h.get(b"host", b"").decode("latin-1")
+    if not origin:
+        return False, "no Origin header"
+    if not host:
+        return False, "no Host header"
+    o = urlsplit(origin)
+    want = "https" if scheme in ("https", "wss") else "http"
+    if o.scheme != want or o.netloc.lower() != host.lower():
+        return False, f"Origin {origin[:80]!r} is not this site ({want}://{host[:80]})"
+    return True, ""
+
+
+def host_allowed(headers: list[tuple[bytes, bytes]], names: set[str]) -> bool:
+    """Whether the Host header names this machine (an IP literal, localhost, its name or ``<name>.local``)."""
+    import ipaddress
+
+    host = {k.lower(): v for k, v in headers}.get(b"host", b"").decode("latin-1").strip().lower()
+    if not host:
+        return False
+    name = urlsplit(f"//{host}").hostname or ""
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        return name in names
+
+
+def machine_names() -> set[str]:
+    import socket
+
+    host = (socket.gethostname().split(".")[0] or "tablekeeper").lower()
+    return {"localhost", host, f"{host}.local", socket.gethostname().lower()}
+
+
+class Guard:
+    """ASGI middleware: security headers on HTTP answers, same-origin websockets only, known Host only."""
+
+    def __init__(self, app: ASGIApp, names: set[str] | None = None) -> None:
+        self.app = app
+        self.names = names if names is not None else machine_names()
+        self.refused = 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope.get("type")
+        if kind in ("http", "websocket") and not host_allowed(list(scope.get("headers") or []), self.names):
+            self.refused += 1
+            if kind == "websocket":
+                await receive()
+                await send({"type": "websocket.close", "code": 4403, "reason": "unknown host"})
+            else:
+                await send({"type": "http.response.start", "status": 421,
+                            "headers": [(b"content-type", b"text/plain"), *HEADERS]})
+                await send({"type": "http.response.body", "body": b"misdirected request: unknown host name\n"})
+            return
+        if kind == "websocket":
+            ok, why = same_origin(list(scope.get("headers") or []), str(scope.get("scheme", "ws")))
+            if not ok:
+                self.refused += 1
+                log.warning("refused a websocket from %s: %s", (scope.get("client") or ("?",))[0], why)
+                await receive()  # the websocket.connect message
+                await send({"type": "websocket.close", "code": 4403, "reason": "cross-origin"})
+                return
+            await self.app(scope, receive, send)
+            return
+        if kind == "http":
+            async def send_with_headers(message: MutableMapping[str, Any]) -> None:
+                if message.get("type") == "http.response.start":
+                    names = {k.lower() for k, _ in message.get("headers", [])}
+                    message["headers"] = list(message.get("headers", [])) + [
+                        (k, v) for k, v in HEADERS if k not in names
+                    ]
+                await send(message)
+
+            await self.app(scope, receive, send_with_headers)
+            return
+        await self.app(scope, receive, send)
+
+
+def build_app(main: Callable[..., Any], assets_dir: str | None = None) -> Guard:
+    import flet as ft
+
+    app = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=assets_dir or "assets")
+    return Guard(app)
+
+
+async def serve(
+    main: Callable[..., Any],
+    host: str,
+    port: int,
+    certfile: str | None = None,
+    keyfile: str | None = None,
+    assets_dir: str | None = None,
+    ready: Callable[[], None] | None = None,
+) -> None:
+    """Serve the app until cancelled (TLS when ``certfile`` is given)."""
+    import uvicorn
+
+    app = build_app(main, assets_dir)
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", ws="websockets-sansio",
+        ssl_certfile=certfile, ssl_keyfile=keyfile, proxy_headers=False, server_header=False,
+        timeout_keep_alive=5, limit_concurrency=2048,
+    )
+    server = uvicorn.Server(config)
+    if ready is not None:
+        async def announce() -> None:
+            while not server.started:
+                await asyncio.sleep(0.05)
+            ready()
+
+        asyncio.get_running_loop().create_task(announce())
+    await server.serve()
