@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from rattus_fixtures import arrange, box_profile, new_game, play  # noqa: E402
 
-from engine.core import TABLE, SeededRng, project  # noqa: E402
+from engine.core import HOST, TABLE, SeededRng, project  # noqa: E402
 from engine.core.codes import payload  # noqa: E402
 from engine.games import rattus  # noqa: E402
 from engine.games.rattus.profile import Face  # noqa: E402
@@ -85,9 +85,13 @@ def test_physical_flip_refuses_unknown_ids_and_tokens_from_elsewhere() -> None:
     assert "RAT:77" in str(exc.value)
     with pytest.raises(rattus.IllegalIntent, match="unknown-token"):
         rattus.apply(s, rattus.FlipToken(seat=TABLE, region="Gallia", token="PT1:RAT:07:Q"), rng)
+    # the host recorded RAT:30 in Hispania; the table never saw that sticker, so it is not told where it lies:
+    # a table that turns RAT:30 over in Gallia is believed (the record was wrong), only the host is refused
     with pytest.raises(rattus.IllegalIntent, match="token-not-in-region") as exc:
-        rattus.apply(s, rattus.FlipToken(seat=TABLE, region="Gallia", token="RAT:30"), rng)
+        rattus.apply(s, rattus.FlipToken(seat=HOST, region="Gallia", token="RAT:30"), rng)
     assert "Hispania" in str(exc.value)
+    believed, _ = play(s, rattus.FlipToken(seat=TABLE, region="Gallia", token="RAT:30"))
+    assert believed.slots["Hispania"] == ("", "") and believed.revealed[-1][:2] == ("RAT:30", "Gallia")
     with pytest.raises(rattus.IllegalIntent, match="ravage-region"):
         rattus.apply(s, rattus.FlipToken(seat=TABLE, region="Hispania", token="RAT:31"), rng)
     with pytest.raises(rattus.IllegalIntent, match="not-your-turn"):

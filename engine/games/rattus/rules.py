@@ -76,6 +76,7 @@ from .events import (
     WitchSwap,
 )
 from .profile import Face, Profile, ProfileError, default_profile, from_dict, parse_face, to_dict, token_id_of
+from .seen import for_seat
 from .state import BISHOPS, NUNS, RAMPARTS, REMOVED, State, fold
 
 SEATS = ("p1", "p2", "p3", "p4")
@@ -275,9 +276,18 @@ def _locate(s: State, token: str) -> tuple[str, int] | None:
     return None
 
 
-def _physical_token(s: State, region: str, raw: str, face_text: str = "", *, check_region: bool = True
+def _typed_face(tid: str, face_text: str) -> Face:
+    try:
+        return parse_face(face_text)
+    except ValueError as exc:
+        raise _ill("face", f"{tid or 'the token'}: {exc}") from None
+
+
+def _physical_token(s: State, seat: str, region: str, raw: str, face_text: str = "", *, check_region: bool = True
                     ) -> tuple[str, Face]:
-    """Physical tokens: the id of a scanned/tapped token, checked against what the table knows."""
+    """Physical tokens: the id of a scanned/tapped token, checked against what ``seat`` may know of where the
+    tokens are (never against a record it may not see: a choice or a refusal must not tell it)."""
+    s = for_seat(s, seat)
     try:
         tid = token_id_of(raw)
     except ValueError as exc:
@@ -298,10 +308,7 @@ def _physical_token(s: State, region: str, raw: str, face_text: str = "", *, che
         raise _ill("token-on-board", f"{tid} already lies in {where[0]}")
     face = s.profile.face(tid)
     if face_text:
-        try:
-            given = parse_face(face_text)
-        except ValueError as exc:
-            raise _ill("face", f"{tid}: {exc}") from None
+        given = _typed_face(tid, face_text)
         if face is not None and given != face:
             raise _ill("face-mismatch", f"{tid}: the profile says {face.text()!r}, not {given.text()!r}")
         face = given
@@ -626,7 +633,7 @@ def _h_peek(em: _Em, i: WitchPeek, rng: Rng) -> None:
     _region(s, i.region)
     if not 0 <= i.index < s.rats(i.region):
         raise _ill("no-rat", f"{i.region} has no rat number {i.index + 1}")
-    slot = s.slots[i.region][i.index]
+    slot = for_seat(s, i.seat).slots[i.region][i.index]
     if s.peeks and (s.peeks[0][0], s.peeks[0][1]) == (i.region, i.index) and (not slot or slot == s.peeks[0][2]):
         raise _ill("witch-second", "the second look is at another token")
     if s.digital:
@@ -639,7 +646,7 @@ def _h_peek(em: _Em, i: WitchPeek, rng: Rng) -> None:
     if not i.token:
         em(TokenPeeked(seat=i.seat, region=i.region, index=i.index))
         return
-    tid, face = _physical_token(s, i.region, i.token, check_region=True)
+    tid, face = _physical_token(s, i.seat, i.region, i.token, check_region=True)
     if slot and slot != tid:
         raise _ill("token-not-in-region", f"rat number {i.index + 1} of {i.region} is {slot}, not {tid}")
     em(TokenPeeked(seat=i.seat, region=i.region, index=i.index, token=tid, threshold=face.threshold,
@@ -846,11 +853,11 @@ def _h_spread(em: _Em, i: SpreadRat, rng: Rng) -> None:
     why = _rat_room(s, i.region)
     if why:
         raise _ill("rat-room", why)
-    _add_rat(em, i.region, i.token)
+    _add_rat(em, i.region, i.token, i.seat)
     _after_spread_step(em)
 
 
-def _add_rat(em: _Em, region: str, token: str, *, retired: bool = False) -> None:
+def _add_rat(em: _Em, region: str, token: str, seat: str, *, retired: bool = False) -> None:
     s = em.s
     if s.digital:
         if token:
@@ -860,7 +867,7 @@ def _add_rat(em: _Em, region: str, token: str, *, retired: bool = False) -> None
         return
     tid = ""
     if token:
-        tid, _ = _physical_token(s, region, token, check_region=False)
+        tid, _ = _physical_token(s, seat, region, token, check_region=False)
     em(RatPlaced(region=region, token=tid, retired=retired))
 
 
@@ -878,7 +885,17 @@ def _h_flip(em: _Em, i: FlipToken, rng: Rng) -> None:
         raise _ill("ravage-region", f"nothing left to turn over in {i.region} (no rats or no cubes)")
     if not s.slots[i.region]:
         raise _ill("no-rat", f"{i.region} holds no rat")
-    tid, face = _physical_token(s, i.region, i.token, i.face)
+    if i.token:
+        tid, face = _physical_token(s, i.seat, i.region, i.token, i.face)
+    else:  # a token without a sticker: its face typed in, nothing to remember it by
+        if s.phase == "crusader_flip":
+            raise _ill("crusader-sticker", "the Crusader orders the tokens she turns over: scan or tap each "
+                       "one's sticker (RAT:nn)")
+        if not i.face:
+            raise _ill("no-face", "a token without a sticker: enter the face printed on it")
+        if "" not in for_seat(s, i.seat).slots[i.region]:
+            raise _ill("token-known", f"you know every rat of {i.region}: name the one turned over")
+        tid, face = "", _typed_face("", i.face)
     if s.phase == "crusader_flip":
         em(CrusaderRevealed(seat=s.crusader, region=i.region, tokens=(tid,), faces=((face.threshold, face.symbols),)))
         return
@@ -921,7 +938,7 @@ def _h_soldier(em: _Em, i: SoldierRat, rng: Rng) -> None:
     em(CardUsed(seat=i.seat, card="soldat"))
     if retired and s.digital:
         em(make_shuffle(rng, "retired", out, "new", f"retired#{len(em.events)}-{len(s.revealed)}"))
-    _add_rat(em, i.region, "", retired=retired)
+    _add_rat(em, i.region, "", i.seat, retired=retired)
 
 
 def _h_end_turn(em: _Em, i: EndTurn, rng: Rng) -> None:
@@ -968,11 +985,12 @@ def _candidates(s: State, seat: str) -> list[Intent]:
         return [BakerPlace(seat=seat, region=r) for r in R]
     if s.phase in ("ravage", "crusader_flip", "final_plague"):
         regions = [s.ravage] if s.ravage else _final_left(s)
-        accounted = {t for slots in s.slots.values() for t in slots if t}
-        accounted |= {t for t, _, _ in s.revealed} | set(s.out_down) | {t for t, _ in s.pending}
-        free = [t.id for t in s.profile.tokens if t.id not in accounted and t.face is not None]
+        seen = for_seat(s, seat)  # the tokens this seat may name: never a sticker only the host recorded
+        accounted = {t for slots in seen.slots.values() for t in slots if t}
+        accounted |= {t for t, _, _ in seen.revealed} | set(seen.out_down) | {t for t, _ in seen.pending}
+        free = [t.id for t in seen.profile.tokens if t.id not in accounted and t.face is not None]
         return [FlipToken(seat=seat, region=r, token=t) for r in regions
-                for t in ([x for x in s.slots[r] if x] + (free if "" in s.slots[r] else []))]
+                for t in ([x for x in seen.slots[r] if x] + (free if "" in seen.slots[r] else []))]
     if s.phase not in ("actions", "final"):
         return []
     final = s.phase == "final"

@@ -193,14 +193,32 @@ def _carry_potions(state: State, potions: dict[str, dict[str, int]], cubes: dict
 
 
 def _remove_slot(slots: tuple[str, ...], token: str) -> tuple[str, ...]:
+    """The region's rats once ``token`` is taken from it. A token scanned there while the host's record (a
+    sticker scanned earlier, unseen by who turns it over) said otherwise: the table's scan wins, and one
+    rat whose id was recorded goes instead (the counts stay right; the record was wrong)."""
     lst = list(slots)
     if token in lst:
         lst.remove(token)
     elif "" in lst:
         lst.remove("")
+    elif lst:
+        lst.pop(0)
     else:
         raise InconsistentLog(f"token {token} is not in that region")
     return tuple(lst)
+
+
+def _forget(s: State, token: str, keep: tuple[str, int] | None = None) -> State:
+    """Physical tokens: ``token`` was just scanned somewhere, so any older record of it elsewhere (on a region,
+    or out of play face down) becomes an unknown token; ``keep`` is the (region, index) where it now lies."""
+    if not token or s.digital:
+        return s
+    slots = dict(s.slots)
+    for r, v in s.slots.items():
+        if token in v:
+            slots[r] = tuple("" if t == token and (r, k) != keep else t for k, t in enumerate(v))
+    out = tuple("" if t == token else t for t in s.out_down)
+    return _rep(s, slots=slots, out_down=out)
 
 
 def start_state(event: GameStarted) -> State:
@@ -408,9 +426,10 @@ def _f_piper(s: State, e: PiperMoved) -> State:
 def _f_peek(s: State, e: TokenPeeked) -> State:
     slots = s.slots
     if e.token and not s.digital:
-        lst = list(slots[e.region])
+        s = _forget(s, e.token)
+        lst = list(s.slots[e.region])
         lst[e.index] = e.token  # a physical token identified by its sticker
-        slots = {**slots, e.region: tuple(lst)}
+        slots = {**s.slots, e.region: tuple(lst)}
     known = s.known
     if e.token:
         known = {**known, e.seat: tuple(dict.fromkeys(known.get(e.seat, ()) + (e.token,)))}
@@ -449,6 +468,8 @@ def _f_spread_started(s: State, e: SpreadStarted) -> State:
 def _f_rat_placed(s: State, e: RatPlaced) -> State:
     if len(s.slots[e.region]) >= 3:
         raise InconsistentLog(f"a fourth rat in {e.region}")
+    if e.token and not e.retired:
+        s = _forget(s, e.token)
     s2 = _rep(s, slots={**s.slots, e.region: s.slots[e.region] + (e.token,)})
     if e.retired:
         out = list(s.out_down)
@@ -482,17 +503,22 @@ def _f_ravage_started(s: State, e: RavageStarted) -> State:
 
 def _f_token_revealed(s: State, e: TokenRevealed) -> State:
     face = Face(e.threshold, tuple(e.symbols))
-    if any(t == e.token for t, _ in s.pending):
-        pending = tuple(p for p in s.pending if p[0] != e.token)
-        return _rep(s, pending=pending, revealed=s.revealed + ((e.token, e.region, face),))
-    slots = {**s.slots, e.region: _remove_slot(s.slots[e.region], e.token)}
-    return _rep(s, slots=slots, revealed=s.revealed + ((e.token, e.region, face),))
+    if e.token and any(t == e.token for t, _ in s.pending):
+        s = _rep(s, pending=tuple(p for p in s.pending if p[0] != e.token))
+    else:
+        slots = {**s.slots, e.region: _remove_slot(s.slots[e.region], e.token)}
+        s = _forget(_rep(s, slots=slots), e.token)
+    if e.token and s.profile.face(e.token) is None:
+        s = _rep(s, profile=s.profile.with_faces({e.token: face}))  # the census builds itself as the group plays
+    return _rep(s, revealed=s.revealed + ((e.token, e.region, face),))
 
 
 def _f_crusader(s: State, e: CrusaderRevealed) -> State:
     slots = s.slots[e.region]
     for t in e.tokens:
         slots = _remove_slot(slots, t)
+    for t in e.tokens:
+        s = _forget(s, t)
     pending = s.pending + tuple((t, Face(f[0], tuple(f[1]))) for t, f in zip(e.tokens, e.faces, strict=True))
     known = {**s.known, e.seat: tuple(dict.fromkeys(s.known.get(e.seat, ()) + tuple(e.tokens)))}
     phase = "crusader" if not slots else s.phase
