@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm as MM
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.boards.geometry import Board, Label
+from engine.boards.geometry import Board, Label, Place
 from engine.boards.palette import INK, LAND, PEOPLE, ROAD, SEA, rgb
+from engine.catalogue import Component, all_components
 from engine.core.codes import payload as code_payload
 
 from . import fonts, qr
@@ -131,6 +132,12 @@ def draw_board(c: Canvas, board: Board, poster: Poster, grey: bool = False,
     # places: a frame in the people's colour around a white square with the code
     for p in board.places:
         cx, cy = to_mm(p.x, p.y)
+        kind = p.extra.get("kind", "")
+        if kind in ("region", "castle"):
+            _region(c, p, cx, cy, s, grey, codes)
+            _fill(c, INK)
+            _label(c, p.label, to_mm, s, bold=True)
+            continue
         half = 0.8 * p.r * s
         colour = PEOPLE.get(p.colour, p.colour if p.colour.startswith("#") else INK)
         if grey:
@@ -157,6 +164,39 @@ def draw_board(c: Canvas, board: Board, poster: Poster, grey: bool = False,
         size = fonts.fit_size(legend, fonts.REGULAR, 2.6, poster.w - 2)
         c.setFont(fonts.REGULAR, size)
         c.drawString(bx, by - 3.6, legend)
+
+
+SHADES = {"light": "#f1e6c8", "medium": "#dcc393", "dark": "#bf9d62", "castle": "#b9b4aa"}
+
+
+def _region(c: Canvas, p: Place, cx: float, cy: float, s: float, grey: bool,
+            codes: list[tuple[str, str, float, float, float]] | None) -> None:
+    """A Rattus region: a disc shaded as on the box (light, medium, dark), its code in its lower half."""
+    r = p.r * s
+    if grey:
+        c.setFillColorRGB(1, 1, 1)
+    else:
+        _fill(c, SHADES.get(p.colour, "#ffffff"))
+    _stroke(c, INK)
+    c.setLineWidth(0.5)
+    if p.extra.get("kind") == "castle":
+        c.roundRect(cx - r, cy - r * 0.8, 2 * r, 1.6 * r, 2.0, stroke=1, fill=1)
+        return
+    c.circle(cx, cy, r, stroke=1, fill=1)
+    if p.code:
+        text = code_payload(p.code)
+        side = 0.72 * r
+        n = qr.modules(text, qr.SMALL)
+        module = side / (n + 2 * QUIET)
+        qx, qy = cx - side / 2, cy - 0.22 * r - side / 2
+        qr.draw(c, text, qr.SMALL, qx, qy, module, QUIET)
+        if codes is not None:
+            codes.append((text, p.code, cx, cy - 0.22 * r, module))
+    if not grey and p.extra.get("players") in ("3", "4"):
+        _fill(c, INK)
+        c.setFont(fonts.REGULAR, 2.4)
+        c.drawCentredString(cx, cy - 0.86 * r, f"{p.extra['players']} joueurs et plus" if p.extra["players"] == "3"
+                            else "4 joueurs")
 
 
 def _marks(c: Canvas, x: float, y: float) -> None:
@@ -296,4 +336,51 @@ def _glue_strip(c: Canvas, x: float, y: float, w: float, h: float, vertical: boo
     c.restoreState()
 
 
-__all__ = ["A3", "GLUE", "BoardPrintError", "Poster", "draw_board", "poster_for", "render_board"]
+__all__ = ["A3", "GLUE", "BoardPrintError", "Poster", "board_sets", "draw_board", "poster_for", "render_board"]
+
+
+# -- the printable sets (registered by printables.sets) ---------------------------------------------
+PEOPLE_LEGEND = ("Cadre de la ville : son peuple (bleu Goths, jaune Huns, rouge Vandales, vert Francs). "
+                 "Tirets bleus : lien vers une autre province. Le QR code d'une ville la choisit dans l'appli.")
+RATTUS_LEGEND = ("Régions : clair = toutes les parties, moyen = 3 et 4 joueurs, foncé = 4 joueurs. Traits pleins : "
+                 "frontières ; tirets bleus : flèches par la mer. Le QR code d'une région la choisit dans l'appli.")
+
+
+def _pandemie_set(code: str, name: str) -> tuple[str, str, str, Callable[[Options], list[Component]],
+                                                  Callable[[Options], Result]]:
+    set_name = f"board-{name.casefold()}"
+
+    def select(opts: Options) -> list[Component]:
+        return [c for c in all_components() if c.id.startswith(f"PB:{code}") and c.attrs.get("province") == code]
+
+    def make(opts: Options) -> Result:
+        from engine.boards.pandemie import board_for
+
+        return render_board(set_name, board_for(code), opts, f"Pandémie — {name}", PEOPLE_LEGEND)
+
+    return set_name, f"Pandémie — plateau {name}", f"the {name} board with a QR code per city (A3, or tiled A4)", \
+        select, make
+
+
+def _rattus_set() -> tuple[str, str, str, Callable[[Options], list[Component]], Callable[[Options], Result]]:
+    def select(opts: Options) -> list[Component]:
+        return [c for c in all_components() if c.id.startswith("RRG:")]
+
+    def make(opts: Options) -> Result:
+        from engine.boards.rattus import rattus_board
+        from engine.games.rattus import profile as rp
+
+        try:
+            prof = rp.load(opts.profile) if opts.profile else rp.default_profile()
+        except rp.ProfileError as exc:
+            raise BoardPrintError(f"cannot use the Rattus profile: {exc}") from exc
+        return render_board("board-rattus", rattus_board(prof), opts, "Rattus — la carte", RATTUS_LEGEND)
+
+    return "board-rattus", "Rattus — la carte", "the Rattus map of the box profile, a QR code per region", select, make
+
+
+def board_sets() -> list[tuple[str, str, str, Callable[[Options], list[Component]], Callable[[Options], Result]]]:
+    """(name, title, help, select, make) of every board set: one per shipped province, and the Rattus map."""
+    from engine.games.pandemie.board import shipped
+
+    return [*(_pandemie_set(p.code, p.name) for p in shipped()), _rattus_set()]

@@ -15,7 +15,7 @@ from pathlib import Path
 from .geometry import BACK_MODES, PAPERS
 from .pieces import CARD_FORMATS
 from .render import Options
-from .sets import SETS, PrintError, build, list_sets
+from .sets import BOARDS, SETS, PrintError, build, list_sets
 
 
 def _offset(text: str) -> tuple[float, float]:
@@ -34,7 +34,8 @@ def parser() -> argparse.ArgumentParser:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("set", nargs="?", help="the set to print (see --list)")
     p.add_argument("--list", action="store_true", help="list the sets and exit")
-    p.add_argument("--paper", choices=sorted(PAPERS), default="a4")
+    p.add_argument("--paper", choices=sorted({*PAPERS, "a3"}), default="a4",
+                   help="a3 only for the board-* sets (one page; a4 and letter tile them)")
     p.add_argument("--out", type=Path, help="the PDF file to write")
     p.add_argument("--manifest", type=Path, help="also write a JSON list of every code placed")
     p.add_argument("--backs", choices=BACK_MODES, default="long",
@@ -66,8 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.set:
         print("tablekeeper print: name a set (tablekeeper print --list) or pass --list", file=sys.stderr)
         return 2
-    if args.set not in SETS:
-        print(f"tablekeeper print: unknown set {args.set!r}; sets: {', '.join(SETS)}", file=sys.stderr)
+    if args.set not in SETS and args.set not in BOARDS:
+        print(f"tablekeeper print: unknown set {args.set!r}; sets: {', '.join([*SETS, *BOARDS])}", file=sys.stderr)
         return 2
     if args.out is None:
         print("tablekeeper print: --out FILE.pdf is required", file=sys.stderr)
@@ -79,8 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.province and not args.set.startswith("pandemie"):
         print("tablekeeper print: --province only applies to the pandemie sets", file=sys.stderr)
         return 2
-    if args.profile is not None and args.set != "rattus-tokens":
-        print("tablekeeper print: --profile only applies to the rattus-tokens set", file=sys.stderr)
+    if args.profile is not None and args.set not in ("rattus-tokens", "board-rattus"):
+        print("tablekeeper print: --profile only applies to the rattus-tokens and board-rattus sets", file=sys.stderr)
         return 2
     if args.profile is not None and not args.profile.is_file():
         print(f"tablekeeper print: profile {args.profile} does not exist", file=sys.stderr)

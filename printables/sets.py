@@ -13,6 +13,7 @@ from reportlab.lib.units import mm as MM
 from engine.catalogue import Component, all_components
 
 from . import geometry as G
+from .board import BoardPrintError, board_sets
 from .pieces import (
     BackLook,
     Card,
@@ -43,6 +44,7 @@ class SetDef:
     select: Callable[[Options], list[Component]]
     piece: Callable[[Options], Piece]
     legend: Callable[[Options], str] = lambda o: ""
+    make: Callable[[Options], Result] | None = None  # a set drawn as a whole (the boards: printables.board)
 
 
 def _prefix(c: Component) -> str:
@@ -166,13 +168,18 @@ _add(SetDef("spares", "Codes de réserve", "100 spare blank-id codes BLK:001–1
 _add(SetDef("duplex-calibration", "Calibrage recto-verso", "a 2-page sheet to measure your printer's back-page offset",
             lambda o: [], lambda o: Sticker()))
 
+BOARDS: dict[str, SetDef] = {  # drawn as a whole, not piece by piece (printables.board)
+    _name: SetDef(_name, _title, _help, _sel, lambda o: Sticker(), make=_make)
+    for _name, _title, _help, _sel, _make in board_sets()
+}
+
 CALIBRATION = "duplex-calibration"
 
 
 def list_sets() -> list[tuple[str, int, str]]:
     """(name, number of components now in the catalogue, help) for every set."""
     out = []
-    for s in SETS.values():
+    for s in [*SETS.values(), *BOARDS.values()]:
         try:
             n = len(s.select(Options()))
         except PrintError:
@@ -183,6 +190,11 @@ def list_sets() -> list[tuple[str, int, str]]:
 
 def build(set_name: str, opts: Options) -> Result:
     """Render a set to PDF; raises :class:`PrintError` with a clear message on bad input."""
+    if set_name in BOARDS and (make := BOARDS[set_name].make) is not None:
+        try:
+            return make(opts)
+        except BoardPrintError as exc:
+            raise PrintError(str(exc)) from exc
     if set_name not in SETS:
         raise PrintError(f"unknown set {set_name!r}: choose one of {', '.join(SETS)} (tablekeeper print --list)")
     try:
@@ -268,4 +280,4 @@ def _scales(c: Any, x: float, y: float) -> None:
     c.restoreState()
 
 
-__all__ = ["SETS", "PrintError", "SetDef", "build", "list_sets", "generic_look"]
+__all__ = ["BOARDS", "SETS", "PrintError", "SetDef", "build", "list_sets", "generic_look"]
