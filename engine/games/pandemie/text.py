@@ -1,11 +1,18 @@
-"""One-line texts for events and intents, in French and English (logs, buttons)."""
+"""Pandémie texts in French and English: one table keyed by event/intent type, one of words (how a pawn
+moved, phases, causes of defeat), and the names of cities, cards, peoples and provinces.
+
+:func:`describe` formats one event or intent for the log or a button; ``names`` maps seats to the
+players' names (``p3`` → ``Léa``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from functools import cache
+from typing import Any
 
 from engine.core.deck import Discarded, Drawn, Peeked, Placed, RemovedFromDiscard, Shuffled
 from engine.core.events import Event, Intent
+from engine.core.lang import Table, check_lang
 
 from . import events as E
 from .board import COLOUR_FR, EVENT_CARDS, PEOPLES, all_names, shipped
@@ -16,18 +23,35 @@ def _roles() -> dict[str, str]:
     return {f"PO:{p.code}{k + 1}": r for p in shipped() for k, r in enumerate(p.roles)}
 
 
+@cache
+def _provinces() -> dict[str, str]:
+    return {p.code: p.name for p in shipped()}
+
+
+@cache
+def _city_by_name() -> dict[str, str]:
+    return {v: k for k, v in all_names().items()}
+
+
 def city(key: str) -> str:
     return all_names().get(key, key)
 
 
+def province(code: str) -> str:
+    return _provinces().get(code, code)
+
+
+EVENT_CARDS_EN: tuple[str, ...] = ("Quiet night", "Secret mission", "Ghost town", "Divinations", "Manu Militari")
+
+
 def card(cid: str, lang: str = "fr") -> str:
     if not cid:
-        return "?" if lang == "en" else "carte cachée"
+        return WORDS.text("card.hidden", lang)
     kind, _, rest = cid.partition(":")
     if kind in ("PC", "PI"):
         return city(rest)
     if kind == "PE" and rest[-1:].isdigit() and 1 <= int(rest[-1]) <= len(EVENT_CARDS):
-        return EVENT_CARDS[int(rest[-1]) - 1]
+        return (EVENT_CARDS if lang == "fr" else EVENT_CARDS_EN)[int(rest[-1]) - 1]
     if kind == "PR":
         return "Rupture"
     if kind == "PO":
@@ -40,93 +64,245 @@ def people(colour: str, lang: str) -> str:
     return f"{name} ({COLOUR_FR.get(colour, colour) if lang == 'fr' else colour})"
 
 
-def describe(item: Event | Intent, lang: str = "fr") -> str:
-    fr = lang != "en"
-    f = _TEXTS.get(type(item))
-    if f is None:
-        return type(item).__name__
-    return f(item, fr)
+WORDS = Table({
+    "card.hidden": ("une carte cachée", "a hidden card"),
+    "deck.player": ("pioche joueurs", "player deck"),
+    "deck.prop": ("pioche propagation", "propagation deck"),
+    "deck.roles": ("cartes rôle", "role cards"),
+    "how.move": ("à pied", "on foot"),
+    "how.redeploy": ("redéploiement", "redeployment"),
+    "how.forced-march": ("marche forcée", "forced march"),
+    "how.via-romana": ("Via Romana", "Via Romana"),
+    "how.consul": ("Consul", "Consul"),
+    "how.licteur": ("Licteur", "Licteur"),
+    "how.event": ("carte événement", "event card"),
+    "how.mission": ("Mission secrète", "Secret mission"),
+    "how.manu-militari": ("Manu Militari", "Manu Militari"),
+    "phase.actions": ("actions", "actions"),
+    "phase.draw": ("pioche", "draw"),
+    "phase.propagate": ("propagation", "propagation"),
+    "phase.discard": ("défausse", "discard"),
+    "action.move": ("déplacement", "move"),
+    "action.redeploy": ("redéploiement", "redeployment"),
+    "action.forced-march": ("marche forcée", "forced march"),
+    "action.via-romana": ("Via Romana", "Via Romana"),
+    "action.consul-move": ("déplacement du Consul", "the Consul's move"),
+    "action.licteur-gather": ("rassemblement du Licteur", "the Licteur's gathering"),
+    "action.build-fort": ("construction d'un Fort", "building a Fort"),
+    "action.combat": ("combat", "fight"),
+    "action.celebrate": ("célébration", "celebration"),
+    "action.share": ("échange de carte", "card exchange"),
+    "action.share-victory": ("transmission de victoire", "victory carried"),
+    "action.store-event": ("carte entreposée", "event stored"),
+    "action.ask": ("demande de carte", "card asked"),
+    "cause.pins": ("plus de punaises", "out of pins"),
+    "cause.surges": ("trop de déferlements", "too many surges"),
+    "cause.propagation-deck": ("pioche propagation vide", "propagation deck empty"),
+    "cause.player-deck": ("pioche joueurs vide", "player deck empty"),
+    "yes": ("oui", "yes"),
+    "no": ("non", "no"),
+})
 
 
-def _deck(name: str, fr: bool) -> str:
+def word(kind: str, value: str, lang: str) -> str:
+    """``value`` of a word table (``how``, ``phase``, ``action``, ``cause``) in ``lang``; unknown values
+    are shown as they are (a new value then shows up in the i18n walk test)."""
+    got = WORDS.get(f"{kind}.{value}", lang)
+    return value if got is None else got
+
+
+def _deck(name: str, lang: str) -> str:
     kind, _, code = name.partition(":")
-    fr_names = {"player": "pioche joueurs", "prop": "pioche propagation", "roles": "cartes rôle"}
-    en_names = {"player": "player deck", "prop": "propagation deck", "roles": "role cards"}
-    return f"{(fr_names if fr else en_names).get(kind, kind)} {code}"
+    return f"{word('deck', kind, lang)} ({province(code)})" if code else word("deck", kind, lang)
 
 
-_TEXTS = {
-    E.GameStarted: lambda e, fr: (f"Début de la partie : {len(e.provinces)} province(s)" if fr
-                                  else f"Game starts: {len(e.provinces)} province(s)"),
-    E.BaseInstalled: lambda e, fr: (f"Fort et pions à {city(e.city)}" if fr else f"Fort and pawns at {city(e.city)}"),
-    E.TurnBegan: lambda e, fr: (f"{e.province} : au tour de {e.seat}" if fr else f"{e.province}: {e.seat}'s turn"),
-    E.ActionUsed: lambda e, fr: (f"{e.seat} : action {e.action}" if fr else f"{e.seat}: action {e.action}"),
-    E.ActionsEnded: lambda e, fr: (f"{e.seat} termine ses actions" if fr else f"{e.seat} ends their actions"),
-    E.PhaseChanged: lambda e, fr: (f"{e.province} : phase {e.phase}" if fr else f"{e.province}: {e.phase} phase"),
-    E.PawnMoved: lambda e, fr: (f"{e.pawn} va à {city(e.to)} ({e.how})" if fr else f"{e.pawn} goes to {city(e.to)} ({e.how})"),
-    E.FortBuilt: lambda e, fr: (f"Fort construit à {city(e.city)}" if fr else f"Fort built at {city(e.city)}"),
-    E.PinsPlaced: lambda e, fr: (f"{e.n} punaise(s) {people(e.colour, 'fr')} sur {city(e.city)}" if fr
-                                 else f"{e.n} {people(e.colour, 'en')} pin(s) on {city(e.city)}"),
-    E.PinsRemoved: lambda e, fr: (f"{e.n} punaise(s) {people(e.colour, 'fr')} retirée(s) de {city(e.city)}" if fr
-                                  else f"{e.n} {people(e.colour, 'en')} pin(s) removed from {city(e.city)}"),
-    E.Surged: lambda e, fr: (f"Déferlement barbare {people(e.colour, 'fr')} depuis {city(e.city)} !" if fr
-                             else f"Barbarian surge of the {people(e.colour, 'en')} from {city(e.city)}!"),
-    E.SpeedRaised: lambda e, fr: (f"{e.province} : la vitesse d'invasion augmente" if fr else f"{e.province}: invasion speed rises"),
-    E.RuptureRevealed: lambda e, fr: (f"{e.province} : Rupture !" if fr else f"{e.province}: Rupture!"),
-    E.CardGiven: lambda e, fr: (f"{e.giver} donne {card(e.card)} à {e.receiver}" if fr
-                                else f"{e.giver} gives {card(e.card)} to {e.receiver}"),
-    E.VictoryCelebrated: lambda e, fr: (f"{e.province} : victoire célébrée sur les {people(e.colour, 'fr')}" if fr
-                                        else f"{e.province}: victory over the {people(e.colour, 'en')} celebrated"),
-    E.VictoryShared: lambda e, fr: (f"Victoire {people(e.colour, 'fr')} transmise de {e.from_province} à {e.to_province}" if fr
-                                    else f"{people(e.colour, 'en')} victory carried from {e.from_province} to {e.to_province}"),
-    E.Eradicated: lambda e, fr: (f"{e.province} : invasion {people(e.colour, 'fr')} éradiquée" if fr
-                                 else f"{e.province}: {people(e.colour, 'en')} invasion eradicated"),
-    E.EventPlayed: lambda e, fr: (f"{e.seat} joue {card(e.card)}" if fr else f"{e.seat} plays {card(e.card)}"),
-    E.CardRemoved: lambda e, fr: (f"{card(e.card)} retirée de la partie" if fr else f"{card(e.card)} removed from the game"),
-    E.EventStored: lambda e, fr: (f"{e.seat} entrepose {card(e.card)}" if fr else f"{e.seat} stores {card(e.card)}"),
-    E.QuietNight: lambda e, fr: (f"{e.province} : nuit tranquille à venir" if fr else f"{e.province}: a quiet night ahead"),
-    E.PropagationSkipped: lambda e, fr: (f"{e.province} : nuit tranquille, pas de propagation" if fr
-                                         else f"{e.province}: quiet night, no propagation"),
-    E.DivinationBegan: lambda e, fr: (f"{e.seat} consulte les {e.n} cartes du dessus (Divinations)" if fr
-                                      else f"{e.seat} looks at the top {e.n} cards (Divinations)"),
-    E.DivinationEnded: lambda e, fr: (f"{e.province} : cartes remises sur la pioche" if fr
-                                      else f"{e.province}: cards put back on the deck"),
-    E.GameLost: lambda e, fr: (f"Partie perdue ({e.cause}) {e.province} : {e.detail}" if fr
-                               else f"Game lost ({e.cause}) {e.province}: {e.detail}"),
-    E.GameWon: lambda e, fr: ("Partie gagnée : les quatre victoires sont célébrées !" if fr
-                              else "Game won: the four victories are celebrated!"),
-    Shuffled: lambda e, fr: (f"Mélange de la {_deck(e.deck, True)} ({e.size} cartes)" if fr
-                             else f"{_deck(e.deck, False)} shuffled ({e.size} cards)"),
-    Drawn: lambda e, fr: (f"{e.to or 'table'} pioche {card(e.card)} ({_deck(e.deck, True)})" if fr
-                          else f"{e.to or 'table'} draws {card(e.card, 'en')} ({_deck(e.deck, False)})"),
-    Discarded: lambda e, fr: (f"{card(e.card)} défaussée" if fr else f"{card(e.card, 'en')} discarded"),
-    RemovedFromDiscard: lambda e, fr: (f"{card(e.card)} reprise de la défausse" if fr else f"{card(e.card, 'en')} taken from the discard"),
-    Placed: lambda e, fr: (f"{len(e.cards)} carte(s) replacée(s) sur la {_deck(e.deck, True)}" if fr
-                           else f"{len(e.cards)} card(s) put back on the {_deck(e.deck, False)}"),
-    Peeked: lambda e, fr: (f"{e.seat} regarde {len(e.cards)} carte(s)" if fr else f"{e.seat} looks at {len(e.cards)} card(s)"),
+TEXTS = Table({
+    "GameStarted": ("Début de la partie : {n} province(s)", "Game starts: {n} province(s)"),
+    "BaseInstalled": ("Fort et pions à {city}", "Fort and pawns at {city}"),
+    "TurnBegan": ("{province} : au tour de {seat}", "{province}: {seat}'s turn"),
+    "ActionUsed": ("{seat} : {action}", "{seat}: {action}"),
+    "ActionsEnded": ("{seat} termine ses actions", "{seat} ends their actions"),
+    "PhaseChanged": ("{province} : phase de {phase}", "{province}: {phase} phase"),
+    "PawnMoved": ("{pawn} va à {city} ({how})", "{pawn} goes to {city} ({how})"),
+    "FortBuilt": ("Fort construit à {city}", "Fort built at {city}"),
+    "FortMoved": ("Fort déplacé de {city2} à {city}", "Fort moved from {city2} to {city}"),
+    "PinsPlaced": ("{n} punaise(s) {people} sur {city}", "{n} {people} pin(s) on {city}"),
+    "PinsRemoved": ("{n} punaise(s) {people} retirée(s) de {city}", "{n} {people} pin(s) removed from {city}"),
+    "Surged": ("Déferlement barbare des {people} depuis {city} !", "Barbarian surge of the {people} from {city}!"),
+    "SpeedRaised": ("{province} : la vitesse d'invasion augmente", "{province}: invasion speed rises"),
+    "RuptureRevealed": ("{province} : Rupture !", "{province}: Rupture!"),
+    "CardGiven": ("{giver} donne {card} à {receiver}", "{giver} gives {card} to {receiver}"),
+    "VictoryCelebrated": ("{province} : victoire célébrée sur les {people}",
+                          "{province}: victory over the {people} celebrated"),
+    "VictoryShared": ("Victoire sur les {people} transmise de {province} à {province2}",
+                      "Victory over the {people} carried from {province} to {province2}"),
+    "Eradicated": ("{province} : invasion des {people} éradiquée", "{province}: {people} invasion eradicated"),
+    "EventPlayed": ("{seat} joue {card}", "{seat} plays {card}"),
+    "CardRemoved": ("{card} retirée de la partie", "{card} removed from the game"),
+    "EventStored": ("{seat} entrepose {card}", "{seat} stores {card}"),
+    "QuietNight": ("{province} : nuit tranquille à venir", "{province}: a quiet night ahead"),
+    "PropagationSkipped": ("{province} : nuit tranquille, pas de propagation", "{province}: quiet night, no propagation"),
+    "DivinationBegan": ("{seat} consulte les {n} cartes du dessus (Divinations)",
+                        "{seat} looks at the top {n} cards (Divinations)"),
+    "DivinationEnded": ("{province} : cartes remises sur la pioche", "{province}: cards put back on the deck"),
+    "GameLost": ("Partie perdue ({cause}) — {province} : {detail}", "Game lost ({cause}) — {province}: {detail}"),
+    "GameLost.any": ("Partie perdue ({cause})", "Game lost ({cause})"),
+    "GameWon": ("Partie gagnée : les quatre victoires sont célébrées !", "Game won: the four victories are celebrated!"),
+    "CardAsked": ("{asker} demande une carte à {giver}", "{asker} asks {giver} for a card"),
+    "AskAnswered": ("{giver} donne une carte à {asker}", "{giver} gives {asker} a card"),
+    "AskAnswered.no": ("{giver} refuse de donner une carte à {asker}", "{giver} declines to give {asker} a card"),
+    "Shuffled": ("Mélange : {deck} ({size} cartes)", "Shuffle: {deck} ({size} cards)"),
+    "Drawn": ("{seat} pioche {card} ({deck})", "{seat} draws {card} ({deck})"),
+    "Drawn.table": ("La table pioche {card} ({deck})", "The table draws {card} ({deck})"),
+    "Discarded": ("{card} défaussée", "{card} discarded"),
+    "RemovedFromDiscard": ("{card} reprise de la défausse", "{card} taken from the discard"),
+    "Placed": ("{n} carte(s) replacée(s) sur la {deck}", "{n} card(s) put back on the {deck}"),
+    "Peeked": ("{seat} regarde {n} carte(s)", "{seat} looks at {n} card(s)"),
+    "Undone": ("Action {n} annulée", "Action {n} undone"),
     # intents
-    E.Move: lambda i, fr: (f"Aller à {city(i.to)}" if fr else f"Move to {city(i.to)}"),
-    E.Redeploy: lambda i, fr: (f"Redéploiement vers {city(i.to)}" if fr else f"Redeploy to {city(i.to)}"),
-    E.ForcedMarch: lambda i, fr: (f"Marche forcée vers {city(i.to)}" if fr else f"Forced march to {city(i.to)}"),
-    E.ViaRomana: lambda i, fr: (f"Via Romana vers {city(i.to)}" if fr else f"Via Romana to {city(i.to)}"),
-    E.ConsulMove: lambda i, fr: (f"Consul : vers {city(i.to)} (défausse {card(i.card)})" if fr
-                                 else f"Consul: to {city(i.to)} (discard {card(i.card)})"),
-    E.LicteurGather: lambda i, fr: (f"Licteur : {i.pawn} vers {city(i.to)}" if fr else f"Licteur: {i.pawn} to {city(i.to)}"),
-    E.BuildFort: lambda i, fr: ("Construire un Fort" if fr else "Build a Fort"),
-    E.Combat: lambda i, fr: (f"Combattre les {people(i.colour, 'fr')}" if fr else f"Fight the {people(i.colour, 'en')}"),
-    E.Celebrate: lambda i, fr: (f"Célébrer la victoire sur les {people(i.colour, 'fr')}" if fr
-                                else f"Celebrate the victory over the {people(i.colour, 'en')}"),
-    E.ShareKnowledge: lambda i, fr: ((f"Donner {card(i.card)} à {i.other}" if i.give else f"Prendre {card(i.card)} à {i.other}")
-                                     if fr else (f"Give {card(i.card)} to {i.other}" if i.give
-                                                 else f"Take {card(i.card)} from {i.other}")),
-    E.ShareVictory: lambda i, fr: (f"Transmettre la victoire {people(i.colour, 'fr')} à {i.to_province}" if fr
-                                   else f"Carry the {people(i.colour, 'en')} victory to {i.to_province}"),
-    E.StoreEvent: lambda i, fr: (f"Entreposer {card(i.card)}" if fr else f"Store {card(i.card)}"),
-    E.EndActions: lambda i, fr: ("Terminer les actions" if fr else "End actions"),
-    E.DrawCards: lambda i, fr: ("Piocher 2 cartes" if fr else "Draw 2 cards"),
-    E.Discard: lambda i, fr: (f"Défausser {card(i.card)}" if fr else f"Discard {card(i.card, 'en')}"),
-    E.Propagate: lambda i, fr: ("Propagation" if fr else "Propagate"),
-    E.PlayEvent: lambda i, fr: (f"Jouer {card(i.card)}" + (f" ({city(i.city)})" if i.city else "") if fr
-                                else f"Play {card(i.card)}" + (f" ({city(i.city)})" if i.city else "")),
-    E.ArrangeDivination: lambda i, fr: ("Remettre les cartes dans cet ordre" if fr else "Put the cards back in this order"),
+    "Move": ("Aller à {city}", "Move to {city}"),
+    "Move.pawn": ("Déplacer {pawn} à {city}", "Move {pawn} to {city}"),
+    "Redeploy": ("Redéploiement vers {city}", "Redeploy to {city}"),
+    "ForcedMarch": ("Marche forcée vers {city}", "Forced march to {city}"),
+    "ViaRomana": ("Via Romana vers {city}", "Via Romana to {city}"),
+    "ConsulMove": ("Consul : vers {city} (défausse {card})", "Consul: to {city} (discard {card})"),
+    "LicteurGather": ("Licteur : {pawn} vers {city}", "Licteur: {pawn} to {city}"),
+    "BuildFort": ("Construire un Fort", "Build a Fort"),
+    "BuildFort.move": ("Construire un Fort (celui de {city} est déplacé)", "Build a Fort (the one at {city} moves)"),
+    "Combat": ("Combattre les {people}", "Fight the {people}"),
+    "Celebrate": ("Célébrer la victoire sur les {people}", "Celebrate the victory over the {people}"),
+    "ShareKnowledge.give": ("Donner {card} à {other}", "Give {card} to {other}"),
+    "ShareKnowledge.take": ("Prendre {card} à {other}", "Take {card} from {other}"),
+    "AskCard": ("Demander une carte à {other}", "Ask {other} for a card"),
+    "AnswerAsk": ("Donner {card}", "Give {card}"),
+    "AnswerAsk.no": ("Ne pas donner de carte", "Give no card"),
+    "ShareVictory": ("Transmettre la victoire sur les {people} à {province}",
+                     "Carry the victory over the {people} to {province}"),
+    "StoreEvent": ("Entreposer {card}", "Store {card}"),
+    "EndActions": ("Terminer les actions", "End actions"),
+    "DrawCards": ("Piocher 2 cartes", "Draw 2 cards"),
+    "Discard": ("Défausser {card}", "Discard {card}"),
+    "Propagate": ("Propagation", "Propagate"),
+    "Propagate.n": ("Tirer {n} carte(s) propagation", "Draw {n} propagation card(s)"),
+    "PropagationPaused": ("{province} : propagation en pause après {n} carte(s) (un événement peut être joué)",
+                          "{province}: propagation paused after {n} card(s) (an event may be played)"),
+    "PlayEvent": ("Jouer {card}", "Play {card}"),
+    "PlayEvent.city": ("Jouer {card} ({city})", "Play {card} ({city})"),
+    "ArrangeDivination": ("Remettre les cartes dans cet ordre : {cards}", "Put the cards back in this order: {cards}"),
+})
+
+P = Callable[[Any, str, Callable[[str], str]], tuple[str, dict[str, object]]]
+
+
+def _lost(e: Any, lang: str, who: Callable[[str], str]) -> tuple[str, dict[str, object]]:
+    from .refusals import BOOK
+
+    cause = word("cause", e.cause, lang)
+    if not e.province:
+        return "GameLost.any", {"cause": cause}
+    return "GameLost", {"cause": cause, "province": province(e.province),
+                        "detail": BOOK.phrase(e.detail, lang) or e.detail}
+
+
+def _drawn(e: Any, lang: str, who: Callable[[str], str]) -> tuple[str, dict[str, object]]:
+    params: dict[str, object] = {"card": card(e.card, lang), "deck": _deck(e.deck, lang)}
+    if e.to and e.to != "table":
+        return "Drawn", {**params, "seat": who(e.to)}
+    return "Drawn.table", params
+
+
+_P: dict[type, P] = {
+    E.GameStarted: lambda e, lang, who: ("GameStarted", {"n": len(e.provinces)}),
+    E.BaseInstalled: lambda e, lang, who: ("BaseInstalled", {"city": city(e.city)}),
+    E.TurnBegan: lambda e, lang, who: ("TurnBegan", {"province": province(e.province), "seat": who(e.seat)}),
+    E.ActionUsed: lambda e, lang, who: ("ActionUsed", {"seat": who(e.seat), "action": word("action", e.action, lang)}),
+    E.ActionsEnded: lambda e, lang, who: ("ActionsEnded", {"seat": who(e.seat)}),
+    E.PhaseChanged: lambda e, lang, who: ("PhaseChanged", {"province": province(e.province),
+                                                          "phase": word("phase", e.phase, lang)}),
+    E.PawnMoved: lambda e, lang, who: ("PawnMoved", {"pawn": who(e.pawn), "city": city(e.to),
+                                                    "how": word("how", e.how, lang)}),
+    E.FortBuilt: lambda e, lang, who: (("FortMoved", {"city": city(e.city), "city2": city(e.removed_from)})
+                                       if e.removed_from else ("FortBuilt", {"city": city(e.city)})),
+    E.PinsPlaced: lambda e, lang, who: ("PinsPlaced", {"n": e.n, "people": people(e.colour, lang), "city": city(e.city)}),
+    E.PinsRemoved: lambda e, lang, who: ("PinsRemoved", {"n": e.n, "people": people(e.colour, lang),
+                                                        "city": city(e.city)}),
+    E.Surged: lambda e, lang, who: ("Surged", {"people": people(e.colour, lang), "city": city(e.city)}),
+    E.SpeedRaised: lambda e, lang, who: ("SpeedRaised", {"province": province(e.province)}),
+    E.RuptureRevealed: lambda e, lang, who: ("RuptureRevealed", {"province": province(e.province)}),
+    E.CardGiven: lambda e, lang, who: ("CardGiven", {"giver": who(e.giver), "receiver": who(e.receiver),
+                                                    "card": card(e.card, lang)}),
+    E.VictoryCelebrated: lambda e, lang, who: ("VictoryCelebrated", {"province": province(e.province),
+                                                                    "people": people(e.colour, lang)}),
+    E.VictoryShared: lambda e, lang, who: ("VictoryShared", {"people": people(e.colour, lang),
+                                                            "province": province(e.from_province),
+                                                            "province2": province(e.to_province)}),
+    E.Eradicated: lambda e, lang, who: ("Eradicated", {"province": province(e.province), "people": people(e.colour, lang)}),
+    E.EventPlayed: lambda e, lang, who: ("EventPlayed", {"seat": who(e.seat), "card": card(e.card, lang)}),
+    E.CardRemoved: lambda e, lang, who: ("CardRemoved", {"card": card(e.card, lang)}),
+    E.EventStored: lambda e, lang, who: ("EventStored", {"seat": who(e.seat), "card": card(e.card, lang)}),
+    E.QuietNight: lambda e, lang, who: ("QuietNight", {"province": province(e.province)}),
+    E.PropagationSkipped: lambda e, lang, who: ("PropagationSkipped", {"province": province(e.province)}),
+    E.DivinationBegan: lambda e, lang, who: ("DivinationBegan", {"seat": who(e.seat), "n": e.n}),
+    E.DivinationEnded: lambda e, lang, who: ("DivinationEnded", {"province": province(e.province)}),
+    E.GameLost: _lost,
+    E.GameWon: lambda e, lang, who: ("GameWon", {}),
+    Shuffled: lambda e, lang, who: ("Shuffled", {"deck": _deck(e.deck, lang), "size": e.size}),
+    Drawn: lambda e, lang, who: _drawn(e, lang, who),
+    Discarded: lambda e, lang, who: ("Discarded", {"card": card(e.card, lang)}),
+    RemovedFromDiscard: lambda e, lang, who: ("RemovedFromDiscard", {"card": card(e.card, lang)}),
+    Placed: lambda e, lang, who: ("Placed", {"n": len(e.cards), "deck": _deck(e.deck, lang)}),
+    Peeked: lambda e, lang, who: ("Peeked", {"seat": who(e.seat), "n": len(e.cards)}),
+    # intents
+    E.Move: lambda i, lang, who: (("Move.pawn", {"pawn": who(i.pawn), "city": city(i.to)}) if i.pawn
+                                  else ("Move", {"city": city(i.to)})),
+    E.Redeploy: lambda i, lang, who: ("Redeploy", {"city": city(i.to)}),
+    E.ForcedMarch: lambda i, lang, who: ("ForcedMarch", {"city": city(i.to)}),
+    E.ViaRomana: lambda i, lang, who: ("ViaRomana", {"city": city(i.to)}),
+    E.ConsulMove: lambda i, lang, who: ("ConsulMove", {"city": city(i.to), "card": card(i.card, lang)}),
+    E.LicteurGather: lambda i, lang, who: ("LicteurGather", {"pawn": who(i.pawn), "city": city(i.to)}),
+    E.BuildFort: lambda i, lang, who: (("BuildFort.move", {"city": city(i.remove_from)}) if i.remove_from
+                                       else ("BuildFort", {})),
+    E.Combat: lambda i, lang, who: ("Combat", {"people": people(i.colour, lang)}),
+    E.Celebrate: lambda i, lang, who: ("Celebrate", {"people": people(i.colour, lang)}),
+    E.ShareKnowledge: lambda i, lang, who: ("ShareKnowledge.give" if i.give else "ShareKnowledge.take",
+                                            {"card": card(i.card, lang), "other": who(i.other)}),
+    E.ShareVictory: lambda i, lang, who: ("ShareVictory", {"people": people(i.colour, lang),
+                                                          "province": province(i.to_province)}),
+    E.StoreEvent: lambda i, lang, who: ("StoreEvent", {"card": card(i.card, lang)}),
+    E.EndActions: lambda i, lang, who: ("EndActions", {}),
+    E.DrawCards: lambda i, lang, who: ("DrawCards", {}),
+    E.Discard: lambda i, lang, who: ("Discard", {"card": card(i.card, lang)}),
+    E.Propagate: lambda i, lang, who: (("Propagate.n", {"n": i.cards}) if getattr(i, "cards", 0)
+                                       else ("Propagate", {})),
+    E.PlayEvent: lambda i, lang, who: (("PlayEvent.city", {"card": card(i.card, lang), "city": city(i.city)})
+                                       if i.city else ("PlayEvent", {"card": card(i.card, lang)})),
+    E.ArrangeDivination: lambda i, lang, who: ("ArrangeDivination",
+                                               {"cards": ", ".join(card(c, lang) for c in i.order)}),
 }
+# cards asked and given (the "ask for a card" variant), when the rules define them
+for _name, _fn in (
+    ("CardAsked", lambda e, lang, who: ("CardAsked", {"asker": who(e.asker), "giver": who(e.giver)})),
+    ("AskAnswered", lambda e, lang, who: ("AskAnswered" if e.given else "AskAnswered.no",
+                                          {"asker": who(e.asker), "giver": who(e.giver)})),
+    ("PropagationPaused", lambda e, lang, who: ("PropagationPaused", {"province": province(e.province), "n": e.drawn})),
+    ("AskCard", lambda i, lang, who: ("AskCard", {"other": who(i.other)})),
+    ("AnswerAsk", lambda i, lang, who: (("AnswerAsk", {"card": card(i.card, lang)}) if i.card else ("AnswerAsk.no", {}))),
+):
+    if hasattr(E, _name):
+        _P[getattr(E, _name)] = _fn
+
+
+def describe(item: Event | Intent, lang: str = "fr", names: Mapping[str, str] | None = None) -> str:
+    """One line for an event or an intent in ``lang``; seats shown by ``names`` when given."""
+    check_lang(lang)
+
+    def who(seat: str) -> str:
+        return (names or {}).get(seat, seat)
+
+    if type(item).__name__ == "Undone":
+        return TEXTS.text("Undone", lang, n=getattr(item, "action", "?"))
+    fn = _P.get(type(item))
+    if fn is None:
+        raise KeyError(f"no text for {type(item).__name__}")
+    key, params = fn(item, lang, who)
+    return TEXTS.text(key, lang, **params)

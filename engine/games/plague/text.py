@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core.deck import Discarded, Drawn, Peeked, Placed, RemovedFromDiscard, Shuffled
@@ -23,7 +25,16 @@ def _pp(delta: int | None) -> str:
     return "?" if delta is None else f"{delta:+d}"
 
 
-def describe(obj: Any, lang: str = "fr") -> str:
+_SEAT = re.compile(r"\bp[0-9]+\b")
+
+
+def describe(obj: Any, lang: str = "fr", names: Mapping[str, str] | None = None) -> str:
+    """One line for an event or an intent in ``lang``; seats shown by ``names`` when given."""
+    text = _describe(obj, lang)
+    return _SEAT.sub(lambda m: names.get(m.group(0), m.group(0)), text) if names else text
+
+
+def _describe(obj: Any, lang: str) -> str:
     if lang not in ("fr", "en"):
         raise ValueError(f"lang must be 'fr' or 'en', not {lang!r}")
     fr = lang == "fr"
@@ -46,8 +57,12 @@ def describe(obj: Any, lang: str = "fr") -> str:
         return t(f"{_n(o.card)} va à la défausse", f"{_n(o.card)} goes to the discard")
     if isinstance(o, Placed):
         return t(f"{len(o.cards)} carte(s) remise(s) dans la pioche", f"{len(o.cards)} card(s) put back in the pile")
-    if isinstance(o, RemovedFromDiscard | Peeked):
-        return type(o).__name__
+    if isinstance(o, RemovedFromDiscard):
+        return t(f"{_n(o.card)} est reprise de la défausse", f"{_n(o.card)} is taken from the discard")
+    if isinstance(o, Peeked):
+        return t(f"{o.seat} regarde {len(o.cards)} carte(s)", f"{o.seat} looks at {len(o.cards)} card(s)")
+    if type(o).__name__ == "Undone":
+        return t(f"Action {o.action} annulée", f"Action {o.action} undone")
     if isinstance(o, ev.DeathShipReturned):
         return t(f"{o.seat} reçoit le Death ship à la donne et le remet dans le paquet",
                  f"{o.seat} was dealt the Death ship and puts it back in the deck")
@@ -128,4 +143,4 @@ def describe(obj: Any, lang: str = "fr") -> str:
         return t("Passer", "Pass")
     if isinstance(o, ev.DestroyImprovement):
         return t(f"Détruire {_n(o.card)} de {o.victim}", f"Destroy {o.victim}'s {_n(o.card)}")
-    return type(o).__name__
+    raise KeyError(f"no text for {type(o).__name__}")
