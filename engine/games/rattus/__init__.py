@@ -25,7 +25,8 @@ from .characters import CHARACTERS, PRESETS
 from .events import *  # noqa: F403 - the event and intent classes are part of the module's API
 from .rules import INTENTS, OptionsError, apply, legal, outcome, resolve_options, scores, setup
 from .state import State, fold
-from .view import describe, view
+from .text import describe
+from .view import view
 
 NAME = "rattus"
 
