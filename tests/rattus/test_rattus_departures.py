@@ -9,10 +9,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from rattus_fixtures import arrange, new_game, play, rep  # noqa: E402
+from rattus_fixtures import arrange, box_profile, new_game, options, play, rep  # noqa: E402
 
 from engine.core import SeededRng  # noqa: E402
 from engine.games import rattus  # noqa: E402
+from engine.games.rattus.profile import Face  # noqa: E402
 
 
 def final_round(characters: tuple[str, ...], holders: dict[str, str], **kw: object) -> rattus.State:
@@ -92,3 +93,34 @@ def test_la_peste_ne_peut_pas_rester_dans_la_region_actuelle() -> None:
     assert "not neighbours" not in str(exc.value)
     with pytest.raises(rattus.IllegalIntent, match="plague-stays"):
         rattus.apply(s, rattus.MovePlague(seat="p1", path=("Italia", "Germania")), SeededRng(0))
+
+
+# -- Magicien: « si ce dernier devait être retiré du jeu lors de l'action n°3 » ------------------------------
+MAGIC = ("magicien", "marchand", "moine", "chevalier", "sorciere", "roi")
+
+
+def final_plague_with_a_potion(final_potions: bool | None) -> rattus.State:
+    """p1's cube in Italia has a potion beside it; the last player of the final round ends it: the plague
+    ravages every region (RAT:20: limit 1, A)."""
+    opts = options(characters=list(MAGIC), profile=box_profile(RAT_20=Face(1, ("A",))))
+    if final_potions is not None:
+        opts["final_potions"] = final_potions
+    s, _ = rattus.setup(opts, SeededRng(1))
+    s = arrange(s, holders={"magicien": "p1"}, active="p3", phase="final", plague="Germania",
+                slots={"Italia": ("RAT:20",)}, cubes={"Italia": {"p1": 1}})
+    s = rep(s, stage="final", potions={**s.potions, "Italia": {"p1": 1}}, potions_left=9, last_regular="p2")
+    s, _ = play(s, rattus.EndTurn(seat="p3"))
+    assert s.phase == "over"
+    return s
+
+
+def test_la_potion_protege_lors_de_l_action_3_pas_lors_du_ravage_final() -> None:
+    s = final_plague_with_a_potion(None)  # the rulebook: the final plague is not an action 3
+    assert s.cubes["Italia"] == {} and s.potions["Italia"] == {"p1": 1} and s.result["scores"]["p1"] == 0
+
+
+def test_option_final_potions_la_potion_protege_jusqu_a_la_fin() -> None:
+    s = final_plague_with_a_potion(True)
+    assert s.cubes["Italia"] == {"p1": 1} and s.potions["Italia"] == {} and s.result["scores"]["p1"] == 1
+    with pytest.raises(rattus.OptionsError, match="final_potions"):
+        rattus.setup({**options(), "final_potions": "yes"}, SeededRng(1))

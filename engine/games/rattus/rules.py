@@ -92,7 +92,7 @@ def resolve_options(options: Mapping[str, Any], rng: Rng) -> dict[str, Any]:
     """Validate the options; returns them resolved (random card choices made) for the first event."""
     if not isinstance(options, Mapping):
         raise OptionsError("options must be a table of keys")
-    known = {"players", "mode", "characters", "profile"}
+    known = {"players", "mode", "characters", "profile", "final_potions"}
     unknown = sorted(set(options) - known)
     if unknown:
         raise OptionsError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
@@ -117,8 +117,13 @@ def resolve_options(options: Mapping[str, Any], rng: Rng) -> dict[str, Any]:
             f"the digital bag needs every token's face; this profile lacks {len(profile.missing_faces())} "
             "(record them with the census, or play with mode='physical')"
         )
+    final_potions = options.get("final_potions", False)
+    if not isinstance(final_potions, bool):
+        raise OptionsError(f"final_potions is true (potions still protect after the last turn) or false (the "
+                           f"rulebook: only « lors de l'action n°3 »), not {final_potions!r}")
     return {
         "players": players,
+        "final_potions": final_potions,
         "seats": list(SEATS[:players]),
         "mode": mode,
         "characters": list(_characters(options.get("characters", "base"), rng)),
@@ -328,7 +333,9 @@ def _resolve(em: _Em, region: str, token: str, face: Face) -> None:
         return
     s = em.s
     cubes = dict(s.cubes[region])
-    pots = dict(s.potions.get(region, {}))
+    # « si ce dernier devait être retiré du jeu lors de l'action n°3 »: after the last regular turn (final round,
+    # final plague) a potion no longer protects, unless the group chose so (option final_potions)
+    pots = dict(s.potions.get(region, {})) if s.stage == "game" or s.final_potions else {}
     lost: dict[str, int] = {}
     used: dict[str, int] = {}
 

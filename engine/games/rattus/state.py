@@ -106,6 +106,7 @@ class State(msgspec.Struct, frozen=True):
     last_regular: str = ""
     end_reason: str = ""
     result: dict[str, Any] | None = None
+    final_potions: bool = False  # option: potions still protect in the final round and the final plague
 
     # -- derived ------------------------------------------------------------------------------------
     @property
@@ -241,6 +242,7 @@ def start_state(event: GameStarted) -> State:
         holders={c: "" for c in o["characters"]},
         potions={r: {} for r in regions},
         known={s: () for s in seats},
+        final_potions=bool(o.get("final_potions", False)),
     )
 
 
