@@ -76,9 +76,10 @@ def plague_check(form: PlagueForm) -> dict[str, Any] | None:
             if not text:
                 form.errors[k] = "empty"
                 continue
-            try:
-                side_vals[str(t)] = int(text.lstrip("+"))
-            except ValueError:
+            digits = text.replace("\u2212", "-").lstrip("+-").strip()
+            if digits.isdigit():
+                side_vals[str(t)] = text  # as printed: "5", "-2", "+1" (the profile module reads the sign)
+            else:
                 form.errors[k] = f"not a whole number: {text!r}"
         raw[side] = side_vals
     if not form.name.strip():
@@ -151,7 +152,8 @@ def plague_form_from(profile: Mapping[str, Any]) -> PlagueForm:
 
     return PlagueForm(
         name=str(profile.get("name", "")),
-        values={side: {t: str(v) for t, v in zip(pp.TOTALS, profile[side], strict=True)} for side in pp.SIDES},
+        values={side: {t: pp.printed(side, v) for t, v in zip(pp.TOTALS, profile[side], strict=True)}
+                for side in pp.SIDES},
     )
 
 

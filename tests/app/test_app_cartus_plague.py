@@ -48,17 +48,32 @@ def test_plague_form_gives_the_validated_profile():
 def test_plague_form_puts_each_problem_on_its_field():
     form = _form()
     form.values["prosperity"][4] = "x"
-    form.values["plague"][7] = "-5"  # a card's "-5" must be entered as 5: the profile module says so
+    form.values["plague"][7] = "5-"
     form.values["plague"][12] = ""
     form.values["prosperity"][11] = "5000"
     form.name = " "
     assert P.plague_check(form) is None
     assert form.errors["prosperity-4"].startswith("not a whole number")
-    assert "negative" in form.errors["plague-7"]
+    assert form.errors["plague-7"].startswith("not a whole number")
     assert form.errors["plague-12"] == "empty"
     assert "more than" in form.errors["prosperity-11"]
     assert form.errors["name"] == "empty"
     assert set(form.errors) == {"prosperity-4", "plague-7", "plague-12", "prosperity-11", "name"}
+
+
+def test_plague_form_takes_each_value_as_the_card_prints_it():
+    """A cell accepts "-10" or "10" on the Plague side (a loss either way), and the other sign where a card
+    shows it: "-2" on the Prosperity side loses 2 PPs, "+1" on the Plague side gains 1."""
+    form = _form()
+    form.values["plague"][2] = "-20"
+    form.values["prosperity"][2] = "-2"
+    form.values["plague"][12] = "+1"
+    prof = P.plague_check(form)
+    assert prof is not None, form.errors
+    assert prof["plague"][0] == 20 and prof["prosperity"][0] == -2 and prof["plague"][10] == -1
+    again = P.plague_form_from(prof)
+    assert again.values["prosperity"][2] == "-2" and again.values["plague"][12] == "+1"
+    assert again.values["plague"][2] == "20"
 
 
 def test_an_empty_form_is_refused_field_by_field_never_filled_in():

@@ -6,18 +6,12 @@ import argparse
 import sys
 from typing import Any
 
-from .profile import SIDES, TOTALS, ProfileError, load, save, validate
+from .profile import SIDES, TOTALS, ProfileError, load, printed, save, validate
 
 
 def _numbers(text: str) -> list[Any]:
-    out: list[Any] = []
-    for part in text.replace(";", ",").split(","):
-        part = part.strip()
-        try:
-            out.append(int(part))
-        except ValueError:
-            out.append(part)
-    return out
+    """The values as typed (text): a bare number is the side's usual direction, a sign is as printed."""
+    return [part.strip() for part in text.replace(";", ",").split(",")]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,15 +25,17 @@ def main(argv: list[str] | None = None) -> int:
     n = sub.add_parser("new", help="write a profile from the values on your reference card")
     n.add_argument("path")
     n.add_argument("--name", default="")
-    n.add_argument("--prosperity", required=True, help="11 numbers for totals 2..12, comma separated")
-    n.add_argument("--plague", required=True, help="11 numbers (PPs lost) for totals 2..12, comma separated")
+    n.add_argument("--prosperity", required=True,
+                   help="11 numbers (PPs gained) for totals 2..12, comma separated; a loss as printed: -2")
+    n.add_argument("--plague", required=True,
+                   help="11 numbers (PPs lost: 10 or -10) for totals 2..12, comma separated; a gain as printed: +1")
     args = ap.parse_args(argv)
     try:
         if args.cmd == "check":
             p = load(args.path)
             print(f"{args.path}: OK ({p['name'] or 'unnamed'})")
             for side in SIDES:
-                print(f"  {side:<11}" + " ".join(f"{t}:{v}" for t, v in zip(TOTALS, p[side], strict=True)))
+                print(f"  {side:<11}" + " ".join(f"{t}:{printed(side, v)}" for t, v in zip(TOTALS, p[side], strict=True)))
             return 0
         p = validate({"name": args.name, "prosperity": _numbers(args.prosperity), "plague": _numbers(args.plague)})
         save(p, args.path)
