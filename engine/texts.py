@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core.lang import LANGS, Phrasebook, check_lang
 
-__all__ = ["LANGS", "describe", "phrasebook", "refusal"]
+__all__ = ["GAMES", "LANGS", "describe", "known_refusal", "phrasebook", "refusal"]
 
 _TEXT_MODULES = {
     "pandemie": ("engine.games.pandemie.text", "engine.games.pandemie.refusals"),
@@ -21,6 +21,8 @@ _TEXT_MODULES = {
     "cartus": ("engine.games.cartus.describe", "engine.games.cartus.refusals"),
     "plague": ("engine.games.plague.text", "engine.games.plague.refusals"),
 }
+
+GAMES: tuple[str, ...] = tuple(_TEXT_MODULES)
 
 _FALLBACK = ("La règle refuse cette action.", "The rules refuse this.")
 

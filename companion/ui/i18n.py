@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from engine.core.lang import Phrase, Phrasebook
+
 _SEATLIKE = re.compile(r"^p\d+$")
 
 LANGS: tuple[str, ...] = ("fr", "en")
@@ -148,7 +150,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "table.undo": {"fr": "Annuler la dernière action", "en": "Undo the last action"},
     "table.undone": {"fr": "Dernière action annulée.", "en": "Last action undone."},
-    "table.rejected": {"fr": "Refusé ({rule}) : {message}", "en": "Refused ({rule}): {message}"},
+    "table.rejected": {"fr": "Refusé : {message}", "en": "Refused: {message}"},
     "table.error": {"fr": "Erreur : {err}", "en": "Error: {err}"},
     "table.over": {"fr": "Partie terminée", "en": "Game over"},
     "table.audit": {"fr": "Vérification des mélanges", "en": "Shuffle audit"},
@@ -173,7 +175,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.seq": {"fr": "événement n° {seq}", "en": "event #{seq}"},
     # scan / type
     "scan.title": {"fr": "Scanner ou taper un pion / une carte", "en": "Scan or type a token / card"},
-    "scan.field": {"fr": "Code du pion ou de la carte (ex. RAT:07)", "en": "Token or card code (e.g. RAT:07)"},
+    "scan.field": {"fr": "Code du pion ou de la carte", "en": "Token or card code"},
+    "scan.field.pandemie": {"fr": "Code de la carte (ex. PC:G01)", "en": "Card code (e.g. PC:G01)"},
+    "scan.field.rattus": {"fr": "Code du jeton rat (ex. RAT:07)", "en": "Rat token code (e.g. RAT:07)"},
+    "scan.field.cartus": {"fr": "Code de la carte (ex. RCC:B:PAL1)", "en": "Card code (e.g. RCC:B:PAL1)"},
+    "scan.field.plague": {"fr": "Code de la carte", "en": "Card code"},
     "scan.enter": {"fr": "Entrer", "en": "Enter"},
     "scan.camera": {"fr": "Photo", "en": "Photo"},
     "join.scan": {"fr": "Scanner le QR code de la table", "en": "Scan the table's QR code"},
@@ -465,6 +471,78 @@ REASONS: dict[str, dict[str, str]] = {
     },
     "empty": {"fr": "vide", "en": "empty"},
 }
+
+
+# Why the host or the link refused something (companion/sync: the rule of a Rejected); the message, in
+# English, is shown only on an English screen and only when no sentence here says more.
+SYNC_REFUSALS: dict[str, dict[str, str]] = {
+    "auth": {"fr": "Code PIN refusé : vérifiez-le et réessayez.", "en": "PIN refused: check it and try again."},
+    "unauthenticated": {"fr": "Code PIN refusé : vérifiez-le et réessayez.", "en": "PIN refused: check it and try again."},
+    "busy": {"fr": "Trop d'essais en ce moment : attendez un peu avant de réessayer.",
+             "en": "Too many attempts right now: wait a little before trying again."},
+    "bad-intent": {"fr": "L'hôte n'a pas compris cette action.", "en": "The host did not understand this action."},
+    "closed": {"fr": "La connexion à la table est fermée.", "en": "The connection to the table is closed."},
+    "engine-error": {"fr": "L'hôte n'a pas pu appliquer cette action (erreur interne).",
+                     "en": "The host could not apply this action (internal error)."},
+    "malformed": {"fr": "Échange illisible avec l'hôte.", "en": "Unreadable exchange with the host."},
+    "proto": {"fr": "Cet hôte ne parle pas le protocole de cet appareil (versions différentes ?).",
+              "en": "This host does not speak this device's protocol (different versions?)."},
+    "save": {"fr": "L'hôte n'a pas pu enregistrer la partie.", "en": "The host could not save the game."},
+    "seat": {"fr": "Cette place n'existe pas à cette table.", "en": "There is no such seat at this table."},
+    "seat-taken": {"fr": "Cette place est tenue par un autre appareil.", "en": "Another device holds this seat."},
+    "table": {"fr": "Une autre table répond à cette adresse.", "en": "Another table answers at this address."},
+    "timeout": {"fr": "L'hôte n'a pas répondu à temps : vérifiez la table avant de réessayer.",
+                "en": "The host did not answer in time: check the table before trying again."},
+    "unreachable": {"fr": "Table injoignable : vérifiez le réseau et le code de la table.",
+                    "en": "Cannot reach the table: check the network and the join code."},
+    "undo-not-yours": {"fr": "Seuls l'auteur de la dernière action ou la tablette de la table peuvent l'annuler.",
+                       "en": "Only whoever took the last action, or the table tablet, can undo it."},
+    "undo": {"fr": "Impossible d'annuler : la dernière action a révélé une information cachée, ou il n'y a rien "
+                   "à annuler.",
+             "en": "Cannot undo: the last action revealed hidden information, or there is nothing to undo."},
+}
+
+
+def _form_words(kind: str, value: str, lang: str) -> str | None:
+    return None
+
+
+# What the new-table form refuses (companion.ui.model.parse_option / build_options)
+FORM = Phrasebook([
+    Phrase("form", "'{value}' is not a whole number", "« {value} » n'est pas un nombre entier",
+           "“{value}” is not a whole number"),
+    Phrase("form", "{n} is not between {low} and {high}", "{n} n'est pas entre {low} et {high}"),
+    Phrase("form", "'{value}' is not one of {choices}", "« {value} » n'est pas parmi {choices}",
+           "“{value}” is not one of {choices}"),
+    Phrase("form", "line {line} column {col}: {problem}", "ligne {line}, colonne {col} : JSON illisible",
+           "line {line}, column {col}: unreadable JSON"),
+    Phrase("form", "must be an object like {{\"players\": 3}}", "il faut un objet comme {{\"players\": 3}}",
+           "must be an object like {{\"players\": 3}}"),
+], _form_words)
+
+
+def form_error(message: str, lang: str = DEFAULT_LANG) -> str:
+    """A new-table form error in ``lang`` (the message as :mod:`companion.ui.model` raised it)."""
+    return FORM.text("form", message, lang) or (message if lang == "en" else "valeur refusée")
+
+
+def refusal_text(rule: str, message: str, lang: str = DEFAULT_LANG, game: str = "",
+                 names: dict[str, str] | None = None) -> str:
+    """A refusal in ``lang``: the host's or the link's (:data:`SYNC_REFUSALS`), else the game's rules
+    (``engine.texts.refusal``: its phrasebook, with the parameters of the message translated)."""
+    from engine import texts
+
+    if game and texts.known_refusal(game, rule, message):
+        return texts.refusal(game, rule, message, lang, names)
+    entry = SYNC_REFUSALS.get(rule)
+    if entry is not None:
+        return entry.get(lang) or entry[DEFAULT_LANG]
+    if game:
+        return texts.refusal(game, rule, message, lang, names)
+    for g in texts.GAMES:  # a game's options refused while creating its table
+        if texts.known_refusal(g, rule, message):
+            return texts.refusal(g, rule, message, lang, names)
+    return message if lang == "en" else "Refusé."
 
 
 def reason_text(reason: str, lang: str = DEFAULT_LANG) -> str:

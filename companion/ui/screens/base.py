@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from ..games import game_title
+from ..i18n import refusal_text
 
 if TYPE_CHECKING:
     from ..shell import Shell
@@ -40,10 +41,13 @@ def table_title(name: str, game: str, lang: str) -> str:
     return title if name in {"", *(game_title(game, la) for la in ("fr", "en"))} else f"{name} · {title}"
 
 
-def err_text(exc: BaseException) -> str:
+def err_text(exc: BaseException, lang: str | None = None) -> str:
+    """An error as a user reads it: in ``lang``, a refusal from the host or the rules by its sentence
+    (:func:`companion.ui.i18n.refusal_text`); without ``lang``, ``rule: message`` as raised."""
     msg = getattr(exc, "message", None)
     rule = getattr(exc, "rule", None)
     if msg and rule:
-        return f"{rule}: {msg}"
+        return refusal_text(str(rule), str(msg), lang) if lang else f"{rule}: {msg}"
+    if lang and type(exc).__name__ in ("OptionError", "OptionsError"):  # a game refused its options
+        return refusal_text("options", str(exc), lang)
     return str(exc) or type(exc).__name__
-
