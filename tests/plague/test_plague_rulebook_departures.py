@@ -60,3 +60,15 @@ def test_an_older_profile_file_still_loads(tmp_path: Path):
                    '[0,5,5,10,10,15,10,10,5,5,0], "plague": [20,15,10,10,5,0,5,10,10,15,20]}', encoding="utf-8")
     p = prof.load(old)
     assert p["format"] == prof.FORMAT and p["plague"][0] == 20 and p["prosperity"][1] == 5
+
+
+@pytest.mark.parametrize(("refill", "cards"), [(False, 2), (True, 6)])
+def test_derniere_chance_after_losing_the_last_pps_on_ones_own_roll(refill: bool, cards: int):
+    """« Cette variante laisse au joueur qui vient de perdre ses derniers PPs l'opportunité de jouer une
+    dernière carte Acte »: by default the last card comes from the hand held when the PPs were lost (the
+    turn's refill never comes); option last_chance_refill: the hand is refilled to 6 first."""
+    state, _ = new(last_chance=True, last_chance_refill=refill)
+    s = stack(state, hands={"p1": ["famine", "flood"]}, populations={"p1": 3}, stage="roll", phase="plague")
+    s, _ = play(s, Roll(seat="p1"), DiceRng([1, 1]))  # a Plague roll of 2 loses 4 on the test profile
+    assert s.stage == "last_chance" and s.last_chance == "p1" and pop(s, "p1") == 0
+    assert len(s.player("p1").hand) == cards

@@ -78,6 +78,7 @@ _DEFAULTS: dict[str, Any] = {
     "hidden_population": False,
     "doubles": False,
     "last_chance": False,
+    "last_chance_refill": False,
     "improvements": "one",
 }
 
@@ -87,7 +88,9 @@ def normalise_options(options: Mapping[str, Any]) -> dict[str, Any]:
 
     ``players`` (2..6, required), ``profile`` (the box profile, required: see :mod:`.profile`),
     ``starting_population`` (50; optional rule 2), ``hidden_population`` (False; optional rule 1),
-    ``doubles`` (False; optional rule 3), ``last_chance`` (False; optional rule 4), ``improvements``
+    ``doubles`` (False; optional rule 3), ``last_chance`` (False; optional rule 4), ``last_chance_refill``
+    (False: a player whose own roll takes its last PP plays its last card from the hand it holds; True: the
+    hand is refilled to 6 first, as the turn would have done), ``improvements``
     ("one": at most one improvement in front of a player, as the French text says; "one_of_each": several,
     never two of the same), ``card_counts`` (counts that differ from the rules text, by card key).
     """
@@ -108,7 +111,7 @@ def normalise_options(options: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(sp, bool) or not isinstance(sp, int) or sp < 1:
         problems.append(f"starting_population: {sp!r} is not a whole number of PPs >= 1")
     out["starting_population"] = sp
-    for flag in ("hidden_population", "doubles", "last_chance"):
+    for flag in ("hidden_population", "doubles", "last_chance", "last_chance_refill"):
         v = options.get(flag, _DEFAULTS[flag])
         if not isinstance(v, bool):
             problems.append(f"{flag}: {v!r} is not true or false")
@@ -405,7 +408,8 @@ def _deal_one(w: _Work, seat: str) -> None:
         w.emit(make_shuffle(w.rng, DECK, w.s.deck.cards, "pile", f"{DECK}-{w.s.shuffles + 1}"))
 
 
-def _refill(w: _Work, seat: str) -> None:
+def _refill(w: _Work, seat: str, last_chance: bool = False) -> None:
+    """Draw up to 6 cards. ``last_chance``: before a last card, the Death ship is left on the pile."""
     while len(w.s.player(seat).hand) < HAND:
         d = w.s.deck
         if d.empty:
@@ -414,6 +418,8 @@ def _refill(w: _Work, seat: str) -> None:
             w.emit(make_shuffle(w.rng, DECK, d.discard, "all", f"{DECK}-{w.s.shuffles + 1}"))
             d = w.s.deck
         top = d.cards[0]
+        if key_of(top) == DEATH_SHIP and last_chance:
+            return
         if key_of(top) == DEATH_SHIP:
             w.emit(Drawn(deck=DECK, card=top, to=seat))  # public: it must be played at once
             return
@@ -563,6 +569,8 @@ def _roll(w: _Work, seat: str) -> None:
     w.emit(DiceRolled(seat=seat, purpose=phase, dice=dice, modifier=mod, total=total))
     _change(w, seat, amount if phase == "prosperity" else -amount, phase)
     if w.s.player(seat).population <= 0:
+        if s.options["last_chance"] and s.options.get("last_chance_refill", False):
+            _refill(w, seat, last_chance=True)  # the turn's refill, before the last card
         _settle(w)
         return
     _refill(w, seat)
