@@ -475,6 +475,34 @@ def default_profile() -> Profile:
     return loads(text, "toml", source="default-profile.toml")
 
 
+# -- faces learned in play ----------------------------------------------------------------------------
+def merge_faces(profile: Profile, faces: Mapping[str, Face]) -> tuple[Profile, list[str], list[str]]:
+    """The profile with the faces it lacked taken from ``faces`` (typed when real tokens were turned over).
+    Returns (profile, tokens added, tokens whose recorded face differs — kept as recorded, to be checked)."""
+    added, differ = [], []
+    for tid, face in sorted(faces.items()):
+        t = profile.token(tid)
+        if t is None:
+            continue
+        if t.face is None:
+            added.append(tid)
+        elif t.face != face:
+            differ.append(tid)
+    if added:
+        profile = profile.with_faces({tid: faces[tid] for tid in added})
+    return profile, added, differ
+
+
+def revealed_faces(view: Mapping[str, Any]) -> dict[str, Face]:
+    """The faces of the tokens turned over so far in a game, from any seat's view (they are public)."""
+    out: dict[str, Face] = {}
+    for r in view.get("revealed") or ():
+        tid = r.get("token") if isinstance(r, Mapping) else None
+        if isinstance(tid, str) and tid in TOKEN_IDS and not face_problems(r.get("threshold"), r.get("symbols")):
+            out[tid] = make_face(r["threshold"], r["symbols"])
+    return out
+
+
 # -- census -----------------------------------------------------------------------------------------
 class CensusProgress(msgspec.Struct, frozen=True):
     done: int

@@ -173,12 +173,18 @@ PHRASES = [
     R("options", "mode must be 'digital' (the app's hidden bag) or 'physical' (real tokens), not '{mode}'",
       "le mode est « digital » (le sac caché de l'appli) ou « physical » (les vrais jetons), pas « {mode} »",
       "the mode is “digital” (the app's hidden bag) or “physical” (real tokens), not “{mode}”"),
-    R("options", "the digital bag needs every token's face; this profile lacks {n} "
-      "(record them with the census, or play with mode='physical')",
-      "le sac numérique demande la face de chaque jeton ; il en manque {n} à ce profil "
-      "(recensez-les, ou jouez avec les vrais jetons)",
-      "the digital bag needs every token's face; this profile lacks {n} (record them with the census, "
-      "or play with the real tokens)"),
+    R("options", "the app's hidden bag needs the faces of all {total} rat tokens and this box profile knows {n}. "
+      "Two ways out: play with the real tokens (each face typed when a token is turned over is kept in "
+      "the box profile, and the hidden bag opens once all are known), or record the missing faces now "
+      "with the census",
+      "le sac caché de l'appli demande la face des {total} jetons rats, et ce profil de boîte n'en connaît que {n}. "
+      "Deux solutions : jouer avec les vrais jetons (chaque face saisie quand un jeton est retourné est gardée "
+      "dans le profil de la boîte, et le sac caché s'ouvre quand toutes sont connues), ou recenser dès "
+      "maintenant les faces qui manquent"),
+    R("options", "final_potions is true (potions still protect after the last turn) or false (the rulebook: only "
+      "« lors de l'action n°3 »), not '{value}'",
+      "final_potions vaut true (les potions protègent encore après le dernier tour) ou false (la règle : "
+      "seulement « lors de l'action n°3 »), pas « {value} »"),
     R("options", "characters '{spec}': give a list of 6, or one of {presets}",
       "personnages « {spec} » : donnez une liste de 6, ou l'un de {presets}",
       "characters “{spec}”: give a list of 6, or one of {presets}"),

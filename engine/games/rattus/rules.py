@@ -113,9 +113,12 @@ def resolve_options(options: Mapping[str, Any], rng: Rng) -> dict[str, Any]:
     except ProfileError as exc:
         raise OptionsError(str(exc)) from None
     if mode == "digital" and not profile.complete:
+        known, total = len(profile.tokens) - len(profile.missing_faces()), len(profile.tokens)
         raise OptionsError(
-            f"the digital bag needs every token's face; this profile lacks {len(profile.missing_faces())} "
-            "(record them with the census, or play with mode='physical')"
+            f"the app's hidden bag needs the faces of all {total} rat tokens and this box profile knows {known}. "
+            "Two ways out: play with the real tokens (each face typed when a token is turned over is kept in "
+            "the box profile, and the hidden bag opens once all are known), or record the missing faces now "
+            "with the census"
         )
     final_potions = options.get("final_potions", False)
     if not isinstance(final_potions, bool):
@@ -1070,8 +1073,9 @@ def legal(state: State, seat: str) -> list[Intent]:
     """Every intent ``seat`` may send now (for the Emperor and the Nun: one piece moved at a time)."""
     if state.phase == "over":
         return []
-    if seat != state.active and not (state.phase in ("ravage", "crusader_flip", "final_plague")
-                                      and seat in (TABLE, HOST)):
+    flips = state.phase in ("ravage", "crusader_flip", "final_plague")
+    if seat != state.active and not (flips and seat in (TABLE, HOST)) and not (
+            state.phase == "final_plague" and seat in state.seats):  # anyone turns the last tokens over
         return []
     out = []
     probe = _Probe()

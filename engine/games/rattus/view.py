@@ -74,9 +74,15 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "spread": {"region": s.spread_region, "left": s.spread_left},
         "ravage": s.ravage,
         "witch_looks": len(s.peeks),
-        "profile": {"name": s.profile.name, "verified": s.profile.verified},
+        "profile": {"name": s.profile.name, "verified": s.profile.verified,
+                    "faces": len(s.profile.tokens) - len(s.profile.missing_faces()), "tokens": len(s.profile.tokens)},
         "outcome": s.result,
     }
+    if not s.digital and s.phase in ("ravage", "crusader_flip", "final_plague"):
+        # real tokens: a token is to be turned over here now, and its face told (typed, or its sticker scanned)
+        regions = [s.ravage] if s.ravage else [r for r in s.regions if s.slots[r] and s.total_cubes(r) > 0]
+        out["turn_over"] = {"regions": regions, "by": [s.active] if s.active else list(s.seats),
+                            "sticker_needed": s.phase == "crusader_flip", "common": _common_faces(s)}
     if host or seat == s.crusader:
         out["pending"] = [{"token": t, **(_face(f) or {})} for t, f in s.pending]
     else:
@@ -85,6 +91,15 @@ def view(state: State, seat: str) -> dict[str, Any]:
         out["bag"] = list(s.bag.cards)
         out["out_tokens"] = list(s.out_down)
     return out
+
+
+def _common_faces(s: State, n: int = 8) -> list[str]:
+    """The faces the box profile knows, most frequent first (quick picks for a face to type)."""
+    count: dict[str, int] = {}
+    for t in s.profile.tokens:
+        if t.face is not None:
+            count[t.face.text()] = count.get(t.face.text(), 0) + 1
+    return [f for f, _ in sorted(count.items(), key=lambda kv: (-kv[1], kv[0]))][:n]
 
 
 # ------------------------------------------------------------------------------------------ describe
