@@ -28,6 +28,16 @@ class LogLine(msgspec.Struct, frozen=True):
     text_en: str
 
 
+class SeatInfo(msgspec.Struct, frozen=True):
+    """Who sits at a seat, for every screen: ``Léa · rouge · Aegyptus`` rather than ``p7``."""
+
+    seat: str
+    name: str = ""  # the player's name, "" until one is given (at the table's creation or on joining)
+    colour: str = ""  # the box's colour the player took ("red", ...), "" when none was chosen
+    province: str = ""  # Pandémie: the province's name ("Aegyptus"); "" in other games
+    province_code: str = ""  # Pandémie: its code ("AE"), what a province tablet is bound to
+
+
 class Snapshot(msgspec.Struct, frozen=True):
     """Everything one seat may know right now."""
 
@@ -41,6 +51,7 @@ class Snapshot(msgspec.Struct, frozen=True):
     outcome: dict[str, Any] | None = None
     can_undo: bool = False
     audit: dict[str, Any] | None = None  # the end-of-game shuffle audit, once the game is over
+    seats: list[SeatInfo] = msgspec.field(default_factory=list)  # every player seat of the game, in order
 
 
 class Rejected(Exception):

@@ -13,7 +13,7 @@ from . import model
 from .i18n import tr
 from .widgets import chip, ident, sections_control
 
-Renderer = Callable[[Mapping[str, Any], str, str], ft.Control]
+Renderer = Callable[..., ft.Control]  # (view, lang, seat, *, names=None, focus="") -> control
 
 
 def generic_board(view: Mapping[str, Any], lang: str, seat: str = "", skip: tuple[str, ...] = ()) -> ft.Control:

@@ -44,14 +44,24 @@ def group_titles(game: str) -> dict[str, dict[str, str]]:
     return GROUP_TITLES.get(game, {})
 
 
-def board_control(game: str, view: Mapping[str, Any], lang: str, seat: str) -> ft.Control:
+def board_control(game: str, view: Mapping[str, Any], lang: str, seat: str,
+                  names: Mapping[str, str] | None = None, focus: str = "", **extra: Any) -> ft.Control:
+    """The game's board part for ``seat``; ``names`` says seats by name, ``focus`` is a province tablet's
+    province (Pandémie)."""
     fn = RENDERERS.get(game)
     if fn is not None:
         try:
-            return fn(view, lang, seat)
+            return fn(view, lang, seat, names=names, focus=focus, **(extra if _takes_map(fn) else {}))
         except Exception:  # noqa: BLE001 - a view the renderer does not expect: show it generically
             log.exception("%s renderer failed; using the generic one", game)
     return generic_board(view, lang, seat)
+
+
+def _takes_map(fn: Renderer) -> bool:
+    """A renderer that draws a map takes ``on_place`` and ``width`` (companion.ui.boards.wrap)."""
+    import inspect
+
+    return "on_place" in inspect.signature(fn).parameters
 
 
 def turn_seats(game: str, view: Mapping[str, Any]) -> list[str]:

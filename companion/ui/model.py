@@ -146,7 +146,49 @@ def seat_label(seat: str, lang: str = DEFAULT_LANG) -> str:
         return tr("seat.table", lang)
     if seat == HOST:
         return tr("seat.host", lang)
-    return tr("seat.player", lang, seat=seat)
+    return tr("seat.player", lang, seat=seat_number(seat))
+
+
+def seat_number(seat: str) -> str:
+    """``p7`` → ``7`` (a seat is never shown bare)."""
+    return seat[1:] if re.fullmatch(r"p\d+", seat) else seat
+
+
+COLOURS: dict[str, tuple[str, str, str]] = {  # the box's colours: colour → (fr, en, swatch)
+    "red": ("rouge", "red", "#E53935"),
+    "blue": ("bleu", "blue", "#1E88E5"),
+    "yellow": ("jaune", "yellow", "#FDD835"),
+    "green": ("vert", "green", "#43A047"),
+    "purple": ("violet", "purple", "#8E24AA"),
+    "orange": ("orange", "orange", "#FB8C00"),
+    "black": ("noir", "black", "#212121"),
+    "white": ("blanc", "white", "#FAFAFA"),
+}
+
+
+def colour_name(colour: str, lang: str = DEFAULT_LANG) -> str:
+    c = COLOURS.get(colour)
+    return (c[1] if lang == "en" else c[0]) if c else colour
+
+
+def person(info: Any, lang: str = DEFAULT_LANG, province: bool = True) -> str:
+    """A seat as people say it: ``Léa · Aegyptus`` (or ``Joueur 7 · Aegyptus`` before a name is given).
+
+    ``info`` is a :class:`companion.session.SeatInfo` (or anything with ``seat``, ``name``, ``province``)."""
+    seat = str(getattr(info, "seat", info))
+    name = str(getattr(info, "name", "") or "") or seat_label(seat, lang)
+    where = str(getattr(info, "province", "") or "")
+    return f"{name} · {where}" if province and where else name
+
+
+def people(seats: Iterable[Any], lang: str = DEFAULT_LANG, province: bool = True) -> dict[str, str]:
+    """seat → how to say it (see :func:`person`), for every seat of a snapshot's ``seats``."""
+    return {str(i.seat): person(i, lang, province) for i in seats}
+
+
+def say(seat: str, lang: str = DEFAULT_LANG, names: Mapping[str, str] | None = None) -> str:
+    """One seat said by name when known, else ``Joueur 7``; ``table`` and ``host`` by their labels."""
+    return (names or {}).get(seat) or seat_label(seat, lang)
 
 
 @dataclass
@@ -166,8 +208,8 @@ def waiting_for(view: Mapping[str, Any]) -> list[str]:
     return [x for x in w if isinstance(x, str)] if isinstance(w, (list, tuple)) else []
 
 
-def who_text(seats: Sequence[str], me: str, lang: str) -> str:
-    return ", ".join(tr("cp.you", lang) if s == me else s for s in seats) or "—"
+def who_text(seats: Sequence[str], me: str, lang: str, names: Mapping[str, str] | None = None) -> str:
+    return ", ".join(tr("cp.you", lang) if s == me else say(s, lang, names) for s in seats) or "—"
 
 
 # -- choices ----------------------------------------------------------------------------------------
@@ -320,15 +362,28 @@ class SavedTable:
     events: int
     created: float | None
     error: str = ""
+    played: float | None = None  # when it was last written to (the last move), else None
 
     def when(self) -> str:
-        if self.created is None:
+        at = self.played or self.created
+        if at is None:
             return "?"
-        return _dt.datetime.fromtimestamp(self.created).strftime("%Y-%m-%d %H:%M")
+        return _dt.datetime.fromtimestamp(at).strftime("%Y-%m-%d %H:%M")
+
+
+def last_played(path: Path) -> float | None:
+    """When a save file was last written: its own time or its write-ahead log's, the later one."""
+    times = []
+    for f in (path, Path(f"{path}-wal")):
+        try:
+            times.append(f.stat().st_mtime)
+        except OSError:
+            pass
+    return max(times) if times else None
 
 
 def saved_tables(data_dir: str | os.PathLike[str]) -> list[SavedTable]:
-    """The saved games (SQLite stores) in ``data_dir``, newest first; unreadable ones listed with why."""
+    """The saved games (SQLite stores) in ``data_dir``, last played first; unreadable ones listed with why."""
     from engine.core.store import SaveError, Store
 
     d = Path(data_dir)
@@ -336,6 +391,7 @@ def saved_tables(data_dir: str | os.PathLike[str]) -> list[SavedTable]:
         return []
     out: list[SavedTable] = []
     for p in sorted(d.glob("*" + STORE_SUFFIX)):
+        played = last_played(p)  # before opening it: closing may checkpoint its log and touch the file
         try:
             st = Store.open(p)
         except SaveError as exc:
@@ -344,14 +400,13 @@ def saved_tables(data_dir: str | os.PathLike[str]) -> list[SavedTable]:
         try:
             created = float(st.meta.get("created", "nan"))
             rows = st.rows()
-            out.append(
-                SavedTable(p, st.meta.get("name") or p.stem, st.game, len(rows), None if created != created else created)
-            )
+            out.append(SavedTable(p, st.meta.get("name") or p.stem, st.game, len(rows),
+                                  None if created != created else created, played=played))
         except (SaveError, ValueError) as exc:
             out.append(SavedTable(p, p.stem, st.meta.get("game", "?"), 0, None, str(exc)))
         finally:
             st.close()
-    out.sort(key=lambda s: (s.created or 0.0), reverse=True)
+    out.sort(key=lambda s: (s.played or s.created or 0.0), reverse=True)
     return out
 
 

@@ -107,7 +107,7 @@ def _play(browser, port: int, game: str, tmp_path: Path) -> None:
     # the shared tablet plays in turn: it acts as the seat whose turn it is
     tablet.click("follow")
     tablet.wait("follow-now")
-    assert "p" in tablet.text("follow-now")
+    assert "Joueur" in tablet.text("follow-now"), "the seat said as a person, never a bare p1"
     log_before = tablet.text("log")
     tablet.click("choice-0")
     tablet.wait_change("log", log_before)
@@ -125,7 +125,7 @@ def _play(browser, port: int, game: str, tmp_path: Path) -> None:
     )
     other.click("join-p2")
     other.wait("log", timeout=60_000)
-    assert "p2" in other.all_text()
+    assert "Joueur 2" in other.all_text()
     other.shot(f"app-browser-{game}-joined-phone.png")
 
     # language switch: English texts appear, French ones go
@@ -226,9 +226,9 @@ def _plague_flow(browser, port: int) -> None:
     for t, v in zip(range(2, 13), PP_PROSPERITY, strict=True):
         phone.fill(f"pp-prosperity-{t}", str(v))
     for t, v in zip(range(2, 13), PP_PLAGUE, strict=True):
-        phone.fill(f"pp-plague-{t}", "-5" if t == 7 else str(v))
+        phone.fill(f"pp-plague-{t}", "5-" if t == 7 else str(v))
     phone.click("pp-save")
-    phone.wait_text("pp-plague-7", "signe moins")  # the engine's validation, on the field it names
+    phone.wait_text("pp-plague-7", "nombre entier")  # the validation, on the field it names
     phone.shot("app-browser-plague-profile-error-phone.png")
     _refill(phone, "pp-plague-7", "5")
     phone.click("pp-save")

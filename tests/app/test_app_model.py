@@ -132,7 +132,7 @@ def test_turn_seats_reads_provinces_waiting_lists_and_usual_keys():
 
 def test_seat_labels():
     assert model.seat_label("table", "fr").startswith("Tablette")
-    assert model.seat_label("p2", "en") == "Player p2"
+    assert model.seat_label("p2", "en") == "Player 2", "never a bare p2"
 
 
 # -- choices and scans ------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Any
 from engine.core.events import TABLE
 
 from ..i18n import tr
-from ..model import PlayerLine
+from ..model import PlayerLine, say
 from ..model import waiting_for as _waiting
 from ..model import who_text as _who
 
@@ -57,7 +57,7 @@ def cartus_phase(phase: str, lang: str) -> str:
         return str(phase)
 
 
-def cartus_todo(view: Mapping[str, Any], lang: str, seat: str) -> str:
+def cartus_todo(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str] | None = None) -> str:
     """One line: what this device's seat (or the table) is asked to do now."""
     if view.get("result"):
         return tr("cp.over", lang)
@@ -72,7 +72,7 @@ def cartus_todo(view: Mapping[str, Any], lang: str, seat: str) -> str:
         except (KeyError, IndexError):
             return tr("cp.cartus.do.other", lang, kind=kind)
     if waiting:
-        return tr("cp.wait_for", lang, who=_who(waiting, seat, lang))
+        return tr("cp.wait_for", lang, who=_who(waiting, seat, lang, names))
     return ""
 
 
@@ -86,12 +86,13 @@ def _building_detail(card: Mapping[str, Any], lang: str) -> str:
     return " · ".join(bits)
 
 
-def cartus_board(view: Mapping[str, Any], lang: str, seat: str) -> CartusBoard:
+def cartus_board(view: Mapping[str, Any], lang: str, seat: str,
+                 names: Mapping[str, str] | None = None) -> CartusBoard:
     waiting = _waiting(view)
     counters = [
         (tr("cp.cartus.round", lang), f"{view.get('round', '?')} / {view.get('rounds', '?')}"),
         (tr("cp.phase", lang), cartus_phase(str(view.get("phase", "")), lang)),
-        (tr("cp.waiting", lang), _who(waiting, seat, lang)),
+        (tr("cp.waiting", lang), _who(waiting, seat, lang, names)),
         (tr("cp.cartus.first", lang), str(view.get("first_player") or "—")),
         (tr("cp.cartus.deck", lang), str(view.get("building_deck", "—"))),
         (tr("cp.cartus.vp_left", lang), str(view.get("victory_tokens_left", "—"))),
@@ -117,7 +118,7 @@ def cartus_board(view: Mapping[str, Any], lang: str, seat: str) -> CartusBoard:
             f"{(CARTUS_CLASSES.get(k, (k, k))[1 if lang == 'en' else 0])} {v}" for k, v in inf.items() if v
         ) or tr("cp.cartus.no_influence", lang)
         detail = tr("cp.cartus.player", lang, cards=hands.get(s, "?"), vp=vps.get(s, 0), influence=inf_text)
-        title = tr("cp.you_seat", lang, seat=s) if s == seat else s
+        title = tr("cp.you_seat", lang, seat=say(s, lang, names)) if s == seat else say(s, lang, names)
         players.append(PlayerLine(s, title, detail, acting=s in waiting))
     private = None
     mine = view.get("my_rats")
@@ -126,4 +127,4 @@ def cartus_board(view: Mapping[str, Any], lang: str, seat: str) -> CartusBoard:
                  for k, v in (view.get("my_peeks") or {}).items()]
         private = CartusPrivate(tr("cp.cartus.rats", lang, total=mine.get("total", "?"),
                                    tokens=" + ".join(str(t) for t in mine.get("tokens") or []) or "0"), peeks)
-    return CartusBoard(counters, cartus_todo(view, lang, seat), row, nuns, players, private)
+    return CartusBoard(counters, cartus_todo(view, lang, seat, names), row, nuns, players, private)

@@ -15,8 +15,9 @@ from ..widgets import heading, pill
 from . import model as cm
 
 
-def board(view: Mapping[str, Any], lang: str, seat: str) -> ft.Control:
-    b = cm.cartus_board(view, lang, seat)
+def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str] | None = None,
+          focus: str = "") -> ft.Control:
+    b = cm.cartus_board(view, lang, seat, names=names)
     parts: list[ft.Control] = []
     if b.private is not None:  # the phone: its own rats first (never on the shared tablet)
         priv: list[ft.Control] = [heading(tr("cp.cartus.mine", lang), 18),

@@ -8,7 +8,8 @@ from typing import Any
 import flet as ft
 
 from ..boardkit import component_name
-from ..widgets import chip, heading, pill
+from ..model import say
+from ..widgets import chip, heading, ident, pill
 
 PAN_COLOURS: dict[str, tuple[str, str, str]] = {  # colour → (fr, en, swatch)
     "blue": ("bleu", "blue", ft.Colors.BLUE_300),
@@ -63,11 +64,20 @@ def _city(key: str) -> str:
     return component_name(f"PC:{key}") if key else "—"
 
 
-def board(view: Mapping[str, Any], lang: str, seat: str) -> ft.Control:
+def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str] | None = None,
+          focus: str = "") -> ft.Control:
+    """``focus``: the province code a province tablet is bound to (a player's own province on a phone):
+    that province is shown whole, first; the others are folded, one tap away."""
     parts: list[ft.Control] = []
     players: Mapping[str, Any] = view.get("players") or {}
     provinces: list[Mapping[str, Any]] = list(view.get("provinces") or [])
     me = players.get(seat)
+    if not focus and me is not None:
+        focus = str(me.get("province") or "")
+    if focus and any(str(p.get("code")) == focus for p in provinces):
+        provinces.sort(key=lambda p: str(p.get("code")) != focus)
+    else:
+        focus = ""
     if me is not None:  # a player's phone: their own hand first
         hand = me.get("hand")
         cards = [pill(component_name(c)) for c in hand] if hand is not None else [ft.Text(_pt("hidden", lang, n=me.get("hand_size", 0)))]
@@ -80,7 +90,7 @@ def board(view: Mapping[str, Any], lang: str, seat: str) -> ft.Control:
         code = str(p.get("code", ""))
         turn = p.get("turn")
         counters = [
-            chip(_pt("turn", lang), f"{turn}" + (f" ({_pt('you', lang)})" if turn == seat else "") if turn else "—"),
+            chip(_pt("turn", lang), say(turn, lang, names) + (f" ({_pt('you', lang)})" if turn == seat else "") if turn else "—"),
             chip(_pt("actions", lang), str(p.get("actions_left", "—"))),
             chip(_pt("speed", lang), str(p.get("speed", "—"))),
             chip(_pt("surges", lang), str(p.get("surges", 0))),
@@ -93,7 +103,7 @@ def board(view: Mapping[str, Any], lang: str, seat: str) -> ft.Control:
         if p.get("quiet_night"):
             block.append(pill(_pt("quiet", lang)))
         if p.get("divination"):
-            block.append(pill(_pt("divination", lang, seat=p["divination"])))
+            block.append(pill(_pt("divination", lang, seat=say(str(p["divination"]), lang, names))))
         supply = p.get("supply") or {}
         block.append(ft.Text(_pt("supply", lang), size=15, weight=ft.FontWeight.W_600))
         block.append(ft.Row([_colour_chip(c, n, lang) for c, n in supply.items()], wrap=True, spacing=6, run_spacing=6))
@@ -121,14 +131,21 @@ def board(view: Mapping[str, Any], lang: str, seat: str) -> ft.Control:
         if disc:
             block.append(ft.Text(_pt("prop_discard", lang), size=15, weight=ft.FontWeight.W_600))
             block.append(ft.Row([pill(component_name(c)) for c in reversed(disc)], wrap=True, spacing=6, run_spacing=6))
-        parts.append(ft.Container(content=ft.Column(block, spacing=8, tight=True), padding=ft.Padding.only(top=6),
-                                  border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))))
+        body = ft.Column(block, spacing=8, tight=True)
+        if focus and code != focus:  # another province than the tablet's: one tap away
+            parts.append(ident(ft.ExpansionTile(title=ft.Text(f"{p.get('name', code)} · {_pt('turn', lang)} "
+                                                              f"{say(turn, lang, names) if turn else '—'}", size=17),
+                                                controls=[body], expanded=False), f"province-{code}"))
+            continue
+        parts.append(ident(ft.Container(content=body, padding=ft.Padding.only(top=6),
+                                        border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))),
+                           f"province-{code}"))
     if players:
         rows = []
-        for s, pl in players.items():
+        for s, pl in sorted(players.items(), key=lambda kv: bool(focus) and str(kv[1].get("province")) != focus):
             hand = pl.get("hand")
             cards = ", ".join(component_name(c) for c in hand) if hand is not None else _pt("hidden", lang, n=pl.get("hand_size", 0))
-            rows.append(ft.Text(f"{s} · {pl.get('role', '')} {_pt('in', lang)} {_city(pl.get('city') or '')} — {cards}",
+            rows.append(ft.Text(f"{say(s, lang, names)} · {pl.get('role', '')} {_pt('in', lang)} {_city(pl.get('city') or '')} — {cards}",
                                 size=15, weight=ft.FontWeight.BOLD if s == seat else None))
         parts.append(ft.Column([heading(_pt("players", lang), 18), *rows], spacing=4, tight=True))
     return ft.Column(parts, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

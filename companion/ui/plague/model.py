@@ -13,7 +13,7 @@ from typing import Any
 from engine.core.events import TABLE
 
 from ..i18n import tr
-from ..model import PlayerLine
+from ..model import PlayerLine, say
 from ..model import waiting_for as _waiting
 from ..model import who_text as _who
 
@@ -69,7 +69,7 @@ def _tr_or(key: str, lang: str, fallback: str, **kw: Any) -> str:
         return fallback
 
 
-def plague_todo(view: Mapping[str, Any], lang: str, seat: str) -> str:
+def plague_todo(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str] | None = None) -> str:
     if view.get("outcome"):
         return tr("cp.over", lang)
     waiting = _waiting(view)
@@ -78,7 +78,7 @@ def plague_todo(view: Mapping[str, Any], lang: str, seat: str) -> str:
     if seat in waiting:
         return _tr_or(f"cp.plague.do.{stage}", lang, tr("cp.your_move", lang), phase=phase)
     if waiting:
-        return tr("cp.plague.wait", lang, who=_who(waiting, seat, lang),
+        return tr("cp.plague.wait", lang, who=_who(waiting, seat, lang, names),
                   what=_tr_or(f"cp.plague.stage.{stage}", lang, stage, phase=phase))
     return ""
 
@@ -94,13 +94,14 @@ def plague_roll(r: Mapping[str, Any], lang: str) -> str:
         f"{r.get('seat', '?')} · {what}: {dice} = {r.get('total', '?')}"
 
 
-def plague_board(view: Mapping[str, Any], lang: str, seat: str, dice_shown: int = 8) -> PlagueBoard:
+def plague_board(view: Mapping[str, Any], lang: str, seat: str, dice_shown: int = 8,
+                 names: Mapping[str, str] | None = None) -> PlagueBoard:
     waiting = _waiting(view)
     counters = [
         (tr("cp.plague.turn", lang), str(view.get("turn", "—"))),
         (tr("cp.phase", lang), _tr_or(f"cp.plague.phase.{view.get('phase')}", lang, str(view.get("phase", "—")))),
-        (tr("cp.plague.current", lang), _who([view["current"]], seat, lang) if view.get("current") else "—"),
-        (tr("cp.waiting", lang), _who(waiting, seat, lang)),
+        (tr("cp.plague.current", lang), _who([view["current"]], seat, lang, names) if view.get("current") else "—"),
+        (tr("cp.waiting", lang), _who(waiting, seat, lang, names)),
     ]
     players = []
     for p in view.get("players") or []:
@@ -117,7 +118,7 @@ def plague_board(view: Mapping[str, Any], lang: str, seat: str, dice_shown: int 
             bits.append(tr("cp.plague.out", lang))
         if p.get("last_chance"):
             bits.append(tr("cp.plague.last_chance", lang))
-        title = tr("cp.you_seat", lang, seat=s) if s == seat else s
+        title = tr("cp.you_seat", lang, seat=say(s, lang, names)) if s == seat else say(s, lang, names)
         players.append(PlayerLine(s, title, " · ".join(bits), acting=s in waiting, out=bool(p.get("out"))))
     act = ""
     a = view.get("act")
@@ -137,4 +138,4 @@ def plague_board(view: Mapping[str, Any], lang: str, seat: str, dice_shown: int 
         hidden = bool((view.get("options") or {}).get("hidden_population"))
         private = PlaguePrivate([plague_card(c, lang) for c in view.get("hand") or []],
                                 own.get("population") if hidden else None)
-    return PlagueBoard(counters, plague_todo(view, lang, seat), act, players, dice, deck_line, private)
+    return PlagueBoard(counters, plague_todo(view, lang, seat, names), act, players, dice, deck_line, private)

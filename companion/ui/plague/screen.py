@@ -15,8 +15,9 @@ from ..widgets import heading
 from . import model as pm
 
 
-def board(view: Mapping[str, Any], lang: str, seat: str) -> ft.Control:
-    b = pm.plague_board(view, lang, seat)
+def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str] | None = None,
+          focus: str = "") -> ft.Control:
+    b = pm.plague_board(view, lang, seat, names=names)
     parts: list[ft.Control] = []
     if b.private is not None:
         priv: list[ft.Control] = [heading(tr("cp.plague.mine", lang), 18)]

@@ -35,8 +35,9 @@ def _rt(key: str, lang: str) -> str:
     return RAT_TEXT[key].get(lang) or RAT_TEXT[key]["fr"]
 
 
-def board(view: Mapping[str, Any], lang: str, seat: str) -> ft.Control:
-    head = [chip(_rt("active", lang), str(view.get("active") or "—")),
+def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str] | None = None,
+          focus: str = "") -> ft.Control:
+    head = [chip(_rt("active", lang), model.say(str(view["active"]), lang, names) if view.get("active") else "—"),
             chip(_rt("phase", lang), str(view.get("phase", "—"))),
             chip(_rt("plague", lang), str(view.get("plague") or "—")),
             chip(_rt("supply", lang), str(view.get("supply", "—")))]
@@ -53,7 +54,7 @@ def board(view: Mapping[str, Any], lang: str, seat: str) -> ft.Control:
             if potions:
                 bits.append(f"{_rt('potions', lang)} {model.fmt(potions, lang)}")
             cubes = r.get("cubes") or {}
-            cube_pills = [pill(f"{s}: {n}") for s, n in cubes.items() if n]
+            cube_pills = [pill(f"{model.say(s, lang, names)}: {n}") for s, n in cubes.items() if n]
             plague_here = name == view.get("plague")
             rows.append(ft.Container(
                 content=ft.Row([ft.Text(name, size=16, width=110, weight=ft.FontWeight.BOLD),
@@ -66,13 +67,13 @@ def board(view: Mapping[str, Any], lang: str, seat: str) -> ft.Control:
     reserve = view.get("reserve") or {}
     if castle or reserve:
         parts.append(ft.Row(
-            [*(chip(f"{_rt('castle', lang)} · {s}", str(n)) for s, n in (castle.get("cubes") or {}).items()),
-             *(chip(f"{_rt('reserve', lang)} · {s}", str(n)) for s, n in reserve.items())],
+            [*(chip(f"{_rt('castle', lang)} · {model.say(s, lang, names)}", str(n)) for s, n in (castle.get("cubes") or {}).items()),
+             *(chip(f"{_rt('reserve', lang)} · {model.say(s, lang, names)}", str(n)) for s, n in reserve.items())],
             wrap=True, spacing=8, run_spacing=8))
     cards = view.get("cards") or {}
     if cards:
         parts.append(heading(_rt("cards", lang), 18))
-        parts.append(ft.Row([pill(f"{c.get('name', k)} — {c.get('holder') or _rt('free', lang)}")
+        parts.append(ft.Row([pill(f"{c.get('name', k)} — {model.say(c['holder'], lang, names) if c.get('holder') else _rt('free', lang)}")
                              for k, c in cards.items()], wrap=True, spacing=6, run_spacing=6))
     rest = {k: v for k, v in view.items() if k not in _RAT_DONE}
     if rest:

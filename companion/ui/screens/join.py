@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -11,8 +10,10 @@ import flet as ft
 from engine.core.events import TABLE
 
 from ...session import Session
-from .. import model
+from .. import rejoin
+from ..games import turn_seats
 from ..i18n import tr
+from ..seat_picker import SeatPicker, provinces_of
 from ..widgets import big_button, card, heading, ident, pill, vcol
 from .base import Screen, err_text, table_title
 
@@ -32,6 +33,9 @@ class JoinScreen(Screen):
         self.browser: Any = None
         self.discovery_error = ""
         self.busy = False
+        self.preview: Session | None = None  # the table opened as its shared tablet, to list its seats
+        self.preview_key: tuple[str, int, str] | None = None
+        self.picker = SeatPicker("join")
         self._start_browser()
 
     def _start_browser(self) -> None:
@@ -58,6 +62,7 @@ class JoinScreen(Screen):
             pass
 
     async def leave(self) -> None:
+        await self._close_preview()
         if self.browser is not None:
             b, self.browser = self.browser, None
             await asyncio.to_thread(b.stop)
@@ -94,13 +99,7 @@ class JoinScreen(Screen):
         form.append(ident(pill(tr("join.selected", lang, name=self.target[2], host=self.target[0], port=self.target[1])
                                if self.target is not None else tr("join.unselected", lang)), "join-target"))
         form.append(ident(self.pin, "pin"))
-        form.append(heading(tr("join.seat", lang), 18))
-        seats = [TABLE, *[f"p{i}" for i in range(1, 7)]]
-        form.append(ft.ResponsiveRow(
-            [big_button(model.seat_label(s, lang) if s == TABLE else s, self._join(s), f"join-{s}",
-                        primary=(s == TABLE), icon=ft.Icons.TABLE_RESTAURANT if s == TABLE else ft.Icons.PERSON,
-                        col={"xs": 12, "md": 4} if s == TABLE else {"xs": 6, "md": 4}) for s in seats],
-            spacing=10, run_spacing=10))
+        form.append(self._seats())
         return vcol([card(vcol(found, spacing=10, tight=True)),
                           card(vcol(form, spacing=12, tight=True))], spacing=14)
 
@@ -124,6 +123,7 @@ class JoinScreen(Screen):
         self.target = (host, port, name)
         if pin:
             self.pin.value = pin
+            self.shell.page.run_task(self._look)  # the code holds the PIN: list the seats at once
         self.shell.refresh()
 
     @staticmethod
@@ -135,41 +135,71 @@ class JoinScreen(Screen):
         host, port, pin, name = parse_join_code(code.strip())
         return str(host), int(port), str(pin or ""), str(name or "")
 
-    def _join(self, seat: str) -> Callable[[Any], Any]:
-        async def join_(_e: Any) -> None:
-            lang = self.lang
-            if self.busy:
-                return
-            if (self.code.value or "").strip() and self.target is None:
-                self._code_entered()
-                if self.target is None:
-                    return
-            if self.target is None:
-                self.shell.toast(tr("join.none", lang), error=True)
-                return
-            pin = (self.pin.value or "").strip()
-            if not pin:
-                self.shell.toast(tr("join.need_pin", lang), error=True)
-                return
+    async def _look(self, _e: Any = None) -> None:
+        """Open the table as its shared tablet (public) to list every seat it has, with names and provinces."""
+        lang = self.lang
+        if self.busy:
+            return
+        if (self.code.value or "").strip() and self.target is None:
+            self._code_entered()
+        if self.target is None:
+            self.shell.toast(tr("join.none", lang), error=True)
+            return
+        pin = (self.pin.value or "").strip()
+        if not pin:
+            self.shell.toast(tr("join.need_pin", lang), error=True)
+            return
+        try:
+            from companion.sync.client import join
+        except ImportError as exc:
+            self.shell.toast(tr("join.unavailable", lang, err=exc), error=True)
+            return
+        self.busy = True
+        await self._close_preview()
+        try:
+            self.preview = await join(self.target[0], self.target[1], pin, TABLE)
+            self.preview_key = (self.target[0], self.target[1], pin)
+        except Exception as exc:  # noqa: BLE001 - wrong PIN, unreachable host: say it, keep what was typed
+            self.shell.toast(tr("join.failed", lang, err=err_text(exc, lang)), error=True)
+            return
+        finally:
+            self.busy = False
+        self.preview.on_change(lambda _s: self._tables_changed())  # names and turns change while choosing
+        self.shell.refresh()
+
+    async def _close_preview(self) -> None:
+        preview, self.preview = self.preview, None
+        if preview is not None:
             try:
-                from companion.sync.client import join
-            except ImportError as exc:
-                self.shell.toast(tr("join.unavailable", lang, err=exc), error=True)
-                return
+                await preview.close()
+            except Exception:  # noqa: BLE001 - closing a look at the seats
+                pass
+
+    def _seats(self) -> ft.Control:
+        lang = self.lang
+        snap = self.preview.snapshot if self.preview is not None else None
+        if snap is None:
+            return big_button(tr("join.look", lang), self._look, "join-look", icon=ft.Icons.GROUPS, primary=True)
+        return self.picker.render(snap.seats, provinces_of(snap.view), turn_seats(snap.game, snap.view), lang,
+                                  self._pick, self.shell.refresh)
+
+    async def _pick(self, seat: str, province: str, name: str, colour: str) -> None:
+        lang = self.lang
+        if self.busy or self.preview is None or self.preview_key is None:
+            return
+        host, port, pin = self.preview_key
+        from companion.sync.client import join
+
+        if seat == TABLE:  # the look at the seats already is the shared tablet's session
+            session, self.preview = self.preview, None
+        else:
             self.busy = True
             try:
-                session = await join(self.target[0], self.target[1], pin, seat)
-            except Exception as exc:  # noqa: BLE001 - wrong PIN, unreachable host, unknown seat: say it
-                self.shell.toast(tr("join.failed", lang, err=err_text(exc)), error=True)
+                session = await join(host, port, pin, seat, **rejoin.join_extras(join, {"name": name}))
+            except Exception as exc:  # noqa: BLE001 - seat taken, host gone: say it, stay here
+                self.shell.toast(tr("join.failed", lang, err=err_text(exc, lang)), error=True)
                 return
             finally:
                 self.busy = False
-            host, port = self.target[0], self.target[1]
-
-            async def opener(other: str) -> Session:
-                return await join(host, port, pin, other)
-
-            await self.shell.open_table(session, seat, owns_session=True, opener=opener)
-
-        return join_
+        await self.shell.open_remote(session, host, port, pin, seat, name, province=province)
 

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import importlib
 import logging
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from engine.core.events import TABLE
 from engine.core.game import GAMES
 
 from .. import model
 from ..games import game_title, option_specs
-from ..hub import SyncUnavailable
-from ..i18n import tr
+from ..hub import Hosted, SyncUnavailable
+from ..i18n import form_error, tr
 from ..plague.profile_panel import PlagueProfilePanel
 from ..rattus.profile_panel import RattusProfilePanel
 from ..widgets import big_button, card, heading, ident, vcol
@@ -50,6 +52,7 @@ class NewTableScreen(Screen):
         self.available = game_availability()
         self.game: str | None = next((g for g in ("pandemie", *GAMES) if not self.available.get(g, "x")), None)
         self.name = ft.TextField(value="", text_size=18, height=64)
+        self.players = ft.TextField(value="", text_size=18, multiline=True, min_lines=1, max_lines=4)
         self.advanced = ft.TextField(value="", multiline=True, min_lines=1, max_lines=6, text_size=16)
         self.advertise = True
         self.fields: dict[str, ft.Control] = {}
@@ -153,7 +156,8 @@ class NewTableScreen(Screen):
             card(vcol([heading(tr("new.game", lang)), ft.ResponsiveRow(games, spacing=10, run_spacing=10), *reasons],
                            spacing=10, tight=True)),
             card(vcol(
-                [heading(tr("new.options", lang)), ident(self.name, "table-name"), *opts, *self._profile_panel(),
+                [heading(tr("new.options", lang)), ident(self.name, "table-name"), *opts, self._names_field(),
+                 *self._profile_panel(),
                  ident(self.advanced, "advanced"),
                  self._yes_no(tr("new.advertise", lang), "", "advertise")], spacing=12, tight=True)),
             big_button(tr("new.create", lang), self.create, "create", icon=ft.Icons.CHECK_CIRCLE, primary=True,
@@ -195,9 +199,10 @@ class NewTableScreen(Screen):
                                           self.advanced.value or "")
         except model.OptionError as exc:
             if exc.key == "json":
-                self.shell.toast(tr("new.bad_json", lang, err=exc.message), error=True)
+                self.shell.toast(tr("new.bad_json", lang, err=form_error(exc.message, lang)), error=True)
             else:
-                self.shell.toast(tr("new.bad_option", lang, name=exc.key, err=exc.message), error=True)
+                label = next((s.label(lang) for s in option_specs(self.game) if s.key == exc.key), exc.key)
+                self.shell.toast(tr("new.bad_option", lang, name=label, err=form_error(exc.message, lang)), error=True)
             return
         with_profile = self._profile_option(options)
         if with_profile is None:
@@ -212,9 +217,29 @@ class NewTableScreen(Screen):
             return
         except Exception as exc:  # noqa: BLE001 - a refused option or any setup problem is shown as is
             log.exception("creating a table")
-            self.shell.toast(tr("new.failed", lang, err=err_text(exc)), error=True)
+            self.shell.toast(tr("new.failed", lang, err=err_text(exc, lang)), error=True)
             return
         finally:
             self.busy = False
+        self._name_seats(hosted)
         await self.shell.open_hosted(hosted)
+
+    def _names_field(self) -> ft.Control:
+        self.players.label = tr("new.names", self.lang)
+        self.players.hint_text = tr("new.names.hint", self.lang)
+        return ident(self.players, "player-names")
+
+    def _name_seats(self, hosted: Hosted) -> None:
+        """The names typed at creation, given to the seats in order (p1, p2, …)."""
+        typed = [n.strip() for n in re.split(r"[,;\n]", self.players.value or "") if n.strip()]
+        if not typed:
+            return
+        srv = hosted.server
+        try:
+            seats = [i.seat for i in srv.snapshot(TABLE).seats]
+            for seat, name in zip(seats, typed, strict=False):
+                srv.set_seat_name(seat, name)
+        except Exception as exc:  # noqa: BLE001 - the table is made; the names can still be given on joining
+            log.warning("naming the seats failed: %s", exc)
+            self.shell.toast(tr("new.failed", self.lang, err=err_text(exc, self.lang)), error=True)
 

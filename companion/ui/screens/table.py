@@ -18,8 +18,10 @@ from engine.core.events import TABLE
 from ... import camera
 from ...session import Rejected, Session, Snapshot
 from .. import model
+from ..boards.tap import offer
 from ..games import board_control, group_titles, turn_seats
-from ..i18n import reason_text, tr
+from ..header import header
+from ..i18n import STRINGS, reason_text, refusal_text, tr
 from ..widgets import big_button, card, heading, ident, pill, sections_control, vcol
 from .base import Screen, err_text, table_title
 
@@ -37,12 +39,15 @@ class TableScreen(Screen):
     """The shared tablet (seat ``table``) or a player's own phone (their private view first)."""
 
     def __init__(self, shell: Shell, session: Session, seat: str, owns_session: bool = True,
-                 opener: Callable[[str], Awaitable[Session]] | None = None) -> None:
+                 opener: Callable[[str], Awaitable[Session]] | None = None, province: str = "",
+                 follow: bool = False) -> None:
         super().__init__(shell)
         self.session = session
+        self.province = province  # Pandémie: the province (code) a shared tablet is bound to
+        self.choosing_province = False
         # "play here in turn" on a shared tablet: the seat whose turn it is acts through this screen
         self.opener = opener
-        self.follow = False
+        self.follow = follow
         self.actor: Session | None = None
         self.actor_seat: str | None = None
         self.wanted_seat: str | None = None
@@ -113,7 +118,7 @@ class TableScreen(Screen):
         snap = self.session.snapshot
         if snap is None or self.opener is None or not self.follow:
             return
-        seats = turn_seats(snap.game, snap.view)
+        seats = self._turn(snap)
         want = self.wanted_seat if self.wanted_seat in seats else (seats[0] if seats else None)
         if want == self.actor_seat:
             return
@@ -123,13 +128,46 @@ class TableScreen(Screen):
         try:
             actor = await self.opener(want)
         except Exception as exc:  # noqa: BLE001 - the seat could not be opened: say it, stay on the board
-            self.shell.toast(tr("join.failed", self.lang, err=err_text(exc)), error=True)
+            self.shell.toast(tr("join.failed", self.lang, err=err_text(exc, self.lang)), error=True)
             return
         self.actor, self.actor_seat = actor, want
         actor.on_change(self._changed)
 
+    def _turn(self, snap: Snapshot) -> list[str]:
+        """The seats whose turn it is; on a province tablet, only its province's players."""
+        seats = turn_seats(snap.game, snap.view)
+        if self.seat == TABLE and self.province:
+            mine = {i.seat for i in snap.seats if i.province_code == self.province}
+            seats = [s for s in seats if s in mine]
+        return seats
+
+    def provinces(self, snap: Snapshot) -> list[tuple[str, str]]:
+        """(code, name) of the game's provinces (Pandémie), else none."""
+        out = [(str(p.get("code")), str(p.get("name") or p.get("code")))
+               for p in snap.view.get("provinces") or [] if isinstance(p, dict)]
+        return out if len(out) > 1 else []
+
+    def _bind(self, code: str) -> Callable[[Any], Any]:
+        async def bind(_e: Any) -> None:
+            self.province = code
+            self.choosing_province = False
+            self.wanted_seat = None
+            await self.shell.remember(province=code)
+            if self.follow:
+                await self._sync_actor()
+            self.shell.refresh(top=True)
+
+        return bind
+
+    async def start_following(self) -> None:
+        """Play in turn on this tablet from the start (a tablet coming back to where it was)."""
+        self.follow = True
+        await self._sync_actor()
+        self.shell.refresh()
+
     async def _toggle_follow(self, _e: Any = None) -> None:
         self.follow = not self.follow
+        await self.shell.remember(follow=self.follow)
         self.pending = []
         if self.follow:
             await self._sync_actor()
@@ -152,10 +190,13 @@ class TableScreen(Screen):
         if snap is None:
             return card(ft.Row([ft.ProgressRing(), ft.Text(tr("table.connecting", lang), size=18)]))
         is_table = self.seat == TABLE
-        head = self._header(snap)
+        names = model.people(snap.seats, lang)
+        head = self._header(snap, names)
         board = card(
             vcol([heading(tr("table.board" if is_table else "table.private", lang)),
-                       board_control(snap.game, snap.view, lang, snap.seat)], spacing=10, tight=True),
+                  board_control(snap.game, snap.view, lang, snap.seat, names=names, focus=self.province,
+                                on_place=self._on_place, width=self._map_width())],
+                 spacing=10, tight=True),
             identifier="board",
         )
         actions, log_ = self._actions(snap), self._log(snap)
@@ -168,28 +209,36 @@ class TableScreen(Screen):
         row = ft.ResponsiveRow([board, side] if is_table else [side, board], spacing=12, run_spacing=12)
         return vcol([head, row], spacing=12)
 
-    def _header(self, snap: Snapshot) -> ft.Control:
+    def _header(self, snap: Snapshot, names: dict[str, str]) -> ft.Control:
+        """Whose turn, actions left, where this seat stands, what is awaited: above everything else."""
         lang = self.lang
+        turn = self._turn(snap)
+        acting = self.actor_seat if self.follow and self.actor_seat else None
+        shown = self.acting.snapshot or snap
+        h = header(snap.game, shown.view, snap.seat if acting is None else acting, lang, turn, names,
+                   self.province, acting)
+        me = tr("tablet.bound", lang, province=dict(self.provinces(snap)).get(self.province, self.province)) \
+            if self.seat == TABLE and self.province else model.say(snap.seat, lang, names)
         line = table_title(snap.table_name, snap.game, lang)
-        parts: list[ft.Control] = [
-            ft.Text(line, size=20, weight=ft.FontWeight.BOLD),
-            ft.Text(tr("table.seat", lang, seat=model.seat_label(snap.seat, lang)) + " · "
-                    + tr("table.seq", lang, seq=snap.seq), size=14),
+        facts = [x for x in (h.actions, h.where, h.awaited) if x]
+        top: list[ft.Control] = [
+            ident(ft.Text(h.turn, size=24, weight=ft.FontWeight.BOLD), "head-turn"),
+            *([ident(ft.Row([pill(x) for x in facts], wrap=True, spacing=6, run_spacing=6), "head-facts")]
+              if facts else []),
+            ft.Text(f"{line} · {tr('table.seat', lang, seat=me)} · {tr('table.seq', lang, seq=snap.seq)}", size=14),
         ]
-        who = ", ".join(turn_seats(snap.game, snap.view))
+        parts: list[ft.Control] = [card(vcol(top, spacing=6, tight=True), identifier="header",
+                                        bgcolor=ft.Colors.GREEN_100 if h.mine else ft.Colors.SURFACE_CONTAINER_HIGHEST)]
         if snap.outcome is not None:
             parts.append(card(vcol([ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=30), heading(tr("table.over", lang))]),
                                          sections_control(model.sections(snap.outcome, lang))], tight=True),
                               identifier="outcome", bgcolor=ft.Colors.TERTIARY_CONTAINER))
-        elif snap.choices and self.seat != TABLE and (not who or self.seat in who.split(", ")):
-            parts.append(pill(tr("table.your_move", lang), ft.Colors.GREEN_100))
-        elif snap.choices and self.seat != TABLE:
-            parts.append(pill(tr("table.can_act", lang, who=who), ft.Colors.AMBER_100))
-        elif who:
-            parts.append(pill(tr("table.turn", lang, who=who), ft.Colors.AMBER_100))
+        elif snap.choices and self.seat != TABLE and not h.mine and turn:
+            parts.append(pill(tr("table.can_act", lang, who=", ".join(model.say(s, lang, names) for s in turn)),
+                              ft.Colors.AMBER_100))
         if self.follow and self.actor_seat:
-            parts.append(ident(pill(tr("table.follow.now", lang, seat=self.actor_seat), ft.Colors.GREEN_100),
-                               "follow-now"))
+            parts.append(ident(pill(tr("table.follow.now", lang, seat=model.say(self.actor_seat, lang, names)),
+                                    ft.Colors.GREEN_100), "follow-now"))
         parts += self._audit(snap)  # the end-of-game shuffle audit, right under the result
         if not self.online:
             parts.append(pill(tr("table.offline", lang), ft.Colors.ERROR_CONTAINER))
@@ -197,16 +246,36 @@ class TableScreen(Screen):
             parts.append(pill(tr("table.closed", lang, err=self.closed_error), ft.Colors.ERROR_CONTAINER))
         return vcol(parts, spacing=6, tight=True)
 
+    def _province_picker(self, snap: Snapshot) -> list[ft.Control]:
+        """A Pandémie tablet: which province it stands for (its board first, its players' turns only)."""
+        provinces = self.provinces(snap) if self.seat == TABLE else []
+        if not provinces:
+            return []
+        lang = self.lang
+        if self.province and not self.choosing_province:
+            return [big_button(tr("tablet.change", lang), self._choose_province, "tablet-change",
+                               icon=ft.Icons.SWAP_HORIZ, tone="tonal")]
+        return [ft.Text(tr("tablet.pick", lang), size=16, weight=ft.FontWeight.W_600),
+                ft.ResponsiveRow([big_button(tr("tablet.province", lang, province=name), self._bind(code),
+                                             f"tablet-{code}", primary=(code == self.province), col={"xs": 6, "md": 3})
+                                  for code, name in provinces], spacing=8, run_spacing=8)]
+
+    def _choose_province(self, _e: Any = None) -> None:
+        self.choosing_province = True
+        self.shell.refresh()
+
     def _actions(self, table_snap: Snapshot) -> ft.Control:
         lang = self.lang
-        parts: list[ft.Control] = [heading(tr("table.todo", lang))]
+        parts: list[ft.Control] = [heading(tr("table.todo", lang)), *self._province_picker(table_snap)]
         if self.opener is not None and self.seat == TABLE:
             parts.append(big_button(tr("table.follow.off" if self.follow else "table.follow.on", lang),
                                     self._toggle_follow, "follow", icon=ft.Icons.GROUP, tone="tonal"))
-            seats = turn_seats(table_snap.game, table_snap.view)
+            seats = self._turn(table_snap)
+            names = model.people(table_snap.seats, lang)
             if self.follow and len(seats) > 1:
                 parts.append(ft.ResponsiveRow(
-                    [big_button(s, self._pick_actor(s), f"act-{s}", primary=(s == self.actor_seat), col={"xs": 6, "md": 3})
+                    [big_button(model.say(s, lang, names), self._pick_actor(s), f"act-{s}",
+                                primary=(s == self.actor_seat), col={"xs": 6, "md": 3})
                      for s in seats], spacing=8, run_spacing=8))
         snap = self.acting.snapshot or table_snap
         pending = [i for i, c in enumerate(snap.choices) if c.intent in self.pending]
@@ -242,7 +311,7 @@ class TableScreen(Screen):
 
     def _scanner(self, snap: Snapshot) -> ft.Control:
         lang = self.lang
-        self.scan.label = tr("scan.field", lang)
+        self.scan.label = tr(f"scan.field.{snap.game}" if f"scan.field.{snap.game}" in STRINGS else "scan.field", lang)
         buttons: list[ft.Control] = [
             big_button(tr("scan.enter", lang), self._entered, "scan-enter", icon=ft.Icons.KEYBOARD_RETURN,
                        col={"xs": 6})
@@ -280,6 +349,17 @@ class TableScreen(Screen):
                      identifier="audit", bgcolor=ft.Colors.GREEN_100 if ok else ft.Colors.ERROR_CONTAINER)]
 
     # -- acting ---------------------------------------------------------------------------------------
+    def _map_width(self) -> float:
+        """The drawn board's width: the whole phone, else the board's column (companion.ui.boards)."""
+        w = float(self.shell.page.width or 1000)
+        return max(300.0, min(1400.0, w - 56 if self.shell.phone else w * 7 / 12 - 72))
+
+    def _on_place(self, key: str, name: str) -> None:
+        """A tap on a city or region of the map: what the acting seat can do there (companion.ui.boards.tap)."""
+        snap = self.acting.snapshot or self.session.snapshot
+        offer(self.shell.page, self.lang, snap.choices if snap else [], key, name, self._choose,
+              lambda m: self.shell.toast(m))
+
     def _cancel_pending(self, _e: Any = None) -> None:
         self.pending = []
         self.shell.refresh()
@@ -314,23 +394,30 @@ class TableScreen(Screen):
             self.pending = []
             self.scan.value = ""
         except Rejected as exc:
-            self.shell.toast(tr("table.rejected", self.lang, rule=exc.rule, message=exc.message), error=True)
+            self.shell.toast(tr("table.rejected", self.lang, message=self._refusal(exc)), error=True)
         except Exception as exc:  # noqa: BLE001 - a lost connection: show it, keep the screen
             log.exception("send")
-            self.closed_error = err_text(exc)
-            self.shell.toast(tr("table.error", self.lang, err=err_text(exc)), error=True)
+            self.closed_error = err_text(exc, self.lang)
+            self.shell.toast(tr("table.error", self.lang, err=err_text(exc, self.lang)), error=True)
         finally:
             self.busy = False
         self.shell.refresh()
+
+    def _refusal(self, exc: Rejected) -> str:
+        """The refusal in this screen's language, seats by their players' names."""
+        snap = self.acting.snapshot or self.session.snapshot
+        game = snap.game if snap is not None else ""
+        names = model.people(snap.seats, self.lang) if snap is not None else None
+        return refusal_text(exc.rule, exc.message, self.lang, game, names)
 
     async def _undo(self, _e: Any = None) -> None:
         try:
             await self.acting.undo()
         except Rejected as exc:
-            self.shell.toast(tr("table.rejected", self.lang, rule=exc.rule, message=exc.message), error=True)
+            self.shell.toast(tr("table.rejected", self.lang, message=self._refusal(exc)), error=True)
             return
         except Exception as exc:  # noqa: BLE001
-            self.shell.toast(tr("table.error", self.lang, err=err_text(exc)), error=True)
+            self.shell.toast(tr("table.error", self.lang, err=err_text(exc, self.lang)), error=True)
             return
         self.shell.toast(tr("table.undone", self.lang))
         self.shell.refresh()

@@ -1,0 +1,76 @@
+"""The header of every seat screen, as plain data (no Flet): whose turn, actions left, where the seat
+stands, what the table waits for. It sits above the choices, so a phone shows it without scrolling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.events import TABLE
+
+from .boardkit import component_name
+from .i18n import tr
+from .model import say, waiting_for
+
+
+@dataclass
+class Header:
+    turn: str  # "À vous de jouer" / "Au tour de Léa · Gallia"
+    mine: bool  # it is this seat's turn (or this tablet's current player's)
+    actions: str = ""  # "3 actions restantes"
+    where: str = ""  # "Vous êtes à Lugdunum (Tribun)"
+    awaited: str = ""  # "On attend : Léa, Marc"
+
+
+PAN_PHASES = ("actions", "draw", "discard", "propagate", "propagation", "setup", "end")
+
+
+def _pandemie(h: Header, view: Mapping[str, Any], seat: str, lang: str, names: Mapping[str, str] | None,
+              focus: str) -> None:
+    players: Mapping[str, Any] = view.get("players") or {}
+    me = players.get(seat) if seat != TABLE else None
+    code = focus or (str(me.get("province") or "") if isinstance(me, Mapping) else "")
+    prov = next((p for p in view.get("provinces") or [] if isinstance(p, Mapping) and str(p.get("code")) == code), None)
+    if prov is not None:
+        left = prov.get("actions_left")
+        if prov.get("phase") == "actions" and isinstance(left, int):
+            h.actions = tr("head.actions", lang, n=left)
+        phase = str(prov.get("phase") or "")
+        key = f"head.phase.{phase}"
+        try:
+            h.awaited = tr(key, lang, province=prov.get("name", code))
+        except KeyError:
+            h.awaited = ""
+    if isinstance(me, Mapping):
+        h.where = tr("head.where", lang, city=component_name(f"PC:{me.get('city')}") if me.get("city") else "—",
+                     role=str(me.get("role") or ""))
+
+
+def header(game: str, view: Mapping[str, Any], seat: str, lang: str, turn: Sequence[str],
+           names: Mapping[str, str] | None = None, focus: str = "", acting: str | None = None) -> Header:
+    """``turn``: the seats whose turn it is (already narrowed to a province tablet's); ``acting``: the seat
+    a shared tablet plays for right now."""
+    me = acting or seat
+    mine = me != TABLE and me in turn
+    if view.get("outcome"):
+        who = tr("head.over", lang)
+    elif mine:
+        who = tr("head.you", lang) if acting is None else tr("head.tablet_turn", lang, who=say(me, lang, names))
+    elif turn:
+        who = tr("head.turn", lang, who=", ".join(say(s, lang, names) for s in turn))
+    else:
+        who = tr("head.nobody", lang)
+    h = Header(who, mine)
+    if game == "pandemie":
+        _pandemie(h, view, me, lang, names, focus)
+    waiting = waiting_for(view)
+    if not h.awaited and waiting and set(waiting) != set(turn):
+        h.awaited = tr("head.awaited", lang, who=", ".join(
+            tr("cp.you", lang) if s == me else say(s, lang, names) for s in waiting))
+    if not h.actions:
+        left = view.get("actions_left")
+        if isinstance(left, int) and not isinstance(left, bool):
+            h.actions = tr("head.actions", lang, n=left)
+    return h

@@ -1,0 +1,65 @@
+"""Where this device sat: remembered on the device (Flet ``SharedPreferences``: the browser's storage, a
+phone's preferences), so that after a reload or a host restart it goes back to its seat without a tap.
+
+The record is a plain dict, JSON in one preference::
+
+    {"v": 1, "kind": "local",  "path": "/…/table.sqlite", "seat": "p3", "province": "AE", "follow": true,
+     "pin": "…"}                                  # a table this process hosts (the web UI's pages)
+    {"v": 1, "kind": "remote", "host": "…", "port": 8765, "pin": "…", "seat": "p3", "name": "Léa",
+     "device_token": "…", "province": "", "follow": false}   # a table joined over the LAN
+
+Credentials are the host's business: a browser's record is never trusted by itself — a page that is not
+on the hosting device must still prove the PIN (``pin``), and a future seat token goes in the same dict
+(key ``credential``), checked by the host the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+log = logging.getLogger("tablekeeper.app")
+
+SEAT_PREF = "tablekeeper.seat"
+VERSION = 1
+Record = dict[str, Any]
+
+
+async def load() -> Record | None:
+    try:
+        raw = await asyncio.wait_for(ft.SharedPreferences().get(SEAT_PREF), 3)
+    except Exception:  # noqa: BLE001 - no storage (or a closed page): nothing remembered
+        return None
+    if not raw:
+        return None
+    try:
+        rec = json.loads(str(raw))
+    except ValueError:
+        log.warning("the remembered seat is not JSON; forgotten")
+        return None
+    if not isinstance(rec, dict) or rec.get("v") != VERSION or rec.get("kind") not in ("local", "remote") \
+            or not isinstance(rec.get("seat"), str):
+        return None
+    return rec
+
+
+async def save(rec: Record | None) -> None:
+    try:
+        if rec is None:
+            await asyncio.wait_for(ft.SharedPreferences().remove(SEAT_PREF), 3)
+        else:
+            await asyncio.wait_for(ft.SharedPreferences().set(SEAT_PREF, json.dumps({"v": VERSION, **rec})), 3)
+    except Exception:  # noqa: BLE001 - not remembered: the seat still works for this visit
+        log.debug("could not store the seat", exc_info=True)
+
+
+def join_extras(join: Callable[..., Any], rec: Record) -> dict[str, Any]:
+    """The keyword arguments ``join`` takes among the record's (this device's token, the player's name)."""
+    params = inspect.signature(join).parameters
+    return {k: rec[k] for k in ("device_token", "name") if k in params and rec.get(k)}

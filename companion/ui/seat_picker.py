@@ -1,0 +1,86 @@
+"""Choose a seat, as people do: "Léa · Aegyptus" (or "Joueur 7 · Aegyptus" before a name is given), every
+seat the game has (not a fixed p1–p6), the table tablet (in Pandémie one per province), and a name and box
+colour typed or tapped on the way. Shared by the hosted screen and the join screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+from engine.core.events import TABLE
+
+from ..session import SeatInfo
+from . import model
+from .i18n import tr
+from .widgets import big_button, heading, ident, vcol
+
+# pick(seat, province, name, colour): province "" but for a Pandémie province tablet; name/colour "" when not given
+Pick = Callable[[str, str, str, str], Awaitable[None]]
+
+
+class SeatPicker:
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix  # identifiers: f"{prefix}-{seat}", f"{prefix}-table-{province}"
+        self.name = ft.TextField(text_size=18, height=64, max_length=40)
+        self.colour = ""
+
+    def _colour(self, c: str, refresh: Callable[[], None]) -> Callable[[Any], None]:
+        def pick(_e: Any) -> None:
+            self.colour = "" if self.colour == c else c
+            refresh()
+
+        return pick
+
+    def render(self, seats: Sequence[SeatInfo], provinces: Sequence[tuple[str, str]], turn: Sequence[str],
+               lang: str, pick: Pick, refresh: Callable[[], None]) -> ft.Control:
+        """``provinces``: (code, name) when the game has several (Pandémie), else empty."""
+        def go(seat: str, province: str = "") -> Callable[[Any], Any]:
+            async def go_(_e: Any) -> None:
+                await pick(seat, province, (self.name.value or "").strip() if seat != TABLE else "", self.colour)
+
+            return go_
+
+        self.name.label = tr("seat.name", lang)
+        tablets: list[ft.Control]
+        if provinces:
+            tablets = [big_button(tr("tablet.province", lang, province=name), go(TABLE, code),
+                                  f"{self.prefix}-table-{code}", icon=ft.Icons.TABLE_RESTAURANT, primary=True,
+                                  col={"xs": 12, "sm": 6, "md": 3}) for code, name in provinces]
+        else:
+            tablets = [big_button(model.seat_label(TABLE, lang), go(TABLE), f"{self.prefix}-{TABLE}",
+                                  icon=ft.Icons.TABLE_RESTAURANT, primary=True, col={"xs": 12})]
+        swatches = [ident(ft.Container(
+            width=48, height=48, border_radius=24, bgcolor=sw, on_click=self._colour(c, refresh),
+            border=ft.Border.all(4 if c == self.colour else 1, ft.Colors.PRIMARY if c == self.colour
+                                 else ft.Colors.OUTLINE),
+            tooltip=model.colour_name(c, lang)), f"{self.prefix}-colour-{c}")
+            for c, (_fr, _en, sw) in model.COLOURS.items()]
+        buttons = []
+        for info in seats:
+            label = model.person(info, lang)
+            if info.colour:
+                label = f"{label} · {model.colour_name(info.colour, lang)}"
+            if info.seat in turn:
+                label = f"▶ {label}"
+            buttons.append(big_button(label, go(info.seat), f"{self.prefix}-{info.seat}", icon=ft.Icons.PERSON,
+                                      tone="tonal" if info.seat in turn else None,
+                                      col={"xs": 12, "sm": 6, "md": 4}))
+        return vcol([
+            ft.ResponsiveRow(tablets, spacing=10, run_spacing=10),
+            heading(tr("join.seat", lang), 18),
+            ident(self.name, f"{self.prefix}-name"),
+            ft.Text(tr("seat.colour", lang), size=15),
+            ft.Row(swatches, wrap=True, spacing=8, run_spacing=8),
+            ft.Text(tr("seat.choose", lang), size=15),
+            ft.ResponsiveRow(buttons, spacing=10, run_spacing=10),
+        ], spacing=10, tight=True)
+
+
+def provinces_of(view: dict[str, Any]) -> list[tuple[str, str]]:
+    """(code, name) of a Pandémie view's provinces when there are several, else none."""
+    out = [(str(p.get("code")), str(p.get("name") or p.get("code")))
+           for p in view.get("provinces") or [] if isinstance(p, dict)]
+    return out if len(out) > 1 else []
