@@ -8,7 +8,7 @@ player's rat tokens (private), the influence tracks, hand sizes, turn order and 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import combinations
+from itertools import permutations
 from typing import Any
 
 import msgspec
@@ -1144,6 +1144,8 @@ def _declare_hand(ctx: _Ctx, state: State, it: DeclareHand) -> None:
         raise _bad("seat", f"no player {player!r}")
     if it.seat != player and it.seat not in (TABLE, HOST):
         raise _bad("seat", "only the player or the table may declare a hand")
+    if player in state.declared:
+        raise _bad("declared", f"{player}'s hand is already declared (undo to correct it)")
     counts = (it.pop_jokers, it.swords, it.flutes, it.passes, it.gold)
     if any(c < 0 for c in counts):
         raise _bad("hand", "counts cannot be negative")
@@ -1166,6 +1168,8 @@ def _declare_nuns(ctx: _Ctx, state: State, it: DeclareNuns) -> None:
         raise _bad("phase", "the nun row is counted at the end of the game")
     if state.nun_row != "cards":
         raise _bad("nuns", "this game keeps the nun row in the app: it is revealed, not declared")
+    if state.nuns_declared is not None:
+        raise _bad("declared", "the nun count is already declared (undo to correct it)")
     if not 0 <= it.count <= 4 * D.data().nun_row:
         raise _bad("nuns", f"five cards show 0 to {4 * D.data().nun_row} nuns, not {it.count}")
     ctx.emit(NunsDeclared(count=it.count))
@@ -1220,7 +1224,7 @@ def legal(state: State, seat: str) -> list[Intent]:
             elif aw.kind == "hospital":
                 out += [Hospital(seat=seat, cards=k) for k in range(aw.limit + 1)]
             elif aw.kind == "peek":
-                out += [Peek(seat=seat, positions=p) for p in combinations(range(D.data().nun_row), aw.limit)]
+                out += [Peek(seat=seat, positions=p) for p in permutations(range(D.data().nun_row), aw.limit)]
         return out
     if state.phase == "B" and seat in state.queue and (state.simultaneous_support or state.queue[0] == seat):
         peeks: list[tuple[int, ...]] = [()] + [(p,) for p in range(D.data().nun_row)]
