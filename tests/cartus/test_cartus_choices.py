@@ -1,5 +1,6 @@
-"""What a seat is offered: ``legal()`` lists every intent ``apply`` accepts (intents generated broadly from the
-state, not from ``legal()``)."""
+"""What a seat is offered and told: ``legal()`` lists every intent ``apply`` accepts (intents generated broadly
+from the state, not from ``legal()``), and a seat's choices and refusals depend only on what its view shows
+(other players' rats, the nun row, the building deck order may change: nothing a seat is offered or told does)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine.games.cartus as C
-from engine.core import TABLE, IllegalIntent, SeededRng
+from engine.core import HOST, TABLE, IllegalIntent, SeededRng
 from engine.games.cartus import rules as R
 
 SETTINGS = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -136,3 +137,53 @@ def test_every_intent_apply_accepts_is_listed_by_legal(g):
                 if listed_in_full(intent, state):
                     assert canonical(intent, state) in listed, intent
     assert accepted
+
+
+def blur(state: R.State, seat: str, rnd: random.Random) -> R.State:
+    """The same game as ``seat`` sees it, with what it may not see changed: the other players' rat tokens,
+    the nun cards it has not looked at, the building deck and replacement pile orders."""
+    tokens = {s: (t if s == seat else (rnd.randrange(9), rnd.randrange(3), rnd.randrange(3)))
+              for s, t in state.tokens.items()}
+    seen = set(state.peeks.get(seat, {})) if seat in state.seats else set()
+    nuns = list(state.nuns.cards)
+    free = [i for i in range(len(nuns)) if i not in seen]
+    moved = [nuns[i] for i in free]
+    rnd.shuffle(moved)
+    for i, c in zip(free, moved, strict=True):
+        nuns[i] = c
+    peeks = {s: ({} if s != seat else p) for s, p in state.peeks.items()}
+    deck = msgspec.structs.replace(state.deck, cards=tuple(rnd.sample(state.deck.cards, len(state.deck.cards))))
+    rep = msgspec.structs.replace(state.replacement,
+                                  cards=tuple(rnd.sample(state.replacement.cards, len(state.replacement.cards))))
+    return msgspec.structs.replace(state, tokens=tokens, nuns=msgspec.structs.replace(state.nuns, cards=tuple(nuns)),
+                                   peeks=peeks, deck=deck, replacement=rep)
+
+
+def answer(state: R.State, intent: Any) -> str:
+    try:
+        C.apply(state, intent, SeededRng(1))
+    except IllegalIntent as exc:
+        return f"refused: {exc}"
+    return "accepted"
+
+
+@SETTINGS
+@given(games)
+def test_choices_and_refusals_depend_only_on_what_the_seat_may_see(g):
+    seed, players, specials, nun_row = g
+    rnd = random.Random(seed)
+    compared = 0
+    for i, state in enumerate(random_states(seed, players, opts_of(specials, nun_row))):
+        if i % 4 or state.phase in ("final", "over"):  # the final reveal shows everything
+            continue
+        for seat in (*state.seats, TABLE):
+            other = blur(state, seat, rnd)
+            assert C.view(other, seat) == C.view(state, seat)  # the blur changes only what the seat cannot see
+            assert C.legal(other, seat) == C.legal(state, seat)
+            for intent in candidates(state, seat, rnd, 20):
+                assert answer(other, intent) == answer(state, intent), intent
+                compared += 1
+            hidden = {c for c in C.view(state, HOST)["nun_row_cards"]} - set(str(C.view(state, seat)).split("'"))
+            for intent in C.legal(state, seat):
+                assert not any(c in C.describe(intent, "en") for c in hidden)
+    assert compared
