@@ -1,0 +1,175 @@
+"""Rattus Cartus phase B: a support chosen with steppers, not among 178 buttons.
+
+The player sets what the building card shows — cards to draw, rats to discard, the nun card to look at —
+with one tap per value that is not zero, then taps the building (by its name, its rule one tap away): at
+most four taps. :class:`SupportPlan` is the pure part (tested without a browser); :func:`support_picker`
+draws it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.session import Choice
+from engine.games.cartus.describe import building as building_name
+
+from ..i18n import DEFAULT_LANG
+from .reminders import reminder
+
+TEXTS: dict[str, tuple[str, str]] = {
+    "title": ("Soutenir un bâtiment", "Support a building"),
+    "help": ("Réglez ce que montre la carte, puis touchez le bâtiment.",
+             "Set what the card shows, then tap the building."),
+    "draw": ("Cartes à piocher", "Cards to draw"),
+    "rats": ("Rats à défausser", "Rats to discard"),
+    "peek": ("Nonne à regarder", "Nun card to look at"),
+    "none": ("aucune", "none"),
+    "nun": ("n° {n}", "no. {n}"),
+    "seen": ("n° {n} (vue)", "no. {n} (seen)"),
+    "go": ("{name} : piocher {draw}, défausser {rats} rat(s), {peek}",
+           "{name}: draw {draw}, discard {rats} rat(s), {peek}"),
+    "go.peek": ("regarder la nonne n° {n}", "look at nun card no. {n}"),
+    "go.nopeek": ("aucune nonne", "no nun card"),
+    "printed": ("{name} (carte : piocher {draw}, {rats} rat(s), {peek} nonne)",
+                "{name} (card: draw {draw}, {rats} rat(s), {peek} nun card)"),
+    "nothing": ("Choisissez au moins un symbole.", "Choose at least one symbol."),
+}
+
+
+def t(key: str, lang: str, **kw: object) -> str:
+    fr, en = TEXTS[key]
+    text = en if lang == "en" else fr
+    return text.format(**kw) if kw else text
+
+
+@dataclass
+class SupportPlan:
+    """The Support choices of one seat, as steppers: limits, buildings, and the choice a setting means."""
+
+    choices: list[tuple[int, dict[str, Any]]]  # (index in the snapshot's choices, intent)
+    row: list[Mapping[str, Any]]
+    seen: set[int] = field(default_factory=set)
+
+    @property
+    def max_draw(self) -> int:
+        return max(int(i["draw"]) for _, i in self.choices)
+
+    @property
+    def max_rats(self) -> int:
+        return max(int(i["rats"]) for _, i in self.choices)
+
+    @property
+    def peek_positions(self) -> list[int]:
+        return sorted({int(p) for _, i in self.choices for p in i.get("peek") or ()})
+
+    @property
+    def buildings(self) -> list[int]:
+        return sorted({int(i["building"]) for _, i in self.choices})
+
+    def name(self, b: int, lang: str) -> str:
+        card = self.row[b] if 0 <= b < len(self.row) else {}
+        return building_name(str(card.get("type") or card.get("id") or ""), lang) if card else str(b + 1)
+
+    def type_of(self, b: int) -> str:
+        return str(self.row[b].get("type", "")) if 0 <= b < len(self.row) else ""
+
+    def printed(self, b: int) -> tuple[int, int, int] | None:
+        """What building ``b``'s card shows, when the table typed it in (only that support is legal then)."""
+        sup = self.row[b].get("support") if 0 <= b < len(self.row) else None
+        if isinstance(sup, Mapping):
+            return int(sup.get("draw", 0)), int(sup.get("rats", 0)), int(sup.get("peek", 0))
+        if isinstance(sup, (list, tuple)) and len(sup) == 3:
+            return int(sup[0]), int(sup[1]), int(sup[2])
+        return None
+
+    def pick(self, b: int, draw: int, rats: int, peek: int | None) -> int | None:
+        """The snapshot index of the Support of building ``b`` with these values; a card whose support was
+        typed in takes its own values (and the nun card chosen, else the first one not yet seen)."""
+        printed = self.printed(b)
+        if printed is not None:
+            draw, rats = printed[0], printed[1]
+            if printed[2] == 0:
+                peek = None
+            elif peek is None:
+                peek = next((p for p in self.peek_positions if p not in self.seen), 0)
+        want = () if peek is None else (peek,)
+        for idx, i in self.choices:
+            if (int(i["building"]) == b and int(i["draw"]) == draw and int(i["rats"]) == rats
+                    and tuple(int(p) for p in i.get("peek") or ()) == want):
+                return idx
+        return None
+
+
+def plan(choices: Sequence[Choice], view: Mapping[str, Any]) -> SupportPlan | None:
+    sup = [(k, c.intent) for k, c in enumerate(choices) if c.intent.get("type") == "Support"]
+    if not sup:
+        return None
+    seen = {int(k) for k in (view.get("my_peeks") or {})}
+    return SupportPlan(sup, list(view.get("row") or []), seen)
+
+
+def support_picker(p: SupportPlan, lang: str, state: dict[str, Any], refresh: Callable[[], None],
+                   send: Callable[[dict[str, Any]], Callable[[Any], Any]], info: Callable[..., Any]) -> Any:
+    """The Flet control: three steppers and one button per building (each with its rule one tap away).
+    ``state`` keeps the steppers between renders; ``send(intent)`` is the screen's button handler."""
+    import flet as ft
+
+    from ..widgets import big_button, ident, vcol
+
+    draw = int(state.setdefault("draw", 0))
+    rats = int(state.setdefault("rats", 0))
+    peek = state.setdefault("peek", None)
+
+    def setter(key: str, value: Any) -> Callable[[Any], None]:
+        def go(_e: Any) -> None:
+            state[key] = value
+            refresh()
+        return go
+
+    def segments(key: str, values: list[tuple[Any, str]], current: Any) -> ft.Control:
+        buttons = []
+        for v, label in values:
+            kw: dict[str, Any] = dict(content=ft.Text(label, size=17), on_click=setter(key, v), height=48,
+                                      style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12)))
+            btn = ft.FilledButton(**kw) if v == current else ft.OutlinedButton(**kw)
+            buttons.append(ident(btn, f"support-{key}-{'none' if v is None else v}",
+                                 label=f"{t(key, lang)} : {label}" if lang == "fr" else f"{t(key, lang)}: {label}"))
+        return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+
+    parts: list[ft.Control] = [
+        ft.Text(t("title", lang), size=18, weight=ft.FontWeight.W_600),
+        ft.Text(t("help", lang), size=15),
+        ft.Text(t("draw", lang), size=15),
+        segments("draw", [(n, str(n)) for n in range(p.max_draw + 1)], draw),
+        ft.Text(t("rats", lang), size=15),
+        segments("rats", [(n, str(n)) for n in range(p.max_rats + 1)], rats),
+    ]
+    if p.peek_positions:
+        parts += [ft.Text(t("peek", lang), size=15),
+                  segments("peek", [(None, t("none", lang))]
+                           + [(q, t("seen" if q in p.seen else "nun", lang, n=q + 1)) for q in p.peek_positions], peek)]
+    for b in p.buildings:
+        name = p.name(b, lang)
+        printed = p.printed(b)
+        idx = p.pick(b, draw, rats, peek)
+        if printed is not None:
+            label = t("printed", lang, name=name, draw=printed[0], rats=printed[1], peek=printed[2])
+        else:
+            label = t("go", lang, name=name, draw=draw, rats=rats,
+                      peek=t("go.peek", lang, n=peek + 1) if peek is not None else t("go.nopeek", lang))
+        intent = p.choices[[k for k, _ in p.choices].index(idx)][1] if idx is not None else None
+        button = big_button(label, send(intent) if intent is not None else None, f"support-building-{b}",
+                            primary=intent is not None, disabled=intent is None, col={"xs": 10})
+        text = reminder(p.type_of(b), lang)
+        row: list[ft.Control] = [button]
+        if text:
+            row.append(info(name, text, f"rule-building-{b}", col={"xs": 2}))
+        parts.append(ft.ResponsiveRow(row, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    if not (draw or rats or peek is not None) and not any(p.printed(b) for b in p.buildings):
+        parts.append(ft.Text(t("nothing", lang), size=14, italic=True))
+    return ident(vcol(parts, spacing=8, tight=True), "support-picker")
+
+
+__all__ = ["SupportPlan", "plan", "support_picker", "DEFAULT_LANG"]
