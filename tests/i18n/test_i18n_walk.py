@@ -101,3 +101,24 @@ def test_an_unknown_refusal_is_never_shown_in_english_on_a_french_screen() -> No
     assert texts.refusal("cartus", "phase", "something new the rules say", "fr") == "Pas à ce moment de la manche."
     assert texts.refusal("cartus", "brand-new-rule", "something new", "fr") == "La règle refuse cette action."
     assert texts.refusal("cartus", "brand-new-rule", "something new", "en") == "something new"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("game", ["cartus", "plague"])
+def test_every_prompt_met_reads_in_one_language(game: str, lang: str) -> None:
+    """What a seat is asked to do (the prompt line of Cartus and Plague), for every view the walk met."""
+    from companion.ui.cartus.model import cartus_todo
+    from companion.ui.plague.model import plague_todo
+
+    todo = cartus_todo if game == "cartus" else plague_todo
+    kinds: set[str] = set()
+    bad = {}
+    for seat, view in walked(game).views:
+        prompt = view.get("prompt") if game == "cartus" else view.get("stage")
+        key = str(prompt.get("kind") if isinstance(prompt, dict) else prompt)
+        kinds.add(key)
+        text = todo(view, lang, seat, NAMES)
+        if text and (found := problems(text, lang, people=PEOPLE)):
+            bad.setdefault(key, f"{text!r}: {'; '.join(found)}")
+    assert len(kinds) >= 3, f"{game}: the walk met too few prompts ({kinds})"
+    assert not bad, "\n".join(f"{k}: {v}" for k, v in bad.items())

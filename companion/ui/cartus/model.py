@@ -66,8 +66,8 @@ def cartus_todo(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[st
     if isinstance(prompt, Mapping):
         kind = str(prompt.get("kind", ""))
         try:
-            kw = {k: ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else v
-                  for k, v in prompt.items() if k != "kind"}
+            kw = {k: ", ".join((names or {}).get(str(x), str(x)) for x in v) if isinstance(v, (list, tuple)) else v
+                  for k, v in prompt.items() if k != "kind"}  # options are seats: said by name
             return tr(f"cp.cartus.do.{kind}", lang, **kw)
         except (KeyError, IndexError):
             return tr("cp.cartus.do.other", lang, kind=kind)
