@@ -7,7 +7,7 @@ import pytest
 from cartus_fixtures import WITH_SPECIALS, act, enter_all, new, support_all
 
 import engine.games.cartus as C
-from engine.core import IllegalIntent
+from engine.core import IllegalIntent, SeededRng
 from engine.games.cartus import rules as R
 
 
@@ -75,3 +75,49 @@ def test_random_type_selection_without_the_administration_offers_no_pass():
         assert not any(isinstance(i, C.PlayPass) for i in C.legal(state, state.queue[0]))
         return
     pytest.fail("no random-type game without an Administration in 40 seeds")
+
+
+def palace_final(**opts: object) -> R.State:
+    """The final counts of a 2-player game where p1 took 3 victory tokens and p2 none."""
+    state = at_final(**opts)
+    return msgspec.structs.replace(state, vp={"p1": 3, "p2": 0, "p3": 0}, vp_left=17)
+
+
+def test_victory_tokens_score_the_points_printed_on_them():
+    """« Certains jetons récupérés au cours de la partie rapportent des points de victoire (tel qu'indiqué
+    sur ces jetons) »: at the end the player (or the table) says the points on the tokens held."""
+    state = palace_final(nun_row="cards")
+    for seat in ("p1", "p2", "p3"):
+        state, _ = act(state, C.DeclareHand(seat=seat, pop_jokers=5))
+    state, _ = act(state, C.DeclareNuns(seat="table", count=20))
+    assert state.phase == "final" and C.waiting_for(state) == ["p1"]  # p1's tokens are not counted yet
+    offered = [i for i in C.legal(state, "p1") if isinstance(i, C.DeclareVictoryPoints)]
+    assert [i.points for i in offered] == list(range(3, 3 * R.MAX_TOKEN_POINTS + 1))
+    with pytest.raises(IllegalIntent, match="holds no victory token"):
+        C.apply(state, C.DeclareVictoryPoints(seat="p2", points=0), None)
+    with pytest.raises(IllegalIntent, match="show 3 to 30 points"):
+        C.apply(state, C.DeclareVictoryPoints(seat="p1", points=2), None)
+    state, _ = act(state, C.DeclareVictoryPoints(seat="table", player="p1", points=7))
+    assert C.outcome(state)["players"]["p1"]["breakdown"]["victory_tokens"] == 7
+
+
+def test_victory_tokens_of_the_box_are_checked_when_the_group_typed_them_in():
+    values = [1] * 10 + [2] * 6 + [3] * 4  # made up for the test: a group types its own box's tokens
+    state = palace_final(victory_tokens=values)
+    totals = R.victory_totals(state, 3)
+    assert totals == list(range(3, 10))
+    for seat in ("p1", "p2", "p3"):
+        state, _ = act(state, C.DeclareHand(seat=seat, pop_jokers=5))
+    with pytest.raises(IllegalIntent, match="cannot show 10 points"):
+        C.apply(state, C.DeclareVictoryPoints(seat="p1", points=10), None)
+    state, _ = act(state, C.DeclareVictoryPoints(seat="p1", points=9))
+    assert C.outcome(state)["players"]["p1"]["breakdown"]["victory_tokens"] == 9
+
+
+def test_groups_whose_tokens_count_one_each_choose_victory_tokens_one():
+    state = palace_final(victory_tokens="one")
+    for seat in ("p1", "p2", "p3"):
+        state, _ = act(state, C.DeclareHand(seat=seat, pop_jokers=5))
+    assert C.outcome(state)["players"]["p1"]["breakdown"]["victory_tokens"] == 3
+    with pytest.raises(IllegalIntent, match="victory_tokens"):
+        C.setup({"players": 3, "victory_tokens": [1, 2]}, SeededRng(1))

@@ -28,6 +28,7 @@ from .events import (
     CorrectHand,
     DeclareHand,
     DeclareNuns,
+    DeclareVictoryPoints,
     EndRound,
     Enter,
     Entered,
@@ -52,6 +53,7 @@ from .events import (
     Support,
     SupportTaken,
     SwordResolved,
+    VictoryPointsDeclared,
     VictoryTokensTaken,
 )
 from .rules import State, apply, fold, legal, outcome, setup, view, waiting_for
@@ -63,11 +65,11 @@ EVENTS = (
     GameStarted, RatsChanged, RoundStarted, PhaseBegan, SupportTaken, HandChanged, Entered, PassPlayed,
     BuildingBegan, Revealed, InfluenceGained, CardsResolved, ChoiceAwaited, SwordResolved, FluteResolved,
     ActionsBegan, ActionTaken, CardsGiven, VictoryTokensTaken, BuildingDone, RoundEnded, HandDeclared,
-    NunsDeclared, RatsRevealed, GameScored, *DECK_EVENTS,
+    NunsDeclared, RatsRevealed, GameScored, VictoryPointsDeclared, *DECK_EVENTS,
 )
 INTENTS = (
     Support, Enter, PlayPass, Reveal, ChooseTarget, Hospital, Peek, EndRound, Convert, CorrectHand,
-    DeclareHand, DeclareNuns,
+    DeclareHand, DeclareNuns, DeclareVictoryPoints,
 )
 
 __all__ = [
@@ -75,11 +77,12 @@ __all__ = [
     "NAME", "EVENTS", "INTENTS", "State", "setup", "legal", "apply", "fold", "view", "outcome", "describe",
     "waiting_for", "final_scores", "PlayerCounts", "ScoringError",
     "ActionsBegan", "ActionTaken", "BuildingBegan", "BuildingDone", "CardsGiven", "CardsResolved",
-    "ChoiceAwaited", "ChooseTarget", "Convert", "CorrectHand", "DeclareHand", "DeclareNuns", "EndRound", "Enter",
+    "ChoiceAwaited", "ChooseTarget", "Convert", "CorrectHand", "DeclareHand", "DeclareNuns", "DeclareVictoryPoints",
+    "EndRound", "Enter",
     "Entered", "FluteResolved", "GameScored", "GameStarted", "HandChanged", "HandDeclared", "Hospital",
     "InfluenceGained", "NunsDeclared", "PassPlayed", "Peek", "PhaseBegan", "PlayPass", "RatsChanged",
     "RatsRevealed", "Reveal", "Revealed", "RoundEnded", "RoundStarted", "Support", "SupportTaken",
-    "SwordResolved", "VictoryTokensTaken",
+    "SwordResolved", "VictoryPointsDeclared", "VictoryTokensTaken",
 ]
 
 

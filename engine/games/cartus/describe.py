@@ -123,6 +123,7 @@ TEXTS = Table({
                      "{seat} holds {pop} population/joker, {swords} sword(s), {flutes} flute(s), {passes} pass(es), "
                      "{gold} gold"),
     "NunsDeclared": ("Soutien des nonnes : {n} nonnes", "Nun row: {n} nuns"),
+    "VictoryPointsDeclared": ("Jetons de victoire de {seat} : {n} point(s)", "{seat}'s victory tokens: {n} point(s)"),
     "RatsRevealed": ("Rats révélés : {totals}", "Rats revealed: {totals}"),
     "GameScored": ("Vainqueur(s) : {winners}", "Winner(s): {winners}"),
     "Shuffled": ("Mélange : {deck} ({size} cartes)", "Shuffle: {deck} ({size} cards)"),
@@ -155,6 +156,8 @@ TEXTS = Table({
                     "{gold} or",
                     "{seat}'s hand: {pop} pop./joker, {swords} sword(s), {flutes} flute(s), {passes} pass(es), {gold} gold"),
     "DeclareNuns": ("Le soutien des nonnes compte {n} nonnes", "The nun row shows {n} nuns"),
+    "DeclareVictoryPoints": ("Les jetons de victoire de {seat} valent {n} point(s)",
+                             "{seat}'s victory tokens show {n} point(s)"),
 })
 
 Who = Callable[[str], str]
@@ -218,6 +221,7 @@ _P: dict[type, P] = {
                                                                "swords": e.swords, "flutes": e.flutes,
                                                                "passes": e.passes, "gold": e.gold}),
     E.NunsDeclared: lambda e, lang, who, row: ("NunsDeclared", {"n": e.count}),
+    E.VictoryPointsDeclared: lambda e, lang, who, row: ("VictoryPointsDeclared", {"seat": who(e.player), "n": e.points}),
     E.RatsRevealed: lambda e, lang, who, row: ("RatsRevealed", {"totals": ", ".join(f"{who(s)} {n}"
                                                                                    for s, n in e.totals.items())}),
     E.GameScored: lambda e, lang, who, row: ("GameScored", {"winners": ", ".join(
@@ -247,6 +251,8 @@ _P: dict[type, P] = {
                                                              "swords": i.swords, "flutes": i.flutes,
                                                              "passes": i.passes, "gold": i.gold}),
     E.DeclareNuns: lambda i, lang, who, row: ("DeclareNuns", {"n": i.count}),
+    E.DeclareVictoryPoints: lambda i, lang, who, row: ("DeclareVictoryPoints", {"seat": who(i.player or i.seat),
+                                                                               "n": i.points}),
 }
 
 

@@ -25,6 +25,8 @@ class GameStarted(Event, frozen=True):
     majority_ties: str = "top"
     start_tokens: tuple[int, int, int] = (2, 1, 1)
     supports: dict[str, tuple[int, int, int]] = {}  # card id -> (draw, rats, peek) printed on it, when typed in
+    victory_tokens: str = "one"  # "printed": each player says the points printed on their tokens (older logs: 1 each)
+    victory_token_values: tuple[int, ...] = ()  # the box's 20 tokens, when the group typed them in
 
 
 class RatsChanged(Event, frozen=True):
@@ -177,6 +179,13 @@ class HandDeclared(Event, frozen=True):
     gold: int = 0
 
 
+class VictoryPointsDeclared(Event, frozen=True):
+    """Game end: the points printed on the victory tokens ``player`` holds."""
+
+    player: str
+    points: int
+
+
 class NunsDeclared(Event, frozen=True):
     count: int
 
@@ -268,6 +277,14 @@ class DeclareHand(Intent, frozen=True):
     flutes: int = 0
     passes: int = 0
     gold: int = 0
+
+
+class DeclareVictoryPoints(Intent, frozen=True):
+    """Game end (option ``victory_tokens`` printed): the points printed on the victory tokens ``player`` holds
+    (``player`` empty = the sender)."""
+
+    points: int
+    player: str = ""
 
 
 class DeclareNuns(Intent, frozen=True):

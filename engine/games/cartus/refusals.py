@@ -81,6 +81,22 @@ PHRASES = [
     R("seat", "only the player or the table may correct a hand size",
       "seuls le joueur ou la table peuvent corriger une main"),
     R("seat", "only the player or the table may declare a hand", "seuls le joueur ou la table peuvent déclarer une main"),
+    R("declared", "{seat}'s hand is already declared (undo to correct it)",
+      "la main de {seat} est déjà déclarée (annulez pour la corriger)"),
+    R("declared", "{seat}'s victory points are already declared (undo to correct them)",
+      "les points de victoire de {seat} sont déjà déclarés (annulez pour les corriger)"),
+    R("declared", "the nun count is already declared (undo to correct it)",
+      "le soutien des nonnes est déjà compté (annulez pour le corriger)"),
+    R("phase", "victory points are counted at the end of the game", "les points de victoire se comptent à la fin de la partie"),
+    R("seat", "only the player or the table may say a player's victory points",
+      "seuls le joueur ou la table peuvent dire les points de victoire d'un joueur"),
+    R("victory-points", "{n} victory token(s) show {lo} to {hi} points, not {m}",
+      "{n} jeton(s) de victoire valent de {lo} à {hi} points, pas {m}"),
+    R("victory-points", "{n} of this box's victory tokens ({values}) cannot show {m} points",
+      "{n} jetons de victoire de cette boîte ({values}) ne peuvent pas valoir {m} points"),
+    R("victory-tokens", "{seat} holds no victory token", "{seat} n'a aucun jeton de victoire"),
+    R("victory-tokens", "in this game each victory token counts 1 (option victory_tokens 'one')",
+      "dans cette partie chaque jeton de victoire compte 1 (option victory_tokens « one »)"),
     R("special-not-in-play", "there are no {special} ({kind}) cards in this game: they come with the {building}, "
       "which is not among the chosen buildings",
       "pas de cartes {special} dans cette partie : elles viennent avec {building}, qui n'est pas parmi les bâtiments "
@@ -129,6 +145,10 @@ PHRASES = [
     R("options", "supports[{card}]: draw 0–{n}, rats 0–{m}, peek 0–{k}, at least one symbol",
       "supports[{card}] : pioche 0–{n}, rats 0–{m}, nonnes 0–{k}, au moins un symbole"),
     R("options", "'{item}': there are only copies 1 to {n}", "{item} : il n'y a que les exemplaires 1 à {n}"),
+    R("options", "victory_tokens must be 'printed', 'one' or the points printed on the box's {n} victory tokens "
+      "(a list of whole numbers 0–{max}), not '{value}'",
+      "victory_tokens : « printed », « one » ou les points imprimés sur les {n} jetons de victoire de la boîte "
+      "(des nombres entiers de 0 à {max}), pas {value}"),
 ]
 
 GENERIC = {

@@ -48,6 +48,7 @@ from .events import (
     CorrectHand,
     DeclareHand,
     DeclareNuns,
+    DeclareVictoryPoints,
     EndRound,
     Enter,
     Entered,
@@ -72,6 +73,7 @@ from .events import (
     Support,
     SupportTaken,
     SwordResolved,
+    VictoryPointsDeclared,
     VictoryTokensTaken,
 )
 from .scoring import final_scores
@@ -79,8 +81,9 @@ from .scoring import final_scores
 SELECTIONS = ("first", "random-type", "random-five", "agreed")
 OPTION_KEYS = {
     "players", "selection", "buildings", "first_player", "nun_row", "simultaneous_support",
-    "majority_ties", "start_tokens", "supports",
+    "majority_ties", "start_tokens", "supports", "victory_tokens",
 }
+MAX_TOKEN_POINTS = 10  # without the box's values: the sanity bound on one victory token's printed points
 MAX_SUPPORT_DRAW = 4
 MAX_SUPPORT_RATS = 2
 MAX_SUPPORT_PEEK = 1
@@ -112,6 +115,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     simultaneous_support: bool
     majority_ties: str
     supports: dict[str, tuple[int, int, int]] = msgspec.field(default_factory=dict)
+    vp_mode: str = "one"
+    vp_values: tuple[int, ...] = ()
+    vp_points: dict[str, int] = msgspec.field(default_factory=dict)
     round: int = 0
     first_player: str = ""
     phase: str = "setup"
@@ -260,6 +266,7 @@ def validate_options(options: dict[str, Any], rng: Rng) -> GameStarted:
             f"not {start!r}"
         )
     supports = _supports(options.get("supports", {}))
+    vp_mode, vp_values = _victory_tokens(options.get("victory_tokens", "printed"))
     selection, buildings = _choose_buildings(options, rng)
     first = options.get("first_player", "p1")
     if first == "random":
@@ -278,6 +285,25 @@ def validate_options(options: dict[str, Any], rng: Rng) -> GameStarted:
         majority_ties=ties,
         start_tokens=(start[0], start[1], start[2]),
         supports=supports,
+        victory_tokens=vp_mode,
+        victory_token_values=vp_values,
+    )
+
+
+def _victory_tokens(raw: Any) -> tuple[str, tuple[int, ...]]:
+    """« tel qu'indiqué sur ces jetons »: ``printed`` (each player says the points on their tokens at the end),
+    ``one`` (each token counts 1), or the box's 20 token values (then the totals said are checked)."""
+    if raw in ("printed", "one"):
+        return raw, ()
+    n = D.data().victory_tokens
+    if (
+        isinstance(raw, list | tuple) and len(raw) == n
+        and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_TOKEN_POINTS for v in raw)
+    ):
+        return "printed", tuple(raw)
+    raise _fail(
+        f"victory_tokens must be 'printed', 'one' or the points printed on the box's {n} victory tokens "
+        f"(a list of whole numbers 0–{MAX_TOKEN_POINTS}), not '{raw}'"
     )
 
 
@@ -405,6 +431,8 @@ def fold(state: State | None, event: Event) -> State:
             simultaneous_support=event.simultaneous_support,
             majority_ties=event.majority_ties,
             supports=dict(event.supports),
+            vp_mode=event.victory_tokens,
+            vp_values=tuple(event.victory_token_values),
             first_player=event.first_player,
             influence={s: {c: 0 for c in D.CLASS_CODES} for s in event.seats},
             stamps={s: {c: 0 for c in D.CLASS_CODES} for s in event.seats},
@@ -590,6 +618,10 @@ def _f_declared(s: State, e: HandDeclared) -> State:
     return _rep(s, declared={**s.declared, e.player: h})
 
 
+def _f_vp_points(s: State, e: VictoryPointsDeclared) -> State:
+    return _rep(s, vp_points={**s.vp_points, e.player: e.points})
+
+
 def _f_nuns(s: State, e: NunsDeclared) -> State:
     return _rep(s, nuns_declared=e.count)
 
@@ -630,6 +662,7 @@ _FOLDS: dict[type, Any] = {
     RoundEnded: _f_round_ended,
     HandDeclared: _f_declared,
     NunsDeclared: _f_nuns,
+    VictoryPointsDeclared: _f_vp_points,
     RatsRevealed: _f_rats_revealed,
     GameScored: _f_scored,
 }
@@ -875,6 +908,8 @@ def _advance(ctx: _Ctx) -> None:
         elif s.phase == "final":
             if set(s.declared) != set(s.seats) or (s.nun_row == "cards" and s.nuns_declared is None):
                 return
+            if victory_points_awaited(s):
+                return
             _finish(ctx)
         else:
             return
@@ -901,7 +936,7 @@ def score_state(state: State, rats: dict[str, int], nuns: int) -> dict[str, Any]
             "flutes": h.flutes,
             "passes": h.passes,
             "gold": h.gold,
-            "victory_tokens": state.vp[seat],
+            "victory_tokens": state.vp_points.get(seat, 0) if state.vp_mode == "printed" else state.vp[seat],
             "rats": rats[seat],
         }
     stacks = {
@@ -971,6 +1006,8 @@ def apply(state: State, intent: Intent, rng: Rng) -> list[Event]:
         _declare_hand(ctx, state, intent)
     elif isinstance(intent, DeclareNuns):
         _declare_nuns(ctx, state, intent)
+    elif isinstance(intent, DeclareVictoryPoints):
+        _declare_vp(ctx, state, intent)
     else:
         raise _bad("intent", f"unknown intent {type(intent).__name__}")
     _advance(ctx)
@@ -1163,6 +1200,49 @@ def _declare_hand(ctx: _Ctx, state: State, it: DeclareHand) -> None:
     )
 
 
+def victory_points_awaited(state: State) -> list[str]:
+    """Players holding victory tokens who have not yet said the points printed on them."""
+    if state.vp_mode != "printed":
+        return []
+    return [s for s in state.seats if state.vp[s] > 0 and s not in state.vp_points]
+
+
+def victory_totals(state: State, k: int) -> list[int]:
+    """The totals ``k`` victory tokens may show: sums of ``k`` of the box's tokens when their values are known,
+    else ``k`` (each at least 1) to ``MAX_TOKEN_POINTS`` each."""
+    if not state.vp_values:
+        return list(range(k, MAX_TOKEN_POINTS * k + 1))
+    sums: list[set[int]] = [{0}] + [set() for _ in range(k)]
+    for v in state.vp_values:
+        for j in range(k, 0, -1):
+            sums[j] |= {x + v for x in sums[j - 1]}
+    return sorted(sums[k])
+
+
+def _declare_vp(ctx: _Ctx, state: State, it: DeclareVictoryPoints) -> None:
+    if state.phase != "final":
+        raise _bad("phase", "victory points are counted at the end of the game")
+    if state.vp_mode != "printed":
+        raise _bad("victory-tokens", "in this game each victory token counts 1 (option victory_tokens 'one')")
+    player = it.player or it.seat
+    if player not in state.seats:
+        raise _bad("seat", f"no player {player!r}")
+    if it.seat != player and it.seat not in (TABLE, HOST):
+        raise _bad("seat", "only the player or the table may say a player's victory points")
+    k = state.vp[player]
+    if k == 0:
+        raise _bad("victory-tokens", f"{player} holds no victory token")
+    if player in state.vp_points:
+        raise _bad("declared", f"{player}'s victory points are already declared (undo to correct them)")
+    totals = victory_totals(state, k)
+    if it.points not in totals:
+        if state.vp_values:
+            raise _bad("victory-points", f"{k} of this box's victory tokens ({', '.join(map(str, state.vp_values))}) "
+                       f"cannot show {it.points} points")
+        raise _bad("victory-points", f"{k} victory token(s) show {totals[0]} to {totals[-1]} points, not {it.points}")
+    ctx.emit(VictoryPointsDeclared(player=player, points=it.points))
+
+
 def _declare_nuns(ctx: _Ctx, state: State, it: DeclareNuns) -> None:
     if state.phase != "final":
         raise _bad("phase", "the nun row is counted at the end of the game")
@@ -1260,6 +1340,11 @@ def legal(state: State, seat: str) -> list[Intent]:
                         DeclareHand(seat=seat, player="" if p == seat else p, pop_jokers=pj, swords=sw, flutes=fl,
                                     passes=pa, gold=go)
                     )
+        awaited = victory_points_awaited(state)
+        for p in players:
+            if p in awaited:
+                out += [DeclareVictoryPoints(seat=seat, player="" if p == seat else p, points=n)
+                        for n in victory_totals(state, state.vp[p])]
         if state.nun_row == "cards" and state.nuns_declared is None and (seat in state.seats or seat in (TABLE, HOST)):
             out += [DeclareNuns(seat=seat, count=k) for k in range(4 * D.data().nun_row + 1)]
     return out
@@ -1278,7 +1363,8 @@ def waiting_for(state: State) -> list[str]:
     if state.phase == "D" and state.d_step == "reveal":
         return [x for x in needed_reveals(state) if x not in state.revealed]
     if state.phase == "final":
-        return [x for x in state.seats if x not in state.declared]
+        awaited = victory_points_awaited(state)
+        return [x for x in state.seats if x not in state.declared or x in awaited]
     return []
 
 
@@ -1314,7 +1400,9 @@ def _prompt(state: State, seat: str) -> dict[str, Any] | None:
     if state.phase == "E":
         return {"kind": "end-round"}
     if state.phase == "final":
-        return {"kind": "declare-hand", "cards": state.hands[seat]}
+        return {"kind": "declare-hand", "cards": state.hands[seat], "declared": seat in state.declared,
+                "victory_tokens": state.vp[seat] if seat in victory_points_awaited(state) else 0,
+                "victory_totals": victory_totals(state, state.vp[seat]) if seat in victory_points_awaited(state) else []}
     return None
 
 
@@ -1355,6 +1443,9 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "hand_sizes": dict(state.hands),
         "victory_tokens": dict(state.vp),
         "victory_tokens_left": state.vp_left,
+        "victory_tokens_count": state.vp_mode,
+        "victory_token_values": list(state.vp_values),
+        "victory_points_declared": dict(state.vp_points),
         "nun_row": state.nun_row,
         "nun_cards": nuns_row,
         "declared": {s: msgspec.to_builtins(h) for s, h in state.declared.items()},
@@ -1385,6 +1476,7 @@ def _table_prompt(state: State) -> dict[str, Any] | None:
         return {
             "kind": "final-counts",
             "hands": {s: state.hands[s] for s in state.seats if s not in state.declared},
+            "victory_tokens": {s: state.vp[s] for s in victory_points_awaited(state)},
             "nuns": state.nun_row == "cards" and state.nuns_declared is None,
         }
     return None
