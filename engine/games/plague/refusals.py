@@ -40,6 +40,7 @@ PHRASES = [
     R("one improvement", "a player may have only one improvement at a time", "un joueur n'a qu'une amélioration à la fois"),
     R("one improvement", "{seat} already has a {card}; no improvement twice", "{seat} a déjà {card} ; pas deux fois la même amélioration"),
     R("target", "{card} has no possible target now", "{card} n'a aucune cible possible maintenant"),
+    R("target", "{card} is built in front of you: it takes no target", "{card} se construit devant vous : sans cible"),
     R("target", "{card} takes no target (got target={target}, opponent={opponent})", "{card} ne vise personne",
       "{card} takes no target"),
     R("target", "{card}: the target and its opponent must be two different players still in the game, neither of them "

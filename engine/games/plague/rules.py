@@ -594,6 +594,8 @@ def _play(w: _Work, seat: str, intent: PlayCard) -> None:
     if t.kind == "improvement":
         if s.stage != "act":
             raise IllegalIntent("last chance", "a last chance is an Act card, not an improvement")
+        if intent.target or intent.opponent:
+            raise IllegalIntent("target", f"{t.name} is built in front of you: it takes no target")
         ok, why = _can_build(s, seat, card)
         if not ok:
             raise IllegalIntent("one improvement", why)
