@@ -1,5 +1,6 @@
-"""What a seat is offered: ``legal()`` lists every intent ``apply`` accepts (intents generated broadly from the
-state, not from ``legal()``)."""
+"""What a seat is offered and told: ``legal()`` lists every intent ``apply`` accepts (intents generated broadly
+from the state, not from ``legal()``), and no choice or refusal names, or depends on, what the seat's view
+hides (the other hands, the pile's order, hidden populations)."""
 
 from __future__ import annotations
 
@@ -100,3 +101,49 @@ def test_every_intent_apply_accepts_is_listed_by_legal(g):
                     accepted += 1
                     assert intent in listed, intent
     assert accepted
+
+
+def blur(state: State, seat: str, rnd: random.Random) -> State:
+    """The same game as ``seat`` sees it, with what it may not see changed: the other players' hands dealt
+    again from their cards and the pile (sizes kept), the pile reordered, hidden populations changed."""
+    others = [p for p in state.players if p.seat != seat and not p.out]
+    pool = [c for p in others for c in p.hand] + list(state.deck.cards)
+    rnd.shuffle(pool)
+    players = []
+    for p in state.players:
+        if p in others:
+            hand, pool = tuple(pool[: len(p.hand)]), pool[len(p.hand):]
+            pop = p.population if not state.options["hidden_population"] or p.population <= 0 else (
+                rnd.randrange(1, 90))
+            p = msgspec.structs.replace(p, hand=hand, population=pop)
+        players.append(p)
+    deck = msgspec.structs.replace(state.deck, cards=tuple(pool))
+    return msgspec.structs.replace(state, players=tuple(players), deck=deck)
+
+
+@SETTINGS
+@given(games)
+def test_choices_and_refusals_depend_only_on_what_the_seat_may_see(g):
+    """Over seeded games, for every seat: its choices and their labels name no card of another hand or of the
+    pile, no refusal does, and changing what it cannot see changes none of them (no probe of a hand)."""
+    seed, players, hidden, last, mode = g
+    rnd = random.Random(seed)
+    compared = 0
+    for i, state in enumerate(random_states(seed, players, opts_of(hidden, last, mode))):
+        if i % 3:
+            continue
+        for seat in state.seats:
+            secret = hidden_from(state, seat)
+            other = blur(state, seat, rnd)
+            assert game.view(other, seat) == game.view(state, seat)
+            mine = game.legal(state, seat)
+            assert game.legal(other, seat) == mine
+            for intent in mine:
+                assert not card_ids(intent) & secret, intent
+                assert not set(CARD.findall(game.describe(intent, "en"))) & secret, intent
+            for intent in candidates(state, seat, rnd, 15):
+                said = answer(state, intent)
+                assert answer(other, intent) == said, intent
+                assert not set(CARD.findall(said)) & secret, (intent, said)
+                compared += 1
+    assert compared

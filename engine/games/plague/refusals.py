@@ -54,7 +54,7 @@ PHRASES = [
     R("game over", "the game is over", "la partie est terminée"),
     R("seat", "'{seat}' is not a seat of this game ({seats})", "« {seat} » n'est pas une place de cette partie ({seats})",
       "“{seat}” is not a seat of this game ({seats})"),
-    R("hand", "{card} is not in {seat}'s hand", "{card} n'est pas dans la main de {seat}"),
+    R("hand", "that card is not in {seat}'s hand", "cette carte n'est pas dans la main de {seat}"),
     R("Death ship", "the Death ship must be played at once, on another player",
       "le Death ship se joue tout de suite, sur un autre joueur"),
     R("improvement", "choose {seat}'s improvement first", "choisissez d'abord l'amélioration de {seat}"),

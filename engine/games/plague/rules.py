@@ -517,7 +517,7 @@ def apply(state: State, intent: Intent, rng: Rng) -> list[Event]:
     elif isinstance(intent, Discard):
         _need(s, seat, "act")
         if intent.card not in s.player(seat).hand:
-            raise IllegalIntent("hand", f"{intent.card} is not in {seat}'s hand")
+            raise IllegalIntent("hand", f"that card is not in {seat}'s hand")
         w.emit(Discarded(deck=DECK, card=intent.card))
         _settle(w)
     elif isinstance(intent, EndTurn):
@@ -585,7 +585,7 @@ def _play(w: _Work, seat: str, intent: PlayCard) -> None:
         raise IllegalIntent("turn order", f"{actor} plays now, not {seat}")
     card = intent.card
     if card not in s.player(seat).hand:
-        raise IllegalIntent("hand", f"{card} is not in {seat}'s hand")
+        raise IllegalIntent("hand", f"that card is not in {seat}'s hand")
     t = card_type(card)
     if s.stage == "death_ship" and t.key != DEATH_SHIP:
         raise IllegalIntent("Death ship", "the Death ship must be played at once, on another player")
@@ -640,7 +640,7 @@ def _parry(w: _Work, seat: str, intent: PlayParry) -> None:
     if seat not in _participants(s):
         raise IllegalIntent("parry", f"{seat} is out of the game")
     if intent.card not in s.player(seat).hand:
-        raise IllegalIntent("hand", f"{intent.card} is not in {seat}'s hand")
+        raise IllegalIntent("hand", f"that card is not in {seat}'s hand")
     t = card_type(intent.card)
     if t.kind != "parry":
         raise IllegalIntent("parry", f"{t.name} is not a parry")
