@@ -8,6 +8,7 @@ renderer, or its renderer fails on a view it does not expect, the generic render
 
 from __future__ import annotations
 
+import importlib
 import logging
 from collections.abc import Mapping
 from types import ModuleType
@@ -64,6 +65,22 @@ def _takes_map(fn: Renderer) -> bool:
     return "on_place" in inspect.signature(fn).parameters
 
 
+def game_prompt(game: str, screen: Any, snap: Any) -> ft.Control | None:
+    """A game's own prompt above the choices, from its folder's ``prompt`` module when it has one (Rattus: the
+    face of a real token turned over), or None."""
+    ui = GAME_UIS.get(game)
+    if ui is None:
+        return None
+    name = f"{ui.__name__}.prompt"
+    try:
+        mod = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
+    return mod.prompt(screen, snap)
+
+
 def turn_seats(game: str, view: Mapping[str, Any]) -> list[str]:
     """Seats whose turn it is now (several in Pandémie: one per province)."""
     out: list[str] = []
@@ -81,4 +98,4 @@ def turn_seats(game: str, view: Mapping[str, Any]) -> list[str]:
 
 
 __all__ = ["GAME_UIS", "TITLES", "OPTION_SPECS", "GROUP_TITLES", "RENDERERS", "game_title", "option_specs",
-           "group_titles", "board_control", "turn_seats", "component_name", "generic_board"]
+           "group_titles", "board_control", "game_prompt", "turn_seats", "component_name", "generic_board"]

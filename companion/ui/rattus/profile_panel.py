@@ -22,9 +22,11 @@ class RattusProfilePanel:
         self.selected: Path | None = None  # None: the shipped default board without faces
 
     def option(self) -> dict[str, Any]:
-        """``{"profile": ...}`` for the chosen complete census, else ``{}`` (the engine's default board)."""
+        """``{"profile": ...}`` for the chosen census, else ``{}`` (the engine's default board). An incomplete
+        one serves the real tokens (the faces it knows are used, the ones typed in play are added to it); the
+        hidden bag refuses it, saying why and the two ways out."""
         for s in P.rattus_profiles(self.shell.hub.data_dir):
-            if s.path == self.selected and s.complete:
+            if s.path == self.selected and not s.error:
                 return P.rattus_option(s)
         return {}
 
@@ -48,8 +50,7 @@ class RattusProfilePanel:
             if s.error:
                 continue
             label = tr("census.line", lang, name=s.name, done=s.done, total=s.total)
-            buttons.append(big_button(label, self._pick(s.path), f"rp-saved-{i}", primary=(s.path == self.selected),
-                                      disabled=not s.complete, col=col))
+            buttons.append(big_button(label, self._pick(s.path), f"rp-saved-{i}", primary=(s.path == self.selected), col=col))
         return vcol([ft.Text(tr("census.use", lang), size=16, weight=ft.FontWeight.W_600),
                      ft.ResponsiveRow(buttons, spacing=8, run_spacing=8),
                      big_button(tr("census.open", lang), self._census, "rp-census", icon=ft.Icons.QR_CODE_SCANNER,

@@ -19,7 +19,7 @@ from ... import camera
 from ...session import Rejected, Session, Snapshot
 from .. import model
 from ..boards.tap import offer
-from ..games import board_control, group_titles, turn_seats
+from ..games import board_control, game_prompt, group_titles, turn_seats
 from ..header import header
 from ..i18n import STRINGS, reason_text, refusal_text, tr
 from ..widgets import big_button, card, heading, ident, pill, sections_control, vcol
@@ -288,8 +288,11 @@ class TableScreen(Screen):
                 + [big_button(tr("scan.cancel", lang), self._cancel_pending, "match-cancel", icon=ft.Icons.CLOSE,
                               col=col)],
                 spacing=8, run_spacing=8))
+        prompt = game_prompt(snap.game, self, snap)  # e.g. Rattus: the face of a real token turned over
+        if prompt is not None:
+            parts.append(prompt)
         groups = model.group_choices(snap.choices, lang, group_titles(snap.game))
-        if not groups:
+        if not groups and prompt is None:
             waiting = "table.waiting.table" if self.seat == TABLE and not self.follow else "table.waiting"
             parts.append(ft.Text(tr(waiting, lang), size=16))
         for g in groups:
