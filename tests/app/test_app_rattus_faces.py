@@ -135,3 +135,27 @@ def _play(browser, port: int, region: str, data: Path) -> None:  # noqa: ANN001
     faces = {t["id"]: (t.get("threshold"), t.get("symbols")) for t in prof["tokens"]}
     assert faces["RAT:07"] == (2, ["clerge"])
     assert sum(1 for v in faces.values() if v[0] is not None) == 1
+
+
+def test_the_hidden_bag_without_a_full_census_is_refused_in_french_with_the_two_ways_out(tmp_path: Path) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    port = free_port()
+    proc = start_app(tmp_path / "data", port, coretoy=False, log_path=tmp_path / "app.log")
+    try:
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            try:
+                d = Driver(browser.new_page(viewport={"width": 1280, "height": 800}))
+                d.open(f"http://127.0.0.1:{port}/")
+                d.click("start-new")
+                d.click("game-rattus")
+                d.click("opt-mode-digital")
+                d.click("create")
+                d.page.wait_for_function("() => document.body.innerText.includes('Deux solutions')", timeout=30_000)
+                text = d.all_text()
+                assert "vrais jetons" in text and "recenser" in text and "needs" not in text
+                shot(d, "app-rattus-faces-hidden-bag-refused.png")
+            finally:
+                browser.close()
+    finally:
+        stop_app(proc)
