@@ -151,10 +151,11 @@ def test_chaque_evenement_et_intention_a_un_texte_en_francais_et_en_anglais():
 def test_catalogue_toutes_les_cartes_des_quatre_provinces():
     comps = by_game("pandemie")
     ids = [c.id for c in comps]
-    assert len(ids) == len(set(ids)) == 4 * (48 + 48 + 6 + 5 + 6)
+    assert len(ids) == len(set(ids)) == 4 * (48 + 48 + 6 + 5 + 6 + 48)  # + each city's spot on a printed board
     assert all(len(c.payload) <= 20 for c in comps)
     kinds = {k: sum(c.kind == k for c in comps) for k in {c.kind for c in comps}}
-    assert kinds == {"city-card": 192, "propagation-card": 192, "rupture-card": 24, "event-card": 20, "role-card": 24}
+    assert kinds == {"city-card": 192, "propagation-card": 192, "rupture-card": 24, "event-card": 20, "role-card": 24,
+                     "board-city": 192}
     assert any(c.name == "Sénateur" for c in comps) and any(c.name == "Mission secrète" for c in comps)
     lug = next(c for c in comps if c.id == "PC:G01")
     assert lug.name == "Lugdunum" and lug.attrs["province"] == "G" and lug.attrs["colour"] in pan.COLOURS
