@@ -117,3 +117,24 @@ def test_events_a_tout_moment_even_between_two_propagation_cards():
     st, ev = act(st, E.Propagate(seat="p1"))
     assert len([e for e in ev if type(e).__name__ == "Drawn"]) == speed - 1
     assert st.provs[0].turn == 1 and st.provs[0].quiet and st.paused[0] == 0
+
+
+def test_the_simulated_team_asks_for_cards_when_hands_are_hidden():
+    """The simulation policy plays hidden hands too: it asks (AskCard) where it would have taken a card, and
+    the partner's answer is one the rules list; every intent it sends is legal."""
+    from engine.core import SeededRng
+    from engine.games.pandemie.simulate import by_apply, play_state
+
+    seen = {"AskCard": 0, "AnswerAsk": 0}
+
+    def check(state, intent) -> None:
+        name = type(intent).__name__
+        if name in seen:
+            seen[name] += 1
+            assert intent in pan.legal(state, intent.seat), intent
+
+    for seed in range(6):
+        state, _, _ = play_state({"provinces": 1, "players": 4, "open_hands": False}, SeededRng(f"hidden:{seed}"),
+                                 advance=by_apply, check=check)
+        assert state.over is not None and state.asks == ()
+    assert seen["AskCard"] and seen["AnswerAsk"] == seen["AskCard"]
