@@ -111,7 +111,8 @@ def intent(s: rattus.State, seat: str, rng: Rng) -> Any:
 
 
 def seats_to_try(s: rattus.State) -> list[str]:
-    return [x for x in (s.active, TABLE) if x]
+    extra = [s.seats[-1]] if s.phase == "final_plague" else []  # anyone turns the last tokens over
+    return [x for x in (s.active, TABLE, *extra) if x]
 
 
 def without_readings(i: Any) -> Any:

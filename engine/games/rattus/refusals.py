@@ -166,6 +166,9 @@ PHRASES = [
       "la Sorcière intervertit les deux jetons qu'elle vient de regarder (deux regards d'abord)"),
     R("witch-swap", "the token looked at in {region} is no longer there", "le jeton regardé en {region} n'y est plus"),
     R("witch-swap", "{token} is no longer on the board", "{token} n'est plus sur le plateau"),
+    R("plague-walled", "ramparts close every border of the plague's region: it stays, and no card acts on it "
+      "this turn", "des remparts ferment toutes les frontières de la région de la Peste : elle reste, et aucune "
+      "carte n'agit sur elle ce tour-ci"),
     # options (new table)
     R("options", "options must be a table of keys", "les options sont une table de clés"),
     R("options", "unknown option(s) {names}; known: {known}", "option(s) inconnue(s) {names} ; connues : {known}"),

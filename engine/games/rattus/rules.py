@@ -798,6 +798,9 @@ def _h_move_plague(em: _Em, i: MovePlague, rng: Rng) -> None:
     if not i.path:
         if any(not s.blocked(s.plague, r) for r in s.adj[s.plague]):
             raise _ill("plague-steps", "the plague must move to a neighbouring region")
+        if i.neutral or i.crusader or i.soldier or i.serf:
+            raise _ill("plague-walled", "ramparts close every border of the plague's region: it stays, "
+                       "and no card acts on it this turn")
         em(PlagueWalledIn(seat=i.seat, region=s.plague))  # ramparts on every border: it cannot move
         _end_turn(em)
         return
