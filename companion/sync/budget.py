@@ -23,7 +23,7 @@ class Budget:
         per_table: int = 60,
         window: float = 60.0,
         pending_per_address: int = 8,
-        pending_total: int = 128,
+        pending_total: int = 4096,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.per_address = per_address

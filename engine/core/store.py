@@ -162,10 +162,13 @@ class Store:
             raise SaveError(f"{p}: an SQLite file, but not a tablekeeper saved game (not in WAL mode)")
         if Path(f"{p}-journal").exists():
             raise SaveError(f"{p}: has another program's unfinished rollback journal; not a tablekeeper saved game")
+        sidecars = [Path(f"{p}-wal"), Path(f"{p}-shm")]
+        absent = [s for s in sidecars if not s.exists()]
         try:
             ro = sqlite3.connect(f"file:{p}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
             raise SaveError(f"{p}: cannot open ({_sqlite_problem(exc)})") from exc
+        ro.text_factory = _text
         try:
             ok = ro.execute("PRAGMA quick_check").fetchone()
             if not ok or ok[0] != "ok":
@@ -203,8 +206,14 @@ class Store:
             return meta
         except sqlite3.DatabaseError as exc:
             raise SaveError(f"{p}: saved game is damaged ({_sqlite_problem(exc)})") from exc
+        except (ValueError, TypeError, OverflowError, RecursionError, MemoryError) as exc:
+            raise SaveError(f"{p}: saved game is damaged ({type(exc).__name__}: {str(exc)[:120]})") from exc
         finally:
             ro.close()
+            for side in absent:  # what the read-only look made beside the file goes with it
+                with contextlib.suppress(OSError):
+                    if side.exists() and (side.name.endswith("-shm") or side.stat().st_size == 0):
+                        side.unlink()
 
     @classmethod
     def open(cls, path: str | os.PathLike[str]) -> Store:
@@ -213,6 +222,7 @@ class Store:
         meta.pop("events", None)
         try:
             conn = sqlite3.connect(f"file:{p}?mode=rw", uri=True, isolation_level=None, check_same_thread=False)
+            conn.text_factory = _text
             _pragmas(conn)
             if meta["version"] == "1":  # gains the version 2 tables; nothing else changes
                 conn.execute("BEGIN IMMEDIATE")
@@ -330,6 +340,11 @@ class Store:
         self.close()
 
 
+def _text(raw: bytes) -> str:
+    """Text read from a file that may be damaged: never an exception, bad bytes shown as such."""
+    return raw.decode("utf-8", "replace")
+
+
 def _pragmas(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
@@ -340,6 +355,8 @@ def _sqlite_problem(exc: sqlite3.Error) -> str:
     text = str(exc)
     if "full" in text.lower():
         return f"the disk is full: {text}"
+    if "disk i/o error" in text.lower():
+        return f"cannot write to the disk (is it full, or failing?): {text}"
     return text
 
 
