@@ -314,7 +314,11 @@ def test_new_table_form_passes_the_chosen_profiles(tmp_path):
     cf = P.CensusFile.new(tmp_path, "half")
     cf.record("RAT:01", "1 M")
     screen.rattus_panel.selected = cf.path
-    assert screen._profile_option({"players": 3}) == {"players": 3}, "an incomplete census is not used"
+    half = screen._profile_option({"players": 3, "mode": "physical"})  # it serves the real tokens
+    assert half is not None and half["profile"]["name"] == "half"
+    assert rattus.setup(half, SeededRng(1))[0].profile.face("RAT:01") is not None
+    with pytest.raises(rattus.OptionsError, match="Two ways out"):  # the hidden bag needs every face
+        rattus.setup({**half, "mode": "digital"}, SeededRng(1))
     for tid, face in _faces().items():
         cf.record(tid, face, replace=True)
     opts = screen._profile_option({"players": 3, "mode": "digital"})
