@@ -10,6 +10,7 @@ import synchelp
 from synchelp import RecordingProxy, raw_join, run, until
 
 from companion.session import Rejected
+from companion.sync import protocol as P
 from companion.sync.client import RemoteSession, join, parse_join_code
 from companion.sync.hosting import HostServer
 from engine.core import SeededRng
@@ -381,3 +382,32 @@ def test_a_local_session_works_from_another_loop_and_thread(tmp_path):
         asyncio.run_coroutine_threadsafe(h.stop(), loop).result(10)
         loop.call_soon_threadsafe(loop.stop)
         t.join(10)
+
+
+def test_a_seat_belongs_to_the_first_device_until_released_or_handed_over(tmp_path):
+    async def go():
+        async with host(tmp_path) as h:
+            a = await join("127.0.0.1", h.port, PIN, "p1")
+            token = a.device_token
+            with pytest.raises(Rejected) as exc:  # another device with the PIN
+                await join("127.0.0.1", h.port, PIN, "p1")
+            assert exc.value.rule == "seat-taken"
+            await a.close()
+            again = await join("127.0.0.1", h.port, PIN, "p1", device_token=token)  # the owner comes back
+            await again.release()
+            b = await join("127.0.0.1", h.port, PIN, "p1")  # released: another device may take it
+            with pytest.raises(Rejected):
+                await join("127.0.0.1", h.port, PIN, "p1", device_token=token)
+            # the host hands the seat over: the holder's screen loses it at once
+            h.release("p1")
+            c = h.local_session("p1", device=P.new_device_token())
+            await until(lambda: b._fatal is not None, what="the former holder cut off")
+            assert b._fatal.rule == "seat-handed-over"
+            await c.close()
+            # table tablets are many: the table seat is never held
+            t1 = await join("127.0.0.1", h.port, PIN, "table")
+            t2 = await join("127.0.0.1", h.port, PIN, "table")
+            for s in (t1, t2, b):
+                await s.close()
+
+    run(go())
