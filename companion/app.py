@@ -39,7 +39,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=("fr", "en"), default="fr", help="language at start (default fr)")
     p.add_argument("--no-advertise", action="store_true", help="do not announce hosted tables on the LAN (zeroconf)")
     p.add_argument("--tls", choices=("auto", "on", "off"), default="auto",
-                   help="HTTPS for the web UI: auto = on when serving beyond loopback (browsers need it for the camera)")
+                   help="HTTPS for the web UI: auto = on when serving beyond loopback (browsers need it for the camera; "
+                        "off sends every view in clear and tablets get no camera)")
     p.add_argument("-v", "--verbose", action="store_true", help="log more")
     return p
 
