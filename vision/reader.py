@@ -11,7 +11,10 @@ One frame goes through a fixed cascade of passes (results are merged; a code fou
 1. frames up to ~1.1 megapixel (a 1280×720 camera frame): the grey frame enlarged 2×, zxing's
    local-average binarizer: alone it reads the most on every set measured (codes down to ~2.5 pixels per
    module, blurred codes, and big codes too). Larger frames (phone photos) are read at full resolution
-   with zxing's own downscaled copies. Both also return *candidates*: codes whose finder patterns were
+   with zxing's own downscaled copies, then every small *textured region* (a cheap gradient-energy map
+   at half resolution: codes of ~25–150 px that nothing read yet) is cropped and read enlarged 4×
+   (bicubic): small codes (1.2–2.5 px per module) read at least as well as with the whole frame enlarged,
+   at a third of the time. Both also return *candidates*: codes whose finder patterns were
    found but whose data did not decode. Small frames are also read enlarged 1.5× (the module grid
    sampled at another phase reads some tilted or blurred codes that 2× misses);
 2. the darkest colour channel, zxing's global-histogram binarizer (coloured ink on coloured card,
@@ -27,8 +30,9 @@ that is not ours, whose check fails or whose id is unknown comes back *foreign* 
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -44,6 +48,8 @@ _GLOBAL = zxingcpp.Binarizer.GlobalHistogram
 
 UPSCALE_MAX_PIXELS = 1_100_000  # frames larger than this are not enlarged as a whole (time)
 MAX_CANDIDATES = 16
+MAX_REGIONS = 64  # textured regions enlarged per large frame, at most
+REGION_PX = (12.0, 160.0)  # a region's longer side, full-resolution pixels, to be worth enlarging
 _log = logging.getLogger(__name__)  # failed candidates retried per frame, nearest-to-readable first
 
 
@@ -113,14 +119,19 @@ class _Hit:
     raw: str
     corners: np.ndarray
     confidence: float
+    side: float = field(init=False)
+    cx: float = field(init=False)
+    cy: float = field(init=False)
 
-    @property
-    def side(self) -> float:
-        return _side(self.corners)
+    def __post_init__(self) -> None:
+        self.side = _side(self.corners)  # computed once: the merger compares every hit many times
+        c = self.corners.mean(axis=0)
+        self.cx, self.cy = float(c[0]), float(c[1])
 
 
 def _side(corners: np.ndarray) -> float:
-    return float(np.mean(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1)))
+    d = corners - corners[[3, 0, 1, 2]] if corners.shape == (4, 2) else corners - np.roll(corners, 1, axis=0)
+    return float(np.sqrt((d * d).sum(axis=1)).mean())
 
 
 def _corners(barcode: zxingcpp.Barcode) -> np.ndarray:
@@ -177,10 +188,11 @@ class _Merger:
 
     def find(self, raw: str | None, corners: np.ndarray) -> _Hit | None:
         c = corners.mean(axis=0)
+        cx, cy, side = float(c[0]), float(c[1]), _side(corners)
         for h in self.hits:
             if raw is not None and h.raw != raw:
                 continue
-            if np.linalg.norm(h.corners.mean(axis=0) - c) < 0.5 * max(h.side, _side(corners)):
+            if math.hypot(h.cx - cx, h.cy - cy) < 0.5 * max(h.side, side):
                 return h
         return None
 
@@ -261,6 +273,47 @@ def _rescue(gray: np.ndarray, cand: np.ndarray, version: int, merger: _Merger) -
     return False
 
 
+def textured_regions(gray: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """Boxes (x0, y0, x1, y1) of small high-contrast textured patches (codes, but also print and
+    edges), found on a half-size copy: morphological gradient, 5×5 mean, threshold, components."""
+    small = cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    grad = cv2.morphologyEx(small, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+    mask = (cv2.blur(grad, (5, 5)) > 45).astype(np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    n, _labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    lo, hi = REGION_PX
+    out: list[tuple[int, int, int, int]] = []
+    for x, y, w, h, area in stats[1:]:
+        side = 2 * max(w, h)
+        if area < 30 or not lo <= side <= hi or area < 0.25 * w * h:
+            continue
+        out.append((2 * int(x), 2 * int(y), 2 * int(x + w), 2 * int(y + h)))
+    out.sort(key=lambda b: -(b[2] - b[0]) * (b[3] - b[1]))
+    return out[:MAX_REGIONS]
+
+
+def _read_regions(gray: np.ndarray, merger: _Merger) -> list[np.ndarray]:
+    """Crop each textured region nobody read yet, enlarge it to ~6 px per module of a version-1 code
+    (2× to 4×, bicubic) and decode it. Returns the regions tried in vain."""
+    h, w = gray.shape
+    tried: list[np.ndarray] = []
+    for x0, y0, x1, y1 in textured_regions(gray):
+        box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float32)
+        if merger.find(None, box) is not None:
+            continue
+        side = max(x1 - x0, y1 - y0)
+        m = 0.25 * side + 4
+        cx0, cy0 = int(max(0, x0 - m)), int(max(0, y0 - m))
+        cx1, cy1 = int(min(w, x1 + m)), int(min(h, y1 + m))
+        scale = 4.0
+        big = cv2.resize(gray[cy0:cy1, cx0:cx1], None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+        found = zxingcpp.read_barcodes(big, formats=_QR, text_mode=_PLAIN, binarizer=_LOCAL, try_rotate=False,
+                                       try_invert=False, try_downscale=False)
+        if not merger.take(found, 0.95, scale, (cx0, cy0)):
+            tried.append(box)
+    return tried
+
+
 def decode_hits(frame: np.ndarray) -> list[_Hit]:
     gray = to_gray(frame)
     merger = _Merger()
@@ -271,6 +324,7 @@ def decode_hits(frame: np.ndarray) -> list[_Hit]:
         merger.take(found, weight, scale)
         candidates.extend((_corners(b) / scale, _version(b)) for b in found if not b.valid)
 
+    tried: list[np.ndarray] = []
     if gray.size <= UPSCALE_MAX_PIXELS:
         # enlarged 2×: the single best pass, for small and blurred codes and (no downscaling needed) big ones
         up = cv2.resize(gray, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_LINEAR)
@@ -278,22 +332,26 @@ def decode_hits(frame: np.ndarray) -> list[_Hit]:
         # 1.5× samples the module grid at another phase: reads some tilted or blurred codes 2× misses
         mid = cv2.resize(gray, None, fx=1.5, fy=1.5, interpolation=cv2.INTER_LINEAR)
         run(mid, 0.95, 1.5, errors=True, downscale=False)
-    else:  # a photo: full resolution, and zxing's own downscaled copies for big codes
-        run(gray, 1.0, errors=True, downscale=True)
+    else:  # 1080p or a photo: full resolution, zxing's own downscaled copies for big codes, and small
+        run(gray, 1.0, errors=True, downscale=True)  # codes enlarged region by region
+        tried = _read_regions(gray, merger)
     dark = _darkest(frame)  # coloured ink on coloured card, washed-out prints
     run(dark if dark is not None else gray, 0.9, binarizer=_GLOBAL)
     half = cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
     run(half, 0.85, 0.5, binarizer=_GLOBAL, downscale=False, invert=True)  # textured, photo-like, inverted
 
     rescued: list[np.ndarray] = []
+    seen = [(float(r[:, 0].mean()), float(r[:, 1].mean()), 0.5 * _side(r)) for r in tried]
     candidates.sort(key=lambda c: -_side(c[0]))
     for cand, version in candidates:
         if len(rescued) >= MAX_CANDIDATES:
             break
         if merger.find(None, cand) is not None:
             continue
-        if any(np.linalg.norm(r.mean(axis=0) - cand.mean(axis=0)) < 0.5 * _side(r) for r in rescued):
+        cx, cy = float(cand[:, 0].mean()), float(cand[:, 1].mean())
+        if any(math.hypot(x - cx, y - cy) < r for x, y, r in seen):
             continue
+        seen.append((cx, cy, 0.5 * _side(cand)))
         rescued.append(cand)
         _rescue(gray, cand, version, merger)
     return merger.hits

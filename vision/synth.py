@@ -42,21 +42,27 @@ class Conditions:
 
     tilt_deg: float = 35.0  # maximum tilt of a code out of the image plane
     perspective: float = 0.04  # random corner jitter, as a fraction of the code size
-    blur_px: int = 3  # motion-blur kernel length (0 = none)
+    blur_px: float = 3  # motion-blur length in pixels (0 = none; a fraction weighs the kernel's ends)
     noise: float = 6.0  # standard deviation of Gaussian noise, in grey levels
     jpeg: int = 80  # JPEG quality (0 = no compression)
     brightness: float = 1.0  # < 1 darkens (dim tent)
     glare: float = 0.0  # 0..1 strength of a lamp's bright spot
     contrast: float = 1.0  # < 1 washes the print out
+    tilt_min_deg: float = 0.0  # minimum tilt (the tilt is drawn between this and ``tilt_deg``)
+    defocus: float = 0.0  # Gaussian blur sigma in pixels (an out-of-focus lens)
+    keystone: float = 1.0  # < 1: each code's far edge is this fraction of its near edge (seen obliquely)
 
 
 def _quad(rng: np.random.Generator, center: np.ndarray, size: float, cond: Conditions) -> np.ndarray:
     angle = rng.uniform(0, 2 * np.pi)
-    tilt = np.deg2rad(rng.uniform(0, cond.tilt_deg))
+    tilt = np.deg2rad(rng.uniform(cond.tilt_min_deg, cond.tilt_deg))
     tilt_dir = rng.uniform(0, np.pi)
     half = size / 2
     square = np.array([[-half, -half], [half, -half], [half, half], [-half, half]], dtype=np.float64)
     rot = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+    if cond.keystone != 1.0:  # a trapezoid: the top edge (away from the camera) shrunk about its middle
+        square[:2, 0] *= cond.keystone
+        square[:, 1] *= (1 + cond.keystone) / 2
     pts = square @ rot.T
     # foreshorten along tilt_dir by cos(tilt): what a 'tilt' degrees slant looks like from afar
     d = np.array([np.cos(tilt_dir), np.sin(tilt_dir)])
@@ -100,12 +106,19 @@ def degrade(img: np.ndarray, cond: Conditions, rng: np.random.Generator) -> np.n
     if cond.contrast != 1.0:
         out = 128 + (out - 128) * cond.contrast
     if cond.blur_px and cond.blur_px > 1:
-        k = np.zeros((cond.blur_px, cond.blur_px), np.float32)
-        k[cond.blur_px // 2, :] = 1.0
-        rot = cv2.getRotationMatrix2D(((cond.blur_px - 1) / 2, (cond.blur_px - 1) / 2), rng.uniform(0, 180), 1.0)
+        n = int(cond.blur_px)
+        if n != cond.blur_px:  # a fractional length: the next odd size, ends weighted to make it up
+            n = int(np.ceil(cond.blur_px)) | 1
+        k = np.zeros((n, n), np.float32)
+        k[n // 2, :] = 1.0
+        if n != cond.blur_px:
+            k[n // 2, 0] = k[n // 2, -1] = (cond.blur_px - (n - 2)) / 2
+        rot = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), rng.uniform(0, 180), 1.0)
         k = cv2.warpAffine(k, rot, k.shape)
         k /= max(k.sum(), 1e-6)
         out = cv2.filter2D(out, -1, k)
+    if cond.defocus > 0:
+        out = cv2.GaussianBlur(out, (0, 0), cond.defocus)
     if cond.brightness != 1.0:
         out *= cond.brightness
     if cond.glare > 0:
@@ -127,16 +140,21 @@ def degrade(img: np.ndarray, cond: Conditions, rng: np.random.Generator) -> np.n
 
 def scene(
     texts: Sequence[str],
-    code_px: float = 80.0,
+    code_px: float | tuple[float, float] = 80.0,
     size: tuple[int, int] = (720, 1280),
     cond: Conditions | None = None,
     seed: int = 0,
     quiet: int = 2,
 ) -> tuple[np.ndarray, list[Placed]]:
     """A BGR frame of ``size`` (height, width) with every text as a QR code about ``code_px`` pixels wide
-    (symbol only), laid on a jittered grid. Returns the frame and where each code is."""
+    (symbol only; a (low, high) pair draws each code's size between them), laid on a jittered grid.
+    Returns the frame and where each code is."""
     cond = cond or Conditions()
     rng = np.random.default_rng(seed)
+    sizes: tuple[float, float] | None = None
+    if isinstance(code_px, tuple):
+        sizes = (float(code_px[0]), float(code_px[1]))
+        code_px = sizes[1]
     h, w = size
     img = table(h, w, rng)
     n = len(texts)
@@ -156,9 +174,63 @@ def scene(
             ]
         )
         mod = modules(text)
-        module_px = max(2, int(np.ceil(code_px / mod)) * 2)  # render finely, then shrink while warping
+        px = code_px if sizes is None else float(rng.uniform(*sizes))
+        module_px = max(2, int(np.ceil(px / mod)) * 2)  # render finely, then shrink while warping
         code = code_image(text, module_px=module_px, quiet=quiet)
-        quad = _quad(rng, center, code_px, cond)
+        quad = _quad(rng, center, px, cond)
         paste(img, code, quad, quiet * module_px)
         placed.append(Placed(text, quad))
     return degrade(img, cond, rng), placed
+
+
+# --- named benchmark cases ------------------------------------------------------------------------------
+
+HD = (720, 1280)
+FULL_HD = (1080, 1920)
+
+
+@dataclass(frozen=True)
+class Case:
+    """A family of seeded scenes: frame size, pixels per module (range), codes per frame, and conditions
+    whose fields may be (low, high) ranges drawn per frame."""
+
+    size: tuple[int, int]
+    module_px: tuple[float, float]
+    codes: int
+    cond: dict[str, float | tuple[float, float]]
+
+
+_CALM: dict[str, float | tuple[float, float]] = {"tilt_deg": 25.0, "blur_px": 0, "noise": 4.0, "jpeg": 85}
+
+
+def _with(**kw: float | tuple[float, float]) -> dict[str, float | tuple[float, float]]:
+    return {**_CALM, **kw}
+
+
+CASES: dict[str, Case] = {
+    # per-module size buckets, the same scenes at 720p and 1080p
+    **{f"{label} module {lo:g}-{hi:g}px": Case(size, (lo, hi), n, _CALM)
+       for label, size in (("720p", HD), ("1080p", FULL_HD))
+       for lo, hi, n in ((1.2, 1.7, 30), (1.7, 2.5, 30), (2.5, 3.5, 24), (3.5, 5.0, 16))},
+    # one hard condition each, mid-size codes in 720p frames
+    "motion blur 2.5-3px": Case(HD, (2.5, 4.0), 20, _with(blur_px=(2.5, 3.0))),
+    "defocus sigma 0.8-1.0": Case(HD, (2.0, 3.5), 20, _with(defocus=(0.8, 1.0))),
+    "tilt 30-40deg": Case(HD, (2.0, 3.5), 20, _with(tilt_min_deg=30.0, tilt_deg=40.0)),
+    "foreshortening 0.6-0.75": Case(HD, (2.0, 3.5), 20, _with(keystone=(0.6, 0.75), tilt_deg=0.0)),
+    "glare": Case(HD, (2.5, 4.0), 20, _with(glare=(0.6, 0.9), brightness=0.7)),
+}
+
+
+def case_scene(name: str, seed: int, texts: Sequence[str]) -> tuple[np.ndarray, list[Placed]]:
+    """One seeded frame of the benchmark case ``name`` with the first ``CASES[name].codes`` texts."""
+    if name not in CASES:
+        raise ValueError(f"unknown case {name!r}: choose one of {', '.join(CASES)}")
+    case = CASES[name]
+    if len(texts) < case.codes:
+        raise ValueError(f"case {name!r} needs {case.codes} texts, got {len(texts)}")
+    rng = np.random.default_rng(seed)
+    fields = {k: (float(rng.uniform(*v)) if isinstance(v, tuple) else v) for k, v in case.cond.items()}
+    chosen = list(texts[: case.codes])
+    mods = modules(chosen[0])
+    return scene(chosen, code_px=(case.module_px[0] * mods, case.module_px[1] * mods), size=case.size,
+                 cond=Conditions(**fields), seed=seed)  # type: ignore[arg-type]
