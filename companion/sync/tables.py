@@ -70,6 +70,8 @@ class Projector:
     """Per-seat projections of one :class:`Table`, cached by sequence number."""
 
     def __init__(self, table: Table, game_name: str, table_name: str) -> None:
+        self._undo_seq = -1
+        self._undo: tuple[bool, str | None] = (False, None)
         self.table = table
         self.game = table.game
         self.game_name = game_name
@@ -187,7 +189,7 @@ class Projector:
             choices=choices,
             log=self._log(seat),
             outcome=outcome,
-            can_undo=self.table.can_undo()[0] and self._may_undo(seat),
+            can_undo=self._may_undo(seat),
             audit=self.audit(seat) if outcome is not None else None,
             seats=self.seat_infos(),
         )
@@ -195,12 +197,17 @@ class Projector:
         return snap
 
     def _may_undo(self, seat: str) -> bool:
-        """The seat that made the last action, or the table tablet, may take it back."""
-        if seat in (TABLE, HOST):
-            return True
-        store = self.table.store
-        last = self.table.last_effective_action()
-        return store is not None and bool(last) and store.action_seat(last) == seat
+        """Whether ``seat`` may take the last action back: it can be undone, and the seat made it (or is a
+        table tablet). Worked out once per change of the table, not once per seat."""
+        seq = self.table.seq
+        if self._undo_seq != seq:
+            ok = self.table.can_undo()[0]
+            store = self.table.store
+            last = self.table.last_effective_action() if ok else 0
+            self._undo = (ok, store.action_seat(last) if ok and store is not None and last else None)
+            self._undo_seq = seq
+        ok, by = self._undo
+        return ok and (seat in (TABLE, HOST) or by == seat)
 
     def audit(self, seat: str) -> dict[str, Any]:
         """The end-of-game shuffle audit: every shuffle's order and salt, checked against ``seat``'s log."""
