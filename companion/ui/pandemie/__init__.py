@@ -1,6 +1,9 @@
 """Pandémie: its screens (board part: :mod:`.screen`) and what its new-table form asks (:mod:`.options`)."""
 
+from ..boards.wrap import with_map
 from .options import GROUP_TITLES, OPTION_SPECS, TITLE
-from .screen import board
+from .screen import board as text_board
+
+board = with_map("pandemie", text_board)  # the drawn map on top when the screen gives it a width
 
 __all__ = ["GROUP_TITLES", "OPTION_SPECS", "TITLE", "board"]

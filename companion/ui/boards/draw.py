@@ -1,0 +1,160 @@
+"""Drawing a :class:`engine.boards.Board` with Flet: one canvas for everything painted (land, roads, links,
+places, pins, pawns, names) and one transparent tap target per place, in a Stack, scaled to a width.
+
+Each tap target carries the semantics identifier ``place-<key>`` and the place's name as its label (screen
+readers, browser tests); a tap calls ``on_place(key, name)``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+import flet.canvas as cv
+
+from engine.boards.geometry import Board, Label, Place
+from engine.boards.palette import INK, LAND, PEOPLE, ROAD, SEA
+
+MIN_TARGET = 44.0  # px: a tap target is never smaller than this, whatever the scale
+
+
+@dataclass
+class Layer:
+    """What a game adds on top of the board, in board units (shapes are built by :func:`paint`)."""
+
+    fills: dict[str, str] = field(default_factory=dict)  # place key → fill colour (default: its colour)
+    dim: set[str] = field(default_factory=set)  # places drawn faded (not in play)
+    marks: set[str] = field(default_factory=set)  # places ringed: changed in the last action
+    badges: list[tuple[float, float, float, str, str, str]] = field(default_factory=list)
+    # (x, y, radius, fill, text, text colour): pins, pawns, cubes, tokens
+    squares: list[tuple[float, float, float, str]] = field(default_factory=list)  # (x, y, half side, colour): Forts
+    arrows: list[tuple[float, float, float, float, str]] = field(default_factory=list)  # surge chains
+
+
+def _paint(colour: str, width: float = 0.0, fill: bool = False, dash: list[float] | None = None) -> ft.Paint:
+    return ft.Paint(color=colour, stroke_width=width, style=ft.PaintingStyle.FILL if fill else ft.PaintingStyle.STROKE,
+                    stroke_dash_pattern=dash, anti_alias=True)
+
+
+def _label_shapes(lab: Label, k: float, colour: str, bold: bool = True) -> list[cv.Shape]:
+    out: list[cv.Shape] = []
+    size = lab.size * k
+    for i, line in enumerate(lab.lines):
+        out.append(cv.Text(lab.x * k + 1 * k, (lab.y + i * lab.size * 1.2) * k, line,
+                           style=ft.TextStyle(size=size, color=colour,
+                                              weight=ft.FontWeight.BOLD if bold else ft.FontWeight.NORMAL)))
+    return out
+
+
+def paint(board: Board, layer: Layer, k: float, dark: bool = False) -> list[cv.Shape]:
+    """Every shape of the board and its layer, at ``k`` pixels per board unit."""
+    ink = "#f2efe6" if dark else INK
+    shapes: list[cv.Shape] = [
+        cv.Rect(0, 0, board.width * k, board.height * k, paint=_paint("#23221f" if dark else LAND, fill=True)),
+    ]
+    at = board.by_key()
+    for seg in board.segments:
+        a, b = at[seg.a], at[seg.b]
+        sea = seg.kind == "sea"
+        shapes.append(cv.Line(a.x * k, a.y * k, b.x * k, b.y * k,
+                              paint=_paint(SEA if sea else ROAD, max(1.5, 2.2 * k), dash=[8, 5] if sea else None)))
+    for st in board.stubs:
+        p = at[st.place]
+        shapes.append(cv.Line(p.x * k, p.y * k, st.x * k, st.y * k, paint=_paint(SEA, max(1.5, 2.4 * k), dash=[7, 4])))
+        lab = st.label
+        shapes.append(cv.Rect(lab.x * k, lab.y * k, lab.w * k, lab.h * k, border_radius=4,
+                              paint=_paint("#ffffff" if not dark else "#34332f", fill=True)))
+        shapes.append(cv.Rect(lab.x * k, lab.y * k, lab.w * k, lab.h * k, border_radius=4, paint=_paint(SEA, 1.2)))
+        shapes += _label_shapes(lab, k, ink, bold=False)
+    for x1, y1, x2, y2, colour in layer.arrows:
+        shapes.append(cv.Line(x1 * k, y1 * k, x2 * k, y2 * k, paint=_paint(colour, max(2.0, 4 * k))))
+        ang = math.atan2(y2 - y1, x2 - x1)
+        for side in (-0.5, 0.5):
+            shapes.append(cv.Line(x2 * k, y2 * k, (x2 - 14 * math.cos(ang + side)) * k,
+                                  (y2 - 14 * math.sin(ang + side)) * k, paint=_paint(colour, max(2.0, 4 * k))))
+    for p in board.places:
+        shapes += _place(p, layer, k, ink)
+    for x, y, h, colour in layer.squares:
+        shapes.append(cv.Rect((x - h) * k, (y - h) * k, 2 * h * k, 2 * h * k, paint=_paint(colour, max(2.0, 3 * k))))
+    for x, y, r, fill, text, colour in layer.badges:
+        shapes.append(cv.Circle(x * k, y * k, r * k, paint=_paint(fill, fill=True)))
+        shapes.append(cv.Circle(x * k, y * k, r * k, paint=_paint("#ffffff" if not dark else "#000000", max(1.0, 1.5 * k))))
+        if text:
+            shapes.append(cv.Text(x * k, y * k, text, alignment=ft.Alignment.CENTER,
+                                  style=ft.TextStyle(size=max(8.0, r * 1.25 * k), color=colour, weight=ft.FontWeight.BOLD)))
+    return shapes
+
+
+REGION_FILLS = {"light": "#f1e6c8", "medium": "#dcc393", "dark": "#bf9d62", "castle": "#b9b4aa"}
+
+
+def _place(p: Place, layer: Layer, k: float, ink: str) -> list[cv.Shape]:
+    fill = layer.fills.get(p.key) or PEOPLE.get(p.colour) or REGION_FILLS.get(p.colour, "#cccccc")
+    faded = p.key in layer.dim
+    if faded:
+        fill = "#9e9a92"
+    out: list[cv.Shape] = []
+    if p.extra.get("kind") == "castle":
+        out.append(cv.Rect((p.x - p.r) * k, (p.y - 0.8 * p.r) * k, 2 * p.r * k, 1.6 * p.r * k, border_radius=6,
+                           paint=_paint(fill, fill=True)))
+    else:
+        out.append(cv.Circle(p.x * k, p.y * k, p.r * k, paint=_paint(fill, fill=True)))
+        out.append(cv.Circle(p.x * k, p.y * k, p.r * k, paint=_paint(INK, max(1.0, 1.6 * k))))
+    if p.key in layer.marks:
+        out.append(cv.Circle(p.x * k, p.y * k, (p.r + 6) * k, paint=_paint("#ff2d95", max(2.5, 4 * k), dash=[6, 3])))
+    out += _label_shapes(p.label, k, "#7a7670" if faded else ink)
+    return out
+
+
+def ring(p: Place, n: int, radius_share: float = 0.55) -> list[tuple[float, float]]:
+    """``n`` spots on a circle inside a place (pins), starting at the top."""
+    if n <= 0:
+        return []
+    rr = p.r * radius_share if n > 1 else 0.0
+    return [(p.x + rr * math.cos(-math.pi / 2 + 2 * math.pi * i / n),
+             p.y + rr * math.sin(-math.pi / 2 + 2 * math.pi * i / n)) for i in range(n)]
+
+
+def beside(p: Place, n: int, gap: float = 11.0) -> list[tuple[float, float]]:
+    """``n`` spots just outside a place, fanned around its free side (away from its name): pawns."""
+    out = []
+    for i in range(n):
+        ang = p.free + (i - (n - 1) / 2) * 0.55
+        out.append((p.x + (p.r + gap) * math.cos(ang), p.y + (p.r + gap) * math.sin(ang)))
+    return out
+
+
+def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[str, str], Any] | None,
+                labels: dict[str, str] | None = None, dark: bool = False, tappable: Iterable[str] | None = None,
+                zoom: bool = False) -> ft.Control:
+    """The board at ``width`` pixels, with a tap target per place (all places, or only ``tappable``)."""
+    k = width / board.width
+    height = board.height * k
+    controls: list[ft.Control] = [cv.Canvas(shapes=paint(board, layer, k, dark), width=width, height=height)]
+    allowed = None if tappable is None else set(tappable)
+    for p in board.places:
+        if allowed is not None and p.key not in allowed:
+            continue
+        side = max(MIN_TARGET, 2 * p.r * k)
+        handler = None
+        if on_place is not None:
+            def handler(_e: Any, key: str = p.key, name: str = p.name) -> Any:
+                return on_place(key, name)
+        target = ft.Container(width=side, height=side, border_radius=side / 2, on_click=handler,
+                              tooltip=None)
+        label = (labels or {}).get(p.key, p.name)
+        controls.append(ft.Container(
+            content=ft.Semantics(content=target, identifier=f"place-{p.key}", label=label, button=True),
+            left=p.x * k - side / 2, top=p.y * k - side / 2, width=side, height=side,
+        ))
+    stack = ft.Stack(controls, width=width, height=height, clip_behavior=ft.ClipBehavior.HARD_EDGE)
+    if zoom:
+        return ft.InteractiveViewer(content=stack, min_scale=1.0, max_scale=4.0, boundary_margin=ft.Margin.all(0),
+                                    width=width, height=height)
+    return stack
+
+
+__all__ = ["Layer", "beside", "map_control", "paint", "ring"]

@@ -1,0 +1,150 @@
+"""A Pandémie province drawn from its board (:mod:`engine.boards.pandemie`) and a seat's view: each city in
+its people's colour with its name, pins as coloured dots (a fourth is a surge: a red star), pawns in their
+seat's colour with the player's initial, Forts as squares, links to other provinces at the edge, and the
+cities changed by the last action ringed. Counters beside it: speed, surges, reinforcement marker, pins
+left per colour, victories.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import flet as ft
+
+from engine.boards.geometry import Board
+from engine.boards.palette import PEOPLE, seat_colour
+
+from .draw import Layer, beside, map_control, ring
+
+TEXT: dict[str, tuple[str, str]] = {
+    "speed": ("Vitesse", "Speed"),
+    "surges": ("Déferlements", "Surges"),
+    "marker": ("Renforts", "Reinforcements"),
+    "left": ("Punaises restantes", "Pins left"),
+    "victories": ("Victoires", "Victories"),
+    "none": ("aucune", "none"),
+    "tap": ("Touchez une ville pour y agir", "Tap a city to act there"),
+}
+COLOUR_WORD = {"blue": ("bleu", "blue"), "yellow": ("jaune", "yellow"), "red": ("rouge", "red"),
+               "green": ("vert", "green")}
+_last: dict[tuple[str, str], tuple[Any, Any]] = {}  # (seat, province) → (previous state, current state)
+
+
+def _t(key: str, lang: str) -> str:
+    fr, en = TEXT[key]
+    return en if lang == "en" else fr
+
+
+def province_board(view: Mapping[str, Any], code: str) -> Board:
+    """The board of province ``code`` of a game in play (user provinces come with the game's options)."""
+    from engine.boards.pandemie import province_board as make
+    from engine.games.pandemie.board import from_dict, shipped
+
+    extra = [from_dict(d, f"province {i + 1} of the game") for i, d in
+             enumerate((view.get("options") or {}).get("extra_provinces") or [])]
+    known = {p.code: p for p in shipped()}
+    known.update({p.code: p for p in extra})
+    if code not in known:
+        raise KeyError(f"no province {code!r} in this game")
+    return make(known[code], tuple(known.values()))
+
+
+def changed(seat: str, code: str, state: Any) -> Any:
+    """The state of the previous action for (seat, province), remembered across renders."""
+    key = (seat, code)
+    prev, cur = _last.get(key, (None, None))
+    if cur != state:
+        prev, cur = cur, state
+        _last[key] = (prev, cur)
+    return prev
+
+
+def layer_for(board: Board, pv: Mapping[str, Any], players: Mapping[str, Any], seat: str,
+              names: Mapping[str, str] | None = None) -> Layer:
+    layer = Layer()
+    at = board.by_key()
+    pins: Mapping[str, Mapping[str, int]] = pv.get("pins") or {}
+    for key, by_colour in pins.items():
+        p = at.get(key)
+        if p is None:
+            continue
+        dots = [c for c, n in by_colour.items() for _ in range(min(int(n), 3))]
+        for (x, y), colour in zip(ring(p, len(dots), 0.5 if len(dots) <= 3 else 0.62), dots, strict=True):
+            layer.badges.append((x, y, 5.0 if len(dots) <= 6 else 3.8, PEOPLE.get(colour, colour), "", "#ffffff"))
+        if any(int(n) >= 4 for n in by_colour.values()):
+            layer.badges.append((p.x, p.y, 8.0, "#b00020", "!", "#ffffff"))
+    for f in pv.get("forts") or []:
+        if f in at:
+            layer.squares.append((at[f].x, at[f].y, at[f].r + 4, "#3b2f2f"))
+    here = [(s, pl) for s, pl in players.items() if str(pl.get("province")) == pv.get("code")]
+    order = {s: i for i, (s, _pl) in enumerate(sorted(here, key=lambda sp: int(sp[0][1:]) if sp[0][1:].isdigit() else 0))}
+    by_city: dict[str, list[str]] = {}
+    for s, pl in here:
+        if pl.get("city") in at:
+            by_city.setdefault(str(pl["city"]), []).append(s)
+    for city, seats in by_city.items():
+        for (x, y), s in zip(beside(at[city], len(seats)), seats, strict=True):
+            name = (names or {}).get(s, s)
+            initial = (name.strip()[:1] or s[-1:]).upper()
+            layer.badges.append((x, y, 9.0, seat_colour(order.get(s, 0)), initial, "#ffffff"))
+    # what the last action changed: cities whose pins changed, the city a pawn left and the one it reached
+    state = ({k: dict(v) for k, v in pins.items()}, {s: pl.get("city") for s, pl in here},
+             tuple(pv.get("forts") or ()))
+    prev = changed(seat, str(pv.get("code")), state)
+    if prev is not None:
+        old_pins, old_pawns, old_forts = prev
+        for key in set(old_pins) | set(pins):
+            if old_pins.get(key) != state[0].get(key):
+                layer.marks.add(key)
+        for s, city in state[1].items():
+            if old_pawns.get(s) != city:
+                layer.marks.update(c for c in (old_pawns.get(s), city) if c)
+        layer.marks.update(set(state[2]) ^ set(old_forts))
+    return layer
+
+
+def counters(pv: Mapping[str, Any], lang: str) -> ft.Control:
+    en = lang == "en"
+
+    def item(label: str, value: str, ident: str) -> ft.Control:
+        return ft.Semantics(identifier=ident, content=ft.Container(
+            content=ft.Column([ft.Text(label, size=13), ft.Text(value, size=20, weight=ft.FontWeight.BOLD)],
+                              spacing=0, tight=True),
+            padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=10,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH))
+
+    supply = pv.get("supply") or {}
+    left = ft.Row([ft.Row([ft.Container(width=14, height=14, border_radius=7, bgcolor=PEOPLE.get(c, "#888888")),
+                           ft.Text(str(n), size=18, weight=ft.FontWeight.BOLD)], spacing=4, tight=True)
+                   for c, n in supply.items()], spacing=10, wrap=True)
+    vic = [COLOUR_WORD.get(c, (c, c))[1 if en else 0] for c in pv.get("victories") or []]
+    return ft.Row([
+        item(_t("speed", lang), str(pv.get("speed", "—")), "map-speed"),
+        item(_t("surges", lang), str(pv.get("surges", 0)), "map-surges"),
+        item(_t("marker", lang), str(int(pv.get("speed_position", 0)) + 1), "map-marker"),
+        ft.Semantics(identifier="map-left", content=ft.Container(
+            content=ft.Column([ft.Text(_t("left", lang), size=13), left], spacing=2, tight=True),
+            padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=10,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH)),
+        item(_t("victories", lang), ", ".join(vic) or _t("none", lang), "map-victories"),
+    ], wrap=True, spacing=8, run_spacing=8)
+
+
+def province_map(view: Mapping[str, Any], code: str, seat: str, lang: str, width: float,
+                 on_place: Callable[[str, str], Any] | None = None, names: Mapping[str, str] | None = None,
+                 dark: bool = False, zoom: bool = False) -> ft.Control:
+    """The map of province ``code`` with its counters, ``width`` pixels wide."""
+    pv = next((p for p in view.get("provinces") or [] if str(p.get("code")) == code), None)
+    if pv is None:
+        raise KeyError(f"no province {code!r} in this view")
+    board = province_board(view, code)
+    layer = layer_for(board, pv, view.get("players") or {}, seat, names)
+    m = map_control(board, layer, width, on_place, dark=dark, zoom=zoom)
+    parts: list[ft.Control] = [counters(pv, lang), ft.Semantics(identifier=f"map-{code}", content=m)]
+    if on_place is not None:
+        parts.append(ft.Text(_t("tap", lang), size=14, italic=True))
+    return ft.Column(parts, spacing=8, tight=True)
+
+
+__all__ = ["counters", "layer_for", "province_board", "province_map"]
