@@ -210,6 +210,7 @@ class HostServer:
                 except Exception as exc:  # noqa: BLE001 - a tampered log: refuse it, never start anew over it
                     raise SaveError(f"{path}: its log does not replay ({type(exc).__name__}: {_cut(exc, 200)})") from None
                 options = store.options
+                store.upgrade()  # the file replayed: from now on it may be written to
             except KeyError as exc:
                 store.close()
                 raise SaveError(f"{path}: {exc.args[0] if exc.args else exc}") from None

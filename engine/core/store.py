@@ -78,6 +78,7 @@ class Store:
         self._conn = conn
         self.meta = meta
         self._enc = msgspec.json.Encoder()
+        self._ready = False  # upgrade() done: the file may be written to
 
     # -- creating -----------------------------------------------------------------------------------
     @classmethod
@@ -223,20 +224,35 @@ class Store:
         try:
             conn = sqlite3.connect(f"file:{p}?mode=rw", uri=True, isolation_level=None, check_same_thread=False)
             conn.text_factory = _text
-            _pragmas(conn)
-            if meta["version"] == "1":  # gains the version 2 tables; nothing else changes
-                conn.execute("BEGIN IMMEDIATE")
-                for name in ("actions", "owners"):
-                    conn.execute(_SCHEMA_V2[name].replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1))
-                conn.execute(_INDEXES_V2["actions_request"].replace("INDEX", "INDEX IF NOT EXISTS", 1))
-                conn.execute("INSERT OR REPLACE INTO meta VALUES ('version', ?)", (str(VERSION),))
-                conn.execute("COMMIT")
-                meta["version"] = str(VERSION)
+            conn.execute("PRAGMA busy_timeout=5000")
         except sqlite3.Error as exc:
             raise SaveError(f"{p}: cannot open for writing ({_sqlite_problem(exc)})") from exc
-        with contextlib.suppress(OSError):
-            os.chmod(p, 0o600)
         return cls(p, conn, meta)
+
+    def _ensure_ready(self) -> None:
+        if not self._ready:
+            self.upgrade()
+
+    def upgrade(self) -> None:
+        """Make the file ready to be played on, once its log has replayed: our pragmas, mode 0600, and the
+        version 2 tables for a version 1 file (nothing else changes). Nothing is written before this."""
+        try:
+            _pragmas(self._conn)
+            if self.meta["version"] == "1":
+                self._conn.execute("BEGIN IMMEDIATE")
+                for name in ("actions", "owners"):
+                    self._conn.execute(_SCHEMA_V2[name].replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1))
+                self._conn.execute(_INDEXES_V2["actions_request"].replace("INDEX", "INDEX IF NOT EXISTS", 1))
+                self._conn.execute("INSERT OR REPLACE INTO meta VALUES ('version', ?)", (str(VERSION),))
+                self._conn.execute("COMMIT")
+                self.meta["version"] = str(VERSION)
+        except sqlite3.Error as exc:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+            raise SaveError(f"{self.path}: cannot prepare for play ({_sqlite_problem(exc)})") from exc
+        with contextlib.suppress(OSError):
+            os.chmod(self.path, 0o600)
+        self._ready = True
 
     # -- reading and writing ------------------------------------------------------------------------
     @property
@@ -249,6 +265,7 @@ class Store:
 
     def append(self, entries: Sequence[Entry], actor: Actor | None = None) -> None:
         """Record ``entries`` (one action's events) and who made them, in one transaction."""
+        self._ensure_ready()
         rows = [(e.seq, e.action, type(e.event).__name__, self._enc.encode(e.event), time.time()) for e in entries]
         try:
             self._conn.execute("BEGIN IMMEDIATE")
@@ -283,6 +300,7 @@ class Store:
 
     def set_owner(self, seat: str, device: str | None) -> None:
         """``device`` holds ``seat`` from now on (``None``: the seat is free)."""
+        self._ensure_ready()
         try:
             if device is None:
                 self._conn.execute("DELETE FROM owners WHERE seat = ?", (seat,))
@@ -317,6 +335,7 @@ class Store:
         return out
 
     def set_meta(self, key: str, value: str) -> None:
+        self._ensure_ready()
         try:
             self._conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
         except sqlite3.Error as exc:
@@ -324,6 +343,7 @@ class Store:
         self.meta[key] = value
 
     def delete_meta(self, key: str) -> None:
+        self._ensure_ready()
         try:
             self._conn.execute("DELETE FROM meta WHERE key = ?", (key,))
         except sqlite3.Error as exc:
@@ -346,6 +366,7 @@ def _text(raw: bytes) -> str:
 
 
 def _pragmas(conn: sqlite3.Connection) -> None:
+    conn.execute("PRAGMA secure_delete=ON")  # a removed value (a version 1 file's PIN) does not linger on disk
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA busy_timeout=5000")

@@ -207,3 +207,43 @@ def test_disk_full_at_creation_is_a_clear_error(tmp_path):
     # a file size limit stands for a full disk: SQLite reports an I/O error, said in words
     assert "could not create the saved game" in r.stderr and "full" in r.stderr and "Traceback" not in r.stderr
     assert not (tmp_path / "full.sqlite").exists()
+
+
+def test_a_version_1_save_file_is_upgraded_once_it_replays_and_loses_its_clear_pin(tmp_path):
+    """Files saved before this version held the PIN itself: they open, the PIN becomes a verifier."""
+    import msgspec
+
+    from companion.sync.client import join
+    from engine.core import Table, get_game
+
+    path = tmp_path / "old.sqlite"
+    table = Table.new(get_game("synctoy"), {"seats": 2}, SeededRng(4))
+    con = sqlite3.connect(path, isolation_level=None)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    con.execute("CREATE TABLE events (seq INTEGER PRIMARY KEY, action INTEGER NOT NULL, "
+                "type TEXT NOT NULL, body BLOB NOT NULL, at REAL NOT NULL)")
+    meta = {"format": "tablekeeper-log", "version": "1", "game": "synctoy", "options": '{"seats": 2}',
+            "created": "0", "pin": "246810", "salt": "00" * 16, "table_id": "ab" * 16, "name": "Old"}
+    con.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
+    con.executemany("INSERT INTO events VALUES (?, ?, ?, ?, 0)",
+                    [(e.seq, e.action, type(e.event).__name__, msgspec.json.encode(e.event)) for e in table.entries])
+    con.close()
+
+    async def go() -> None:
+        async with HostServer("synctoy", "", path, advertise=False, bind="127.0.0.1") as h:
+            assert h.resumed and h.pin == "246810"  # known to this process, for its screen
+            s = await join("127.0.0.1", h.port, "246810", "p1")
+            await s.send({"type": "Bump"})
+            await s.close()
+        st = Store.open(path)
+        try:
+            assert st.meta["version"] == "2" and "pin" not in st.meta and st.meta["verifier"]
+        finally:
+            st.close()
+        con = sqlite3.connect(path)
+        assert not any("246810" in str(v) for (v,) in con.execute("SELECT value FROM meta"))
+        con.close()
+        assert b"246810" not in path.read_bytes()  # not even in a free page
+
+    run(go())
