@@ -156,6 +156,32 @@ async def measure(port: int, pin: str, events: int, n: int) -> tuple[list[float]
     return latencies, joins
 
 
+async def answer_times(port: int, pin: str, tries: int = 4) -> dict[str, float]:
+    """Median time from the device's SPAKE2 message to the host's answer, with the right and a wrong PIN:
+    the host must not tell them apart before the device's key confirmation. (Each try is an attempt of
+    the address's budget; a right PIN that completes its join gives its attempt back.)"""
+    from websockets.asyncio.client import connect
+
+    from companion.sync import protocol as P
+
+    out: dict[str, list[float]] = {"right": [], "wrong": []}
+    for i in range(2 * tries):
+        kind = "right" if i % 2 == 0 else "wrong"
+        ws = await connect(f"ws://127.0.0.1:{port}/", compression=None)
+        ch = P.challenge_decoder.decode(await ws.recv())
+        pairing = P.Pairing(P.pin_verifier(pin if kind == "right" else "000000", ch.salt), "device")
+        t0 = time.perf_counter()
+        await ws.send(P.encode(P.Pake(pairing.msg.hex())).decode())
+        answer = await ws.recv()
+        out[kind].append((time.perf_counter() - t0) * 1000)
+        if kind == "right":
+            chan = pairing.finish(bytes.fromhex(P.pake_decoder.decode(answer).msg))
+            await ws.send(chan.seal(P.Hello("table", 0, P.new_device_token())))
+            await ws.recv()
+        await ws.close()
+    return {k: statistics.median(v) for k, v in out.items()}
+
+
 def _pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
@@ -178,6 +204,7 @@ def run_benchmark(events: int = 300, n: int = DEVICES) -> dict[str, float]:
                     break
             if "port" not in info:
                 raise RuntimeError("the benchmark host did not start")
+            answers = asyncio.run(answer_times(int(info["port"]), info["pin"]))
             lat, joins = asyncio.run(measure(int(info["port"]), info["pin"], events, n))
         finally:
             proc.terminate()
@@ -190,6 +217,8 @@ def run_benchmark(events: int = 300, n: int = DEVICES) -> dict[str, float]:
         "p99": _pct(lat, 0.99),
         "max": max(lat),
         "events": float(len(lat)),
+        "answer_right": answers["right"],
+        "answer_wrong": answers["wrong"],
         "join_p50": statistics.median(joins),
         "join_max": max(joins),
     }
@@ -209,6 +238,9 @@ def main(argv: list[str] | None = None) -> int:
     r = run_benchmark(ns.events, max(2, ns.devices))
     print(f"join (PAKE: scrypt + SPAKE2, then the encrypted hello), {ns.devices} devices one after the other: "
           f"p50 {r['join_p50']:.0f} ms, max {r['join_max']:.0f} ms")
+    print(f"host's answer to the SPAKE2 message (before key confirmation), median: right PIN "
+          f"{r['answer_right']:.1f} ms, wrong PIN {r['answer_wrong']:.1f} ms "
+          f"(ratio {r['answer_wrong'] / max(r['answer_right'], 1e-9):.2f})")
     print(f"sync latency, intent -> all {ns.devices} devices, encrypted, {int(r['events'])} events, loopback:")
     print(f"  p50 {r['p50']:.2f} ms   p99 {r['p99']:.2f} ms   max {r['max']:.2f} ms")
     print(f"  p99 / goal ({GOAL_P99_MS:.0f} ms): {r['p99'] / GOAL_P99_MS:.2f}  "
