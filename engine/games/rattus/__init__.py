@@ -22,8 +22,9 @@ from engine.core.events import IllegalIntent
 
 from . import events as _ev
 from .characters import CHARACTERS, PRESETS
+from .choices import legal
 from .events import *  # noqa: F403 - the event and intent classes are part of the module's API
-from .rules import INTENTS, OptionsError, apply, legal, outcome, resolve_options, scores, setup
+from .rules import INTENTS, OptionsError, apply, outcome, resolve_options, scores, setup
 from .state import State, fold
 from .text import describe
 from .view import view

@@ -1,4 +1,4 @@
-"""Rattus + Pied Piper rules: setup, apply (intent → events), legal, outcome.
+"""Rattus + Pied Piper rules: setup, apply (intent → events), outcome (``legal`` is in :mod:`.choices`).
 
 Pure: no I/O, no clock, randomness only from the injected ``rng``. ``apply`` builds its events by folding
 them one by one on a scratch state (:class:`_Em`), so that chains (spread, ravage, end of turn, final
@@ -8,7 +8,6 @@ round) read the state exactly as the log will rebuild it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from itertools import permutations
 from typing import Any
 
 from engine.core.deck import Drawn, make_shuffle
@@ -982,123 +981,6 @@ _HANDLERS: dict[type, Callable[[_Em, Any, Rng], None]] = {
 }
 
 INTENTS: tuple[type[Intent], ...] = tuple(_HANDLERS)
-
-
-# ------------------------------------------------------------------------------------------- legal
-def _candidates(s: State, seat: str) -> list[Intent]:
-    R = s.regions
-    out: list[Intent] = []
-    if s.phase == "setup":
-        return [SetupCubes(seat=seat, region=r) for r in R]
-    if s.phase == "spread":
-        return [SpreadRat(seat=seat, region=r) for r in s.adj[s.spread_region]]
-    if s.phase == "crusader":
-        return [OrderTokens(seat=seat, order=p) for p in permutations([t for t, _ in s.pending])]
-    if s.phase == "baker":
-        return [BakerPlace(seat=seat, region=r) for r in R]
-    if s.phase in ("ravage", "crusader_flip", "final_plague"):
-        regions = [s.ravage] if s.ravage else _final_left(s)
-        seen = for_seat(s, seat)  # the tokens this seat may name: never a sticker only the host recorded
-        accounted = {t for slots in seen.slots.values() for t in slots if t}
-        accounted |= {t for t, _, _ in seen.revealed} | set(seen.out_down) | {t for t, _ in seen.pending}
-        free = [t.id for t in seen.profile.tokens if t.id not in accounted and t.face is not None]
-        return [FlipToken(seat=seat, region=r, token=t) for r in regions
-                for t in ([x for x in seen.slots[r] if x] + (free if "" in seen.slots[r] else []))]
-    if s.phase not in ("actions", "final"):
-        return []
-    final = s.phase == "final"
-    if not final:
-        out += [TakeCard(seat=seat, card=c, region=r) for c in s.characters
-                for r in (R if c == "boulanger" and s.baker and s.holders.get(c) else ("",))]
-        for r in R:
-            for peasant in (False, True):
-                for queen in (False, True):
-                    out.append(PlaceCubes(seat=seat, region=r, peasant=peasant, queen=queen))
-        if s.holds(seat, "bourgmestre"):
-            maj = majority_regions(s, seat)
-            queens: list[tuple[str, ...]] = [(), *((r,) for r in maj)]
-            queens += [(a, b) for a in maj for b in maj if a != b]  # the Queen's 2 cubes split over 2 regions
-            out += [PlaceCubesBurgomaster(seat=seat, peasant_region=p, queen_regions=q)
-                    for p in ("", *maj) for q in queens]
-    else:
-        out += [FinalCubes(seat=seat, card=c, region=r) for c in ("paysan", "reine", "bourgmestre") for r in R]
-        out += [SoldierRat(seat=seat, region=r) for r in s.adj.get(s.plague, ())]
-        out.append(EndTurn(seat=seat))
-    cards = s.cards_of(seat)
-    if "roi" in cards:
-        out += [ToCastle(seat=seat, region=r) for r in R]
-    if "moine" in cards:
-        out += [MoveRat(seat=seat, src=a, dst=b, index=k) for a in R for b in s.adj[a] for k in range(s.rats(a))]
-    if "marchand" in cards:
-        out += [MoveCubes(seat=seat, src=a, dst=b, count=n) for a in R for b in s.adj[a] for n in (1, 2, 3)]
-    if "sorciere" in cards:
-        out += [WitchPeek(seat=seat, region=r, index=k) for r in R for k in range(s.rats(r))]
-        out.append(WitchSwap(seat=seat))
-    if "messager" in cards:
-        occupied = [(o, r) for r in R for o in s.cubes[r]]
-        out += [SwapCubes(seat=seat, seat_a=a, region_a=ra, seat_b=b, region_b=rb)
-                for (a, ra) in occupied for (b, rb) in occupied if a != b]
-    if "empereur" in cards:
-        edges = sorted({tuple(sorted((a, b))) for a in R for b in s.adj[a]})
-        current = list(s.ramparts)
-        for k in range(RAMPARTS):
-            for e in edges:
-                new = current[:k] + [e] + current[k + 1:] if k < len(current) else current + [e]
-                out.append(SetRamparts(seat=seat, edges=tuple(new)))  # type: ignore[arg-type]
-    if "nonne" in cards:
-        for k in range(NUNS):
-            for r in R:
-                nuns = [n or r for n in s.nuns]
-                nuns[k] = r
-                out.append(SetNuns(seat=seat, regions=tuple(nuns)))
-    if "eveque" in cards:
-        out += [SetBishop(seat=seat, bishop=b, region=r) for b in range(BISHOPS) for r in R]
-    if "magicien" in cards:
-        out += [AddPotion(seat=seat, region=r) for r in R]
-    if "piedpiper" in cards:
-        out += [PipeCube(seat=seat, src=a, dst=b) for a in R for b in s.adj[a]]
-    if "boulanger" in cards:
-        out.append(BakerStore(seat=seat))
-    paths = [(b,) for b in s.adj.get(s.plague, ())]
-    paths += [(b, c) for b in s.adj.get(s.plague, ()) for c in s.adj[b] if c != s.plague]
-    flags = [f for f, c in (("neutral", "chevalier"), ("crusader", "croise"), ("soldier", "soldat"),
-                            ("serf", "serf")) if c in cards]
-    if not final:
-        out.append(MovePlague(seat=seat, path=()))
-    for p in paths:
-        for mask in range(1 << len(flags)):
-            kw = {f: bool(mask >> k & 1) for k, f in enumerate(flags)}
-            out.append(MovePlague(seat=seat, path=p, **kw))
-    return out
-
-
-def legal(state: State, seat: str) -> list[Intent]:
-    """Every intent ``seat`` may send now (for the Emperor and the Nun: one piece moved at a time)."""
-    if state.phase == "over":
-        return []
-    flips = state.phase in ("ravage", "crusader_flip", "final_plague")
-    if seat != state.active and not (flips and seat in (TABLE, HOST)) and not (
-            state.phase == "final_plague" and seat in state.seats):  # anyone turns the last tokens over
-        return []
-    out = []
-    probe = _Probe()
-    for intent in _candidates(state, seat):
-        try:
-            apply(state, intent, probe)
-        except IllegalIntent:
-            continue
-        out.append(intent)
-    return out
-
-
-class _Probe:
-    """A throwaway rng for trying intents in :func:`legal` (its draws are never recorded)."""
-
-    def randbelow(self, n: int) -> int:
-        return 0
-
-    def token_hex(self, nbytes: int) -> str:
-        return "00" * nbytes
 
 
 def outcome(state: State) -> dict[str, Any] | None:
