@@ -76,17 +76,15 @@ def _scan_stream(source: int | str, label: str, args: argparse.Namespace) -> int
 
     steady = Steady(args.k, args.n)
     reader = Reader(isolated=not args.in_process, timeout=args.timeout)
-    count = 0
-    try:
+    try:  # frames are numbered from 1, by Steady (Change.frame), as in the Python API
         for frame in frames(source, max_frames=args.frames):
-            count += 1
             for change in steady.update(reader.read(frame)):
                 item = {**change.read.to_json(), "change": change.kind}
                 if args.json:
-                    _emit("source", label, item, True, frame=count)
+                    _emit("source", label, item, True, frame=change.frame)
                 else:
                     what = change.component_id or f"foreign {change.raw!r}"
-                    print(f"{label} frame {count}: {change.kind} {what}", flush=True)
+                    print(f"{label} frame {change.frame}: {change.kind} {what}", flush=True)
     except KeyboardInterrupt:
         pass
     finally:
@@ -94,7 +92,7 @@ def _scan_stream(source: int | str, label: str, args: argparse.Namespace) -> int
     for change in steady.flush():
         item = {**change.read.to_json(), "change": change.kind}
         if args.json:
-            _emit("source", label, item, True, frame=count)
+            _emit("source", label, item, True, frame=change.frame)
         else:
             what = change.component_id or f"foreign {change.raw!r}"
             print(f"{label} end: {change.kind} {what}", flush=True)

@@ -48,7 +48,8 @@ def test_a_token_that_leaves_the_view_is_reported_gone_once() -> None:
     s = Steady(3, 5)
     a, b = rd("BLK:010"), rd("BLK:011")
     events = feed(s, [[a, b]] * 4 + [[b]] * 6)
-    assert events == [(2, "appeared", "BLK:010"), (2, "appeared", "BLK:011"), (6, "gone", "BLK:010")]
+    # gone once seen in at most 1 of the last 5 (the default gone_at = k - 2): the 4th frame without it
+    assert events == [(2, "appeared", "BLK:010"), (2, "appeared", "BLK:011"), (7, "gone", "BLK:010")]
     assert set(s.present) == {"BLK:011"}
     gone = s.flush()
     assert [(c.kind, c.component_id) for c in gone] == [("gone", "BLK:011")]
@@ -93,3 +94,49 @@ def test_steady_over_real_frames_from_a_scene() -> None:
     left = {r.component_id for r in vision.read(frame)} - {r.component_id for r in vision.read(covered)}
     assert len(left) == 1
     assert seen == [("appeared", "BLK:020"), ("appeared", "BLK:021"), ("gone", left.pop())]
+
+
+def test_a_flickering_code_never_flips_on_consecutive_frames() -> None:
+    """Seen in about 3 of 5 frames: without hysteresis this pattern flipped appeared/gone every frame."""
+    s = Steady(3, 5)
+    rat = rd("BLK:030")
+    pattern = [1, 0, 1, 1, 0, 0, 1, 0, 1, 1, 0, 0, 1, 0, 1, 1, 0, 1, 0, 1] * 3
+    events = feed(s, [[rat] if seen else [] for seen in pattern])
+    assert events[0][1] == "appeared"
+    frames = [i for i, _, _ in events]
+    assert all(b - a >= 2 for a, b in zip(frames, frames[1:], strict=False)), events
+    assert len(events) <= 3
+
+
+@pytest.mark.parametrize(("k", "n"), [(2, 3), (3, 5), (4, 6), (5, 5)])
+def test_hysteresis_for_every_k_of_n_against_random_flicker(k: int, n: int) -> None:
+    rng = np.random.default_rng(k * 10 + n)
+    s = Steady(k, n)
+    rat = rd("BLK:031")
+    last = -10
+    for i in range(1, 400):
+        for change in s.update([rat] if rng.random() < k / n else []):
+            assert change.frame == i and change.frame - last >= 2
+            last = change.frame
+
+
+def test_frames_are_numbered_from_one_as_in_the_cli() -> None:
+    s = Steady(2, 3)
+    rat = rd("BLK:032")
+    assert s.frames == 0
+    assert s.update([rat]) == []
+    (change,) = s.update([rat])
+    assert (change.kind, change.frame, s.frames) == ("appeared", 2, 2)
+    assert change.to_json()["frame"] == 2
+    s.update([])
+    (end,) = s.flush()
+    assert (end.kind, end.frame) == ("gone", 3)
+
+
+def test_gone_at_is_validated_and_used() -> None:
+    with pytest.raises(ValueError, match="gone_at"):
+        Steady(3, 5, gone_at=3)
+    s = Steady(3, 5, gone_at=2)  # no hysteresis: the old behaviour, on request
+    rat = rd("BLK:033")
+    events = feed(s, [[rat]] * 3 + [[]] * 3)
+    assert events == [(2, "appeared", "BLK:033"), (5, "gone", "BLK:033")]
