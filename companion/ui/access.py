@@ -61,9 +61,8 @@ class Access:
         self.pins: dict[str, str] = {}  # table id -> the PIN this page proved (kept to come back by itself)
 
     async def establish(self) -> None:
-        """Read this browser's device token and the host's secret link (URL, then storage)."""
-        if not self.page.web:
-            return
+        """Read this device's token (a browser's storage, a phone's preferences) and, in a browser, the
+        host's secret link (URL, then storage)."""
         prefs = ft.SharedPreferences()
         try:
             token = await asyncio.wait_for(prefs.get(DEVICE_PREF), 3)
@@ -73,6 +72,8 @@ class Access:
             self.device_token = token
         else:
             await self._store(DEVICE_PREF, self.device_token)
+        if not self.page.web:
+            return
         given = route_key(self.page.route)
         if given:
             if self.hub.is_host_key(given):

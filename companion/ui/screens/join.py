@@ -195,7 +195,8 @@ class JoinScreen(Screen):
         else:
             self.busy = True
             try:
-                session = await join(host, port, pin, seat, **rejoin.join_extras(join, {"name": name}))
+                extra = rejoin.join_extras(join, {"name": name, "device_token": self.shell.access.device_token})
+                session = await join(host, port, pin, seat, **extra)
             except Exception as exc:  # noqa: BLE001 - seat taken, host gone: say it, stay here
                 self.shell.toast(tr("join.failed", lang, err=err_text(exc, lang)), error=True)
                 return
