@@ -130,15 +130,16 @@ def _play(browser, port: int, region: str, data: Path) -> None:  # noqa: ANN001
     tablet.click("face-send")
     tablet.wait_change("log", log0)
     tablet.wait_text("log", "07")
-    assert prompt  # the ravage goes on: 8 cubes, one rat left
+    assert prompt  # the ravage goes on: 16 cubes, one rat left
     tablet.wait_text("face-prompt", region)
+    tablet.wait_text("face-learned", "1/49")  # the box profile on this device learned RAT:07
+    shot(tablet, "app-rattus-faces-tablet-learned.png")
 
     # the acting player's phone: a token without a sticker, limit 1 and A (all): 3 taps
     log1 = phone.text("log")
     tap_face(phone, ["face-t-1", "face-s-A"], "1 A")
     phone.click("face-send")
     phone.wait_change("log", log1)
-    tablet.wait_text("face-learned", "1")  # the box profile on this device learned RAT:07
     phone.page.wait_for_function("() => !document.querySelector('[flt-semantics-identifier=\"face-prompt\"]')",
                                  timeout=30_000)
     shot(phone, "app-rattus-faces-phone-after.png")

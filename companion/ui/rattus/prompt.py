@@ -118,7 +118,8 @@ def prompt(screen: Any, snap: Any) -> ft.Control | None:
     lang = screen.lang
     if view.get("mode") == "physical":
         try:
-            done = remember(screen.shell.hub.data_dir, view, create=snap.seat == TABLE)
+            # the table tablet keeps the box profile (also while it plays in turn for the active seat)
+            done = remember(screen.shell.hub.data_dir, view, create=getattr(screen, "seat", snap.seat) == TABLE)
         except Exception:  # noqa: BLE001 - an unwritable data dir must not stop the game
             log.exception("saving the faces learned into the box profile")
             done = None
@@ -126,10 +127,10 @@ def prompt(screen: Any, snap: Any) -> ft.Control | None:
             p = view.get("profile") or {}
             screen.__dict__["_rattus_note"] = _t("learned", lang, name=p.get("name", ""), n=done[1],
                                                  done=p.get("faces", "?"), total=p.get("tokens", 49))
-    note = screen.__dict__.get("_rattus_note", "")
     to = view.get("turn_over")
     if not isinstance(to, Mapping) or not to.get("regions"):
-        return ident(pill(note, ft.Colors.GREEN_100), "face-learned") if note else None
+        screen.__dict__["_rattus_note"] = ""  # said during the ravage; the turn has moved on
+        return None
     regions = [str(r) for r in to["regions"]]
     by = [str(s) for s in to.get("by") or []]
     if snap.seat != TABLE and snap.seat not in by:
@@ -224,7 +225,13 @@ def _form(screen: Any, snap: Any, form: FacePrompt, regions: list[str], to: Mapp
     common = [str(f) for f in to.get("common") or []]
     if common:
         out.append(ft.Text(_t("known", lang), size=15, weight=ft.FontWeight.W_600))
-        out.append(ft.ResponsiveRow([big_button(f, quick(f), f"face-q-{k}", primary=(f == form.face()),
+        names = dict(_symbols(lang)) | {"M": "M", "A": "A"}
+
+        def shown(face: str) -> str:
+            n, *syms = face.split()
+            return " · ".join([n, *(names.get(x, x) for x in syms)])
+
+        out.append(ft.ResponsiveRow([big_button(shown(f), quick(f), f"face-q-{k}", primary=(f == form.face()),
                                                 col={"xs": 6, "md": 3}) for k, f in enumerate(common)],
                                     spacing=8, run_spacing=8))
     out.append(ft.Text(_t("threshold", lang), size=15, weight=ft.FontWeight.W_600))
