@@ -80,3 +80,28 @@ def test_une_face_deja_connue_se_retourne_d_un_scan() -> None:
         s, _ = play(s, rattus.legal(s, "p1")[0])
     assert rattus.FlipToken(seat=TABLE, region="Italia", token="RAT:07") in rattus.legal(s, TABLE)
     assert rattus.view(s, TABLE)["turn_over"]["common"]  # the profile's faces, most frequent first
+
+
+def test_pour_finir_la_peste_ravage_toutes_les_regions_chacun_peut_retourner_les_jetons() -> None:
+    """« Pour finir, la Peste ravage toutes les régions du continent » : no one's turn; every phone and the
+    table are asked for the faces, region by region."""
+    s, _ = new_game(1, players=4, mode="physical", profile=default_profile())
+    s = arrange(s, slots={"Italia": ("",), "Gallia": ("",)}, cubes={"Italia": {"p1": 2}, "Gallia": {"p3": 1}},
+                plague="Germania", active="p2")
+    s = rattus_state_with_supply(s, 0)  # the supply is out: this is the last regular turn
+    quiet = next(r for r in s.adj["Germania"] if r not in ("Gallia", "Italia"))
+    s, _ = play(s, rattus.MovePlague(seat="p2", path=(quiet,)))
+    while s.phase == "final":
+        s, _ = play(s, rattus.EndTurn(seat=s.active))
+    assert s.phase == "final_plague"
+    to = rattus.view(s, "p3")["turn_over"]
+    assert sorted(to["regions"]) == ["Gallia", "Italia"] and sorted(to["by"]) == ["p1", "p2", "p3", "p4"]
+    s, _ = play(s, rattus.FlipToken(seat="p3", region="Gallia", token="", face="1 A"))
+    s, _ = play(s, rattus.FlipToken(seat="p1", region="Italia", token="RAT:09", face="3 M"))
+    assert s.phase == "over" and s.result["scores"]["p1"] == 2 and s.result["scores"]["p3"] == 0
+
+
+def rattus_state_with_supply(s: rattus.State, n: int) -> rattus.State:
+    from rattus_fixtures import rep
+
+    return rep(s, supply_count=n)
