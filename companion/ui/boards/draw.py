@@ -7,6 +7,7 @@ readers, browser tests); a tap calls ``on_place(key, name)``.
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -31,12 +32,46 @@ class Layer:
     badges: list[tuple[float, float, float, str, str, str]] = field(default_factory=list)
     # (x, y, radius, fill, text, text colour): pins, pawns, cubes, tokens
     squares: list[tuple[float, float, float, str]] = field(default_factory=list)  # (x, y, half side, colour): Forts
-    arrows: list[tuple[float, float, float, float, str]] = field(default_factory=list)  # surge chains
+    arrows: list[tuple[float, float, float, float, str]] = field(default_factory=list)  # surge chains, moves
+    flash: float = 0.0  # seconds the arrows stay on screen (0: not drawn)
 
 
 def _paint(colour: str, width: float = 0.0, fill: bool = False, dash: list[float] | None = None) -> ft.Paint:
     return ft.Paint(color=colour, stroke_width=width, style=ft.PaintingStyle.FILL if fill else ft.PaintingStyle.STROKE,
                     stroke_dash_pattern=dash, anti_alias=True)
+
+
+def arrow_shapes(arrows: Iterable[tuple[float, float, float, float, str]], k: float) -> list[cv.Shape]:
+    """Arrows (surge chains, a pawn's move): a light under-stroke so a yellow arrow reads on the land."""
+    out: list[cv.Shape] = []
+    width = max(2.0, 3.5 * k)
+    for x1, y1, x2, y2, colour in arrows:
+        ang = math.atan2(y2 - y1, x2 - x1)
+        head = [(x2 - 13 * math.cos(ang + side), y2 - 13 * math.sin(ang + side)) for side in (-0.45, 0.45)]
+        for paint_ in (_paint("#ffffff", width + max(2.0, 3 * k)), _paint(colour, width)):
+            out.append(cv.Line(x1 * k, y1 * k, x2 * k, y2 * k, paint=paint_))
+            for hx, hy in head:
+                out.append(cv.Line(x2 * k, y2 * k, hx * k, hy * k, paint=paint_))
+    return out
+
+
+@ft.control
+class Flash(cv.Canvas):
+    """A canvas that hides itself ``seconds`` after it is shown (the last action's arrows)."""
+
+    seconds: float = 5.0
+
+    def did_mount(self) -> None:
+        super().did_mount()
+        self.page.run_task(self._fade)
+
+    async def _fade(self) -> None:
+        await asyncio.sleep(max(0.0, self.seconds))
+        self.visible = False
+        try:
+            self.update()
+        except Exception:  # noqa: BLE001 - the map was redrawn or left meanwhile: nothing to hide
+            pass
 
 
 def _label_shapes(lab: Label, k: float, colour: str, bold: bool = True) -> list[cv.Shape]:
@@ -69,12 +104,6 @@ def paint(board: Board, layer: Layer, k: float, dark: bool = False) -> list[cv.S
                               paint=_paint("#ffffff" if not dark else "#34332f", fill=True)))
         shapes.append(cv.Rect(lab.x * k, lab.y * k, lab.w * k, lab.h * k, border_radius=4, paint=_paint(SEA, 1.2)))
         shapes += _label_shapes(lab, k, ink, bold=False)
-    for x1, y1, x2, y2, colour in layer.arrows:
-        shapes.append(cv.Line(x1 * k, y1 * k, x2 * k, y2 * k, paint=_paint(colour, max(2.0, 4 * k))))
-        ang = math.atan2(y2 - y1, x2 - x1)
-        for side in (-0.5, 0.5):
-            shapes.append(cv.Line(x2 * k, y2 * k, (x2 - 14 * math.cos(ang + side)) * k,
-                                  (y2 - 14 * math.sin(ang + side)) * k, paint=_paint(colour, max(2.0, 4 * k))))
     for p in board.places:
         shapes += _place(p, layer, k, ink)
     for x, y, h, colour in layer.squares:
@@ -134,6 +163,8 @@ def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[st
     k = width / board.width
     height = board.height * k
     controls: list[ft.Control] = [cv.Canvas(shapes=paint(board, layer, k, dark), width=width, height=height)]
+    if layer.arrows and layer.flash > 0:
+        controls.append(Flash(shapes=arrow_shapes(layer.arrows, k), width=width, height=height, seconds=layer.flash))
     allowed = None if tappable is None else set(tappable)
     for p in board.places:
         if allowed is not None and p.key not in allowed:
@@ -157,4 +188,4 @@ def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[st
     return stack
 
 
-__all__ = ["Layer", "beside", "map_control", "paint", "ring"]
+__all__ = ["Flash", "Layer", "arrow_shapes", "beside", "map_control", "paint", "ring"]

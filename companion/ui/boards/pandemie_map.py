@@ -7,6 +7,7 @@ left per colour, victories.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -14,6 +15,7 @@ import flet as ft
 
 from engine.boards.geometry import Board
 from engine.boards.palette import PEOPLE, seat_colour
+from engine.boards.surges import Edge, adjacency, infer_chains
 
 from .draw import Layer, beside, map_control, ring
 
@@ -29,6 +31,9 @@ TEXT: dict[str, tuple[str, str]] = {
 COLOUR_WORD = {"blue": ("bleu", "blue"), "yellow": ("jaune", "yellow"), "red": ("rouge", "red"),
                "green": ("vert", "green")}
 _last: dict[tuple[str, str], tuple[Any, Any]] = {}  # (seat, province) → (previous state, current state)
+SHOW_SECONDS = 6.0  # how long the last action's arrows (surge chains, a pawn's move) stay on the map
+_recent: dict[str, tuple[Any, Mapping[str, Any], list[Edge], list[tuple[str, str, str]], float]] = {}
+# seat → (what the view showed, the view, surge arrows, pawn moves (seat, from, to), when it changed)
 
 
 def _t(key: str, lang: str) -> str:
@@ -60,8 +65,88 @@ def changed(seat: str, code: str, state: Any) -> Any:
     return prev
 
 
+def _signature(view: Mapping[str, Any]) -> Any:
+    return ([(p.get("code"), p.get("surges"), p.get("pins")) for p in view.get("provinces") or []],
+            {s: pl.get("city") for s, pl in (view.get("players") or {}).items()})
+
+
+def _in_play(view: Mapping[str, Any]) -> tuple[Any, ...]:
+    from engine.games.pandemie.board import from_dict, shipped
+
+    known = {p.code: p for p in shipped()}
+    known.update({p.code: p for p in (from_dict(d, f"province {i + 1} of the game") for i, d in
+                                       enumerate((view.get("options") or {}).get("extra_provinces") or []))})
+    return tuple(known[str(p.get("code"))] for p in view.get("provinces") or [] if str(p.get("code")) in known)
+
+
+def recent(seat: str, view: Mapping[str, Any], now: float | None = None) -> tuple[list[Edge], list[tuple[str, str, str]], float]:
+    """What the last change of the view did, for ``seat``'s screens: (surge chain arrows, pawn moves
+    (seat, from, to), seconds they stay on screen — 0 once :data:`SHOW_SECONDS` have passed)."""
+    now = time.monotonic() if now is None else now
+    sig = _signature(view)
+    got = _recent.get(seat)
+    if got is None:
+        _recent[seat] = (sig, view, [], [], now)
+        return [], [], 0.0
+    if got[0] != sig:
+        adj, code_of = adjacency(_in_play(view))
+        edges = infer_chains(got[1], view, adj, code_of)
+        before = {s: pl.get("city") for s, pl in (got[1].get("players") or {}).items()}
+        moves = [(s, str(before[s]), str(pl.get("city"))) for s, pl in (view.get("players") or {}).items()
+                 if before.get(s) and pl.get("city") and before[s] != pl.get("city")]
+        got = (sig, view, edges, moves, now)
+        _recent[seat] = got
+    left = SHOW_SECONDS - (now - got[4])
+    return (got[2], got[3], left) if left > 0 and (got[2] or got[3]) else ([], [], 0.0)
+
+
+def arrows_for(board: Board, edges: list[Edge], moves: list[tuple[str, str, str]],
+               pawn_colour: Mapping[str, str], city_names: Mapping[str, str]) -> list[tuple[float, float, float, float, str]]:
+    """The arrows drawn on ``board``: each surge from city to city in its people's colour (to or from the
+    link's stub at the edge when the other city is on another board) and each pawn's move in its seat's
+    colour; from the rim of a city to the rim of the next. Arrows between two other boards are left out."""
+    at = board.by_key()
+    names = {}
+    for st in board.stubs:
+        names[(st.place, st.target, st.city)] = (st.x, st.y)
+    out: list[tuple[float, float, float, float, str]] = []
+
+    def end(key: str, near: str) -> tuple[float, float, float] | None:
+        """Where an arrow touches ``key`` (a city here, else the stub of the link from ``near``)."""
+        if key in at:
+            p = at[key]
+            return p.x, p.y, p.r + 3
+        xy = names.get((near, key.rstrip("0123456789"), city_names.get(key, "")))
+        return (xy[0], xy[1], 0.0) if xy else None
+
+    for a, b, colour in edges:
+        if a not in at and b not in at:
+            continue
+        pa, pb = end(a, b), end(b, a)
+        if pa is None or pb is None:
+            continue
+        out.append(_trim(pa, pb, PEOPLE.get(colour, colour)))
+    for s, a, b in moves:
+        if a in at and b in at:
+            out.append(_trim((at[a].x, at[a].y, at[a].r + 3), (at[b].x, at[b].y, at[b].r + 12), pawn_colour.get(s, "#444444")))
+    return out
+
+
+def _trim(a: tuple[float, float, float], b: tuple[float, float, float], colour: str) -> tuple[float, float, float, float, str]:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = max(1e-6, (dx * dx + dy * dy) ** 0.5)
+    return (a[0] + dx * a[2] / d, a[1] + dy * a[2] / d, b[0] - dx * b[2] / d, b[1] - dy * b[2] / d, colour)
+
+
+def city_names(provinces: tuple[Any, ...]) -> dict[str, str]:
+    """City key → name for every province in play (the names the link stubs print)."""
+    return {f"{p.code}{i + 1:02d}": c.name for p in provinces for i, c in enumerate(p.cities)}
+
+
 def layer_for(board: Board, pv: Mapping[str, Any], players: Mapping[str, Any], seat: str,
-              names: Mapping[str, str] | None = None) -> Layer:
+              names: Mapping[str, str] | None = None,
+              last: tuple[list[Edge], list[tuple[str, str, str]], float, Mapping[str, str]] | None = None) -> Layer:
+    """``last``: the last action's (surge arrows, pawn moves, seconds left, city names) from :func:`recent`."""
     layer = Layer()
     at = board.by_key()
     pins: Mapping[str, Mapping[str, int]] = pv.get("pins") or {}
@@ -88,6 +173,9 @@ def layer_for(board: Board, pv: Mapping[str, Any], players: Mapping[str, Any], s
             name = (names or {}).get(s, s)
             initial = (name.strip()[:1] or s[-1:]).upper()
             layer.badges.append((x, y, 9.0, seat_colour(order.get(s, 0)), initial, "#ffffff"))
+    if last is not None and last[2] > 0:
+        layer.arrows = arrows_for(board, last[0], last[1], {s: seat_colour(i) for s, i in order.items()}, last[3])
+        layer.flash = last[2] if layer.arrows else 0.0
     # what the last action changed: cities whose pins changed, the city a pawn left and the one it reached
     state = ({k: dict(v) for k, v in pins.items()}, {s: pl.get("city") for s, pl in here},
              tuple(pv.get("forts") or ()))
@@ -139,7 +227,9 @@ def province_map(view: Mapping[str, Any], code: str, seat: str, lang: str, width
     if pv is None:
         raise KeyError(f"no province {code!r} in this view")
     board = province_board(view, code)
-    layer = layer_for(board, pv, view.get("players") or {}, seat, names)
+    edges, moves, left = recent(seat, view)
+    last = (edges, moves, left, city_names(_in_play(view))) if left > 0 else None
+    layer = layer_for(board, pv, view.get("players") or {}, seat, names, last)
     m = map_control(board, layer, width, on_place, dark=dark, zoom=zoom)
     parts: list[ft.Control] = [counters(pv, lang), ft.Semantics(identifier=f"map-{code}", content=m)]
     if on_place is not None:
@@ -147,4 +237,4 @@ def province_map(view: Mapping[str, Any], code: str, seat: str, lang: str, width
     return ft.Column(parts, spacing=8, tight=True)
 
 
-__all__ = ["counters", "layer_for", "province_board", "province_map"]
+__all__ = ["SHOW_SECONDS", "arrows_for", "counters", "layer_for", "province_board", "province_map", "recent"]
