@@ -222,12 +222,14 @@ def start_wechat() -> tuple[WeChatPeer | None, str]:
 # --- the seeded conditions of vision.synth.CASES ------------------------------------------------------------
 
 
-def case_samples(frames: int) -> dict[str, list[Sample]]:
+def case_samples(frames: int, only: tuple[str, ...] = ()) -> dict[str, list[Sample]]:
     from engine.core.codes import payload
 
     texts = [payload(f"BLK:{i:03d}") for i in range(1, 101)]
     out: dict[str, list[Sample]] = {}
     for name in synth.CASES:
+        if only and not any(o in name for o in only):
+            continue
         samples = []
         for seed in range(frames):
             chosen = texts[(seed * 7) % 50:]
@@ -238,9 +240,10 @@ def case_samples(frames: int) -> dict[str, list[Sample]]:
 
 
 def run_cases(frames: int, repeat: int, rounds: int,
-              readers: list[tuple[str, Callable[[np.ndarray], tuple[list[str], float]], int]]) -> None:
+              readers: list[tuple[str, Callable[[np.ndarray], tuple[list[str], float]], int]],
+              only: tuple[str, ...] = ()) -> None:
     """Recall and median CPU ms per frame for every reader on every case; ``rounds`` passes, medians."""
-    samples = case_samples(frames)
+    samples = case_samples(frames, only)
     names = [n for n, _, _ in readers]
     # per case, per reader: recall (deterministic) and per-round median ms
     recall: dict[str, dict[str, float]] = {c: {} for c in samples}
@@ -264,10 +267,10 @@ def run_cases(frames: int, repeat: int, rounds: int,
                 recall[case][name] = found / max(1, total)
                 ms[case][name].append(1000 * float(np.median(times)))
     peers_ = [n for n in names if n != "vision"]
-    head = f"{'condition (seeded)':<26}{'codes':>6}" + "".join(f"{n:>20}" for n in names)
+    head = f"{'condition (seeded)':<31}{'codes':>6}" + "".join(f"{n:>20}" for n in names)
     head += "".join(f"{'vs ' + n:>22}" for n in peers_)
     print(head)
-    print(f"{'':<32}" + "".join(f"{'recall   ms/frame':>20}" for _ in names)
+    print(f"{'':<37}" + "".join(f"{'recall   ms/frame':>20}" for _ in names)
           + "".join(f"{'recall ×, time ×':>22}" for _ in peers_))
     for case in samples:
         codes = sum(len(s.expected) for s in samples[case])
@@ -277,7 +280,7 @@ def run_cases(frames: int, repeat: int, rounds: int,
         for n in peers_:
             r = recall[case]["vision"] / recall[case][n] if recall[case][n] else float("inf")
             ratios += f"{'×' + format(r, '.2f'):>12}{'×' + format(med['vision'] / max(med[n], 1e-6), '.2f'):>10}"
-        print(f"{case:<26}{codes:>6}{cells}{ratios}")
+        print(f"{case:<31}{codes:>6}{cells}{ratios}")
     print(f"(ms: median over frames of the median of {repeat} decodes, then median of {rounds} rounds; "
           "'time ×' = vision's ms / the peer's ms, < 1 is faster)")
 
@@ -292,6 +295,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cases-only", action="store_true", help="only the conditions table")
     ap.add_argument("--no-cases", action="store_true", help="skip the conditions table")
     ap.add_argument("--no-wechat", action="store_true", help="skip the WeChat QR peer")
+    ap.add_argument("--case", action="append", default=[], metavar="TEXT",
+                    help="conditions table: only the conditions whose name contains TEXT (repeatable)")
     ap.add_argument("--no-opencv", action="store_true", help="skip the (slow) OpenCV peer")
     ap.add_argument("--aruco", action="store_true", help="also measure QRCodeDetectorAruco (very slow)")
     args = ap.parse_args([] if argv is None else argv)
@@ -339,7 +344,7 @@ def main(argv: list[str] | None = None) -> int:
             if wechat is not None:
                 case_readers.append(("wechat", wechat, 1))
             run_cases(2 if args.quick else args.case_frames, args.repeat, 1 if args.quick else args.rounds,
-                      case_readers)
+                      case_readers, tuple(args.case))
     finally:
         for w in workers:
             w.close()

@@ -218,6 +218,11 @@ CASES: dict[str, Case] = {
     "tilt 30-40deg": Case(HD, (2.0, 3.5), 20, _with(tilt_min_deg=30.0, tilt_deg=40.0)),
     "foreshortening 0.6-0.75": Case(HD, (2.0, 3.5), 20, _with(keystone=(0.6, 0.75), tilt_deg=0.0)),
     "glare": Case(HD, (2.5, 4.0), 20, _with(glare=(0.6, 0.9), brightness=0.7)),
+    # the same conditions on larger codes (a card at arm's length), fewer per frame
+    "motion blur 2.5-3px, large": Case(HD, (4.0, 6.0), 12, _with(blur_px=(2.5, 3.0))),
+    "defocus sigma 0.8-1.0, large": Case(HD, (4.0, 6.0), 12, _with(defocus=(0.8, 1.0))),
+    "tilt 30-40deg, large": Case(HD, (4.0, 6.0), 12, _with(tilt_min_deg=30.0, tilt_deg=40.0)),
+    "foreshortening 0.6-0.75, large": Case(HD, (4.0, 6.0), 12, _with(keystone=(0.6, 0.75), tilt_deg=0.0)),
 }
 
 
