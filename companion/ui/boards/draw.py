@@ -183,9 +183,45 @@ def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[st
         ))
     stack = ft.Stack(controls, width=width, height=height, clip_behavior=ft.ClipBehavior.HARD_EDGE)
     if zoom:
-        return ft.InteractiveViewer(content=stack, min_scale=1.0, max_scale=4.0, boundary_margin=ft.Margin.all(0),
-                                    width=width, height=height)
+        return zoomable(stack, width, height)
     return stack
 
 
-__all__ = ["Flash", "Layer", "arrow_shapes", "beside", "map_control", "paint", "ring"]
+ZOOM_STEP = 1.6
+ZOOM_MAX = 4.0
+
+
+def zoomable(content: ft.Control, width: float, height: float) -> ft.Control:
+    """A map a phone can zoom: pinch and drag (Flet's InteractiveViewer, scale 1 to 4, never smaller than
+    the screen's width), and buttons for one hand and for screen readers: ``map-zoom-in``, ``map-zoom-out``,
+    ``map-fit`` (back to the whole map). Taps on places keep working at any scale."""
+    viewer = ft.InteractiveViewer(content=content, min_scale=1.0, max_scale=ZOOM_MAX,
+                                  boundary_margin=ft.Margin.all(0), width=width, height=height)
+    scale = [1.0]  # what the buttons asked for (a pinch is not reported back: "fit" always resets)
+
+    async def zoom_in(_e: Any) -> None:
+        if scale[0] * ZOOM_STEP <= ZOOM_MAX + 1e-9:
+            scale[0] *= ZOOM_STEP
+            await viewer.zoom(ZOOM_STEP)
+
+    async def zoom_out(_e: Any) -> None:
+        scale[0] = max(1.0, scale[0] / ZOOM_STEP)
+        await viewer.zoom(1 / ZOOM_STEP)
+
+    async def fit(_e: Any) -> None:
+        scale[0] = 1.0
+        await viewer.reset()
+
+    def button(icon: Any, ident: str, tip: str, handler: Any) -> ft.Control:
+        return ft.Semantics(identifier=ident, label=tip, button=True, content=ft.IconButton(
+            icon=icon, on_click=handler, tooltip=tip, icon_size=26, style=ft.ButtonStyle(
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH)))
+
+    bar = ft.Row([button(ft.Icons.ZOOM_IN, "map-zoom-in", "Zoom +", zoom_in),
+                  button(ft.Icons.ZOOM_OUT, "map-zoom-out", "Zoom −", zoom_out),
+                  button(ft.Icons.FIT_SCREEN, "map-fit", "Carte entière / whole map", fit)],
+                 spacing=8, alignment=ft.MainAxisAlignment.END)
+    return ft.Column([viewer, bar], spacing=4, tight=True, width=width)
+
+
+__all__ = ["Flash", "Layer", "arrow_shapes", "beside", "map_control", "paint", "ring", "zoomable"]

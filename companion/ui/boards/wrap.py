@@ -13,6 +13,7 @@ import flet as ft
 from ..boardkit import Renderer
 
 log = logging.getLogger("tablekeeper.app")
+ZOOM_BELOW = 600.0  # px: a map narrower than this (a phone) can be zoomed (companion.ui.boards.draw.zoomable)
 
 
 def pandemie_province(view: Mapping[str, Any], seat: str, focus: str) -> str:
@@ -48,6 +49,7 @@ def with_map(game: str, render: Renderer) -> Renderer:
         base = render(view, lang, seat, names=names, focus=focus)
         if width <= 0:
             return base
+        zoom = zoom or width < ZOOM_BELOW  # a phone: pinch, or the zoom buttons, to read a crowded corner
         try:
             m = map_for(game, view, lang, seat, names, focus, on_place, width, dark, zoom)
         except Exception:  # noqa: BLE001 - a board that cannot be drawn: the text board still plays

@@ -1,0 +1,133 @@
+"""A phone zooms the map (real app, Debian's Chromium at 390 × 844): the zoom buttons enlarge the map (a
+pinch drives the same InteractiveViewer), a tap on a city of the zoomed map still plays the move there, and
+"whole map" fits it back. Screenshots in ``artifacts/``."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.app.browser_util import ARGS, CHROMIUM, Driver, free_port, start_app, stop_app  # noqa: E402
+from tests.boards.test_boards_browser import _neighbour_of_start  # noqa: E402
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium) — browser test not run", allow_module_level=True)
+
+
+def _box(d: Driver, ident: str) -> dict[str, float]:
+    box = d.page.locator(d.sel(ident)).first.bounding_box()
+    assert box is not None, ident
+    return box
+
+
+def _visible_places(d: Driver) -> dict[str, dict[str, float]]:
+    """The places whose tap target is wholly inside the map's viewer (key → box)."""
+    view = _box(d, "map-G")
+    out = {}
+    for el in d.page.locator('[flt-semantics-identifier^="place-"]').all():
+        box = el.bounding_box()
+        ident = (el.get_attribute("flt-semantics-identifier") or "")[len("place-"):]
+        if box and box["x"] >= view["x"] and box["x"] + box["width"] <= view["x"] + view["width"] \
+                and box["y"] >= view["y"] and box["y"] + box["height"] <= view["y"] + view["height"]:
+            out[ident] = box
+    return out
+
+
+def _scroll_to(d: Driver, ident: str) -> None:
+    """Scroll the page (the wheel, off the map) until ``ident`` starts near the top."""
+    seen = []
+    for _ in range(12):
+        y = _box(d, ident)["y"]
+        seen.append(round(y))
+        if 40 <= y <= 160:
+            return
+        box = _box(d, ident)
+        # never over the map: a wheel there zooms the map, not the page
+        py = max(70.0, min(420.0, y - 10)) if y > 80 else min(830.0, y + box["height"] + 10)
+        d.page.mouse.move(195, py)
+        d.page.mouse.wheel(0, max(-800.0, min(800.0, y - 100)))
+        d.page.wait_for_timeout(400)
+    raise AssertionError(f"could not scroll {ident} into view: {seen}")
+
+
+def test_a_phone_zooms_the_map_and_a_tap_on_the_zoomed_map_plays(tmp_path: Path) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    key, name = _neighbour_of_start()
+    port = free_port()
+    proc = start_app(tmp_path / "data", port, coretoy=False, log_path=tmp_path / "app.log")
+    try:
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            try:
+                phone = Driver(browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True))
+                phone.open(f"http://127.0.0.1:{port}/")
+                phone.click("start-new")
+                phone.click("game-pandemie")
+                phone.fill("table-name", "Zoom")
+                phone.fill("opt-players", "2")
+                phone.click("create")
+                phone.wait("join-code", timeout=60_000)
+                phone.wait("seat-p1")
+                phone.click("seat-current" if phone.page.query_selector(phone.sel("seat-current")) else "seat-p1")
+                phone.wait("map-G", timeout=60_000)
+                phone.wait(f"place-{key}")
+                phone.page.wait_for_timeout(800)
+                _scroll_to(phone, "map-G")
+                phone.shot("boards-phone-map.png")
+                whole = _box(phone, "map-G")
+                assert whole["width"] <= 390
+                before = _box(phone, f"place-{key}")
+                phone.click("map-zoom-in")
+                phone.page.wait_for_timeout(600)
+                phone.click("map-zoom-in")
+                phone.page.wait_for_timeout(900)
+                phone.shot("boards-phone-zoomed.png")
+                inside = _visible_places(phone)
+                assert inside, "no city left on the zoomed map"
+                zoomed = inside.get(key) or next(iter(inside.values()))
+                assert zoomed["width"] > 1.8 * before["width"], (before, zoomed)  # the map is drawn bigger
+                assert _box(phone, "map-G")["width"] <= 390  # and still within the screen
+                log_before = phone.text("log")
+                # a city of the zoomed map where the seat can do something: its name is in the offered choices
+                for ident, box in sorted(inside.items(), key=lambda kv: kv[0] != key):
+                    city = phone.text(f"place-{ident}").strip()
+                    phone.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+                    try:
+                        phone.wait("place-choice-0", timeout=4000)
+                    except Exception:  # noqa: BLE001 - nothing to do there ("Nothing to do at ..."): the next
+                        continue
+                    offered = phone.text("place-choice-0")
+                    assert city and city in offered, (city, offered)
+                    name = city
+                    break
+                else:
+                    raise AssertionError(f"no city of the zoomed map offered a choice: {sorted(inside)}")
+                phone.shot("boards-phone-zoomed-tap.png")
+                phone.click("place-choice-0")
+                new_log = phone.wait_change("log", log_before)
+                assert name in new_log.split("\n", 2)[-1][:400], new_log[:400]
+                phone.wait("map-fit")
+                phone.click("map-fit")
+                phone.page.wait_for_timeout(900)
+                phone.wait(f"place-{key}")
+                fitted = _box(phone, f"place-{key}")
+                assert abs(fitted["width"] - before["width"]) < 2, (before, fitted)
+                phone.shot("boards-phone-fitted.png")
+            except Exception:
+                for i, page in enumerate(pg for ctx in browser.contexts for pg in ctx.pages):
+                    Driver(page).shot(f"boards-phone-failure-{i}.png")
+                raise
+            finally:
+                browser.close()
+    except Exception:
+        print((tmp_path / "app.log").read_text(errors="replace")[-4000:])
+        raise
+    finally:
+        stop_app(proc)
