@@ -14,6 +14,7 @@ from .. import rejoin
 from ..games import turn_seats
 from ..i18n import tr
 from ..seat_picker import SeatPicker, provinces_of
+from ..typed import track
 from ..widgets import big_button, card, heading, ident, pill, vcol
 from .base import Screen, err_text, table_title
 
@@ -26,8 +27,8 @@ class JoinScreen(Screen):
 
     def __init__(self, shell: Shell) -> None:
         super().__init__(shell)
-        self.code = ft.TextField(text_size=18, height=64, on_submit=self._code_entered)
-        self.pin = ft.TextField(password=True, can_reveal_password=True, text_size=20, height=64)
+        self.code = track(ft.TextField(text_size=18, height=64, on_submit=self._code_entered))
+        self.pin = track(ft.TextField(password=True, can_reveal_password=True, text_size=20, height=64))
         self.tables: list[Any] = []
         self.target: tuple[str, int, str] | None = None  # host, port, name
         self.browser: Any = None
