@@ -156,7 +156,7 @@ async def measure(port: int, pin: str, events: int, n: int) -> tuple[list[float]
     return latencies, joins
 
 
-async def answer_times(port: int, pin: str, tries: int = 4) -> dict[str, float]:
+async def answer_times(port: int, pin: str, tries: int = 6) -> dict[str, float]:
     """Median time from the device's SPAKE2 message to the host's answer, with the right and a wrong PIN:
     the host must not tell them apart before the device's key confirmation. (Each try is an attempt of
     the address's budget; a right PIN that completes its join gives its attempt back.)"""
