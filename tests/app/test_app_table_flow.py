@@ -1,0 +1,229 @@
+"""The companion at a real table, in Chromium: names typed when creating a table reach the seats (even typed
+after a tap re-rendered the form), Pandémie province tablets keep to their province through three full
+turns, twenty players where p7–p20 join by the join screen with their names, and a host stopped and started
+again with every page back on its seat without a tap.
+
+Screenshots land in ``artifacts/`` (gitignored)."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.app.browser_util import ARGS, CHROMIUM, Driver, free_port, start_app, stop_app  # noqa: E402
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
+
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium) — browser test not run", allow_module_level=True)
+pytest.importorskip("engine.games.pandemie")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+SEATS_JS = "p => [...document.querySelectorAll(`[flt-semantics-identifier^='${p}']`)]" \
+           ".map(e => e.getAttribute('flt-semantics-identifier'))"
+
+
+class App:
+    def __init__(self, tmp_path: Path) -> None:
+        self.tmp_path = tmp_path
+        self.data = tmp_path / "data"
+        self.port = free_port()
+        self.log = tmp_path / "app.log"
+        self.proc = start_app(self.data, self.port, coretoy=False, log_path=self.log)
+        self.url = f"http://127.0.0.1:{self.port}/"
+
+    def restart(self) -> None:
+        stop_app(self.proc)
+        self.log = self.tmp_path / "app-again.log"
+        self.proc = start_app(self.data, self.port, coretoy=False, log_path=self.log)
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[tuple[App, Any]]:
+    app = App(tmp_path)
+    try:
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            try:
+                yield app, browser
+            except Exception:
+                raise
+            finally:
+                for i, page in enumerate(pg for ctx in browser.contexts for pg in ctx.pages):
+                    try:
+                        Driver(page).shot(f"table-flow-last-{i}.png")
+                    except Exception:  # noqa: BLE001 - a closed page has nothing to show
+                        pass
+                browser.close()
+    finally:
+        stop_app(app.proc)
+        print(app.log.read_text(errors="replace")[-3000:])
+
+
+def page(browser: Any, app: App, width: int = 1000, height: int = 900) -> Driver:
+    """A page in its own browser context: its own storage, so its own device."""
+    d = Driver(browser.new_context(viewport={"width": width, "height": height}).new_page())
+    d.open(app.url)
+    return d
+
+
+def create(d: Driver, provinces: int, players: int, names: str) -> str:
+    """Create a Pandémie table with ``names`` typed after a tap re-rendered the form; the join code."""
+    d.click("start-new")
+    d.click("game-pandemie")
+    d.fill("opt-provinces", str(provinces))
+    d.fill("opt-players", str(players))
+    d.click("opt-difficulty-novice")  # a re-render: the fields kept across it must still be read
+    d.page.wait_for_timeout(500)
+    d.fill("player-names", names)
+    d.click("opt-open_hands-no")  # another re-render after typing
+    d.page.wait_for_timeout(500)
+    d.click("create")
+    d.wait("join-code", timeout=60_000)
+    code = re.search(r"tk://\S+", d.text("join-code"))
+    assert code, "the hosted screen shows the join code"
+    return code.group(0)
+
+
+def test_names_typed_when_creating_a_table_show_on_the_seats(table):
+    app, browser = table
+    host = page(browser, app)
+    create(host, 1, 3, "Léa, Marc\nZoé")
+    host.shot("table-flow-names-hosted.png")
+    assert "Léa · Gallia" in host.text("seat-p1") and "Marc" in host.text("seat-p2") and "Zoé" in host.text("seat-p3")
+    host.click("seat-p2")
+    host.wait("header")
+    assert "Marc" in host.all_text() and "Joueur 2" not in host.all_text()
+
+
+def _province_codes(d: Driver) -> list[str]:
+    ids = d.page.evaluate(SEATS_JS, "seat-table-")
+    return [i.removeprefix("seat-table-") for i in ids]
+
+
+def test_each_province_tablet_keeps_to_its_province_for_three_turns(table):
+    app, browser = table
+    host = page(browser, app)
+    names = ["Ana", "Bea", "Cid", "Dan", "Eva", "Fox", "Gus", "Hal"]
+    create(host, 4, 2, ", ".join(names))
+    host.wait("seat-p8")
+    codes = _province_codes(host)
+    assert len(codes) == 4, codes
+    seat_texts = {s: host.text(f"seat-p{s}") for s in range(1, 9)}
+    tablets: dict[str, tuple[Driver, str, set[str]]] = {}
+    for code in codes:
+        d = page(browser, app, 1280, 900)
+        d.click("open-0")
+        d.click_to(f"seat-table-{code}", "follow")
+        d.click_to("follow", "follow-now")
+        head = d.text("header")
+        province = next(n for n in ("Gallia", "Hispania", "Aegyptus", "Achaia", "Britannia", "Germania", "Syria")
+                        if n in d.text("follow-now"))
+        players = {names[s - 1] for s, t in seat_texts.items() if province in t}
+        assert len(players) == 2, (province, seat_texts)
+        assert province in head
+        tablets[code] = (d, province, players)
+    turns = {code: [] for code in codes}  # the acting players seen, one entry per turn
+    for _round in range(200):
+        if all(len(t) >= 4 for t in turns.values()):
+            break  # three full turns each, and the fourth begun
+        for code, (d, province, players) in tablets.items():
+            if len(turns[code]) >= 4:
+                continue
+            now = d.text("follow-now")
+            assert province in now, f"the {province} tablet follows {now!r}"
+            who = next(p for p in players if p in now)
+            if not turns[code] or turns[code][-1] != who:
+                turns[code].append(who)
+            board = d.text("board")
+            first = min((board.find(n), n) for n in ("Gallia", "Hispania", "Aegyptus", "Achaia", "Britannia",
+                                                       "Germania", "Syria") if n in board)[1]
+            assert first == province, f"the {province} tablet shows {first} first"
+            if d.page.locator(d.sel("its-me")).count():
+                d.click("its-me")
+            before = d.text("log")
+            d.click("choice-0", timeout=60_000)
+            d.wait_change("log", before, timeout=60_000)
+    for code, (d, province, _players) in tablets.items():
+        d.shot(f"table-flow-tablet-{province}.png")
+        assert len(turns[code]) >= 4, f"{province}: turns seen {turns[code]}"
+        assert turns[code][0] != turns[code][1] and turns[code][0] == turns[code][2], turns[code]
+
+
+def test_twenty_players_p7_to_p20_join_by_the_join_screen_with_names(table):
+    app, browser = table
+    host = page(browser, app)
+    first = ["Ana", "Bea", "Cid", "Dan", "Eva", "Fox"]
+    code = create(host, 4, 5, ", ".join(first))
+    host.wait("seat-p20")
+    joined = {f"p{n}": f"Nom{n}" for n in range(7, 21)}
+    for seat, name in joined.items():
+        d = page(browser, app, 390, 844)
+        d.click("start-join")
+        d.fill("join-code-field", code)
+        d.page.keyboard.press("Enter")
+        d.wait(f"join-{seat}", timeout=60_000)
+        listed = d.page.evaluate(SEATS_JS, "join-p")
+        assert sorted(listed, key=lambda s: int(s[6:])) == [f"join-p{n}" for n in range(1, 21)], listed
+        if seat == "p7":
+            for n, who in enumerate(first, 1):
+                assert who in d.text(f"join-p{n}")
+            d.shot("table-flow-join-20.png")
+        assert any(p in d.text(f"join-{seat}") for p in ("Gallia", "Hispania", "Aegyptus", "Achaia", "Britannia"))
+        d.click(f"join-colour-{'red' if seat == 'p7' else 'blue'}")  # a re-render before the name is typed
+        d.page.wait_for_timeout(300)
+        d.fill("join-name", name)
+        d.click(f"join-{seat}")
+        d.wait("header", timeout=60_000)
+        d.wait_text("header", name)
+        d.page.context.close()
+    host.click("home")
+    host.click("open-0")
+    host.wait("seat-p20")
+    host.shot("table-flow-hosted-20.png")
+    for seat, name in joined.items():
+        assert name in host.text(f"seat-{seat}"), seat
+
+
+def test_a_host_restarted_finds_every_page_back_on_its_seat(table):
+    app, browser = table
+    host = page(browser, app)
+    code = create(host, 2, 2, "Ana, Bea, Cid, Dan")
+    host.click("seat-p1")
+    host.wait("header")
+    tablet = page(browser, app, 1280, 900)
+    tablet.click("open-0")
+    codes = _province_codes(tablet)
+    tablet.click_to(f"seat-table-{codes[1]}", "follow")
+    tablet.click_to("follow", "follow-now")
+    tablet_province = tablet.text("follow-now")
+    remote = page(browser, app, 390, 844)
+    remote.click("start-join")
+    remote.fill("join-code-field", code)
+    remote.page.keyboard.press("Enter")
+    remote.click("join-p2", timeout=60_000)
+    remote.wait("header", timeout=60_000)
+    app.restart()
+    # no tap: each page reconnects to the new process and goes back to its seat by itself
+    host.wait_text("header", "Ana", timeout=90_000)
+    tablet.wait("follow-now", timeout=90_000)
+    assert tablet.text("follow-now") == tablet_province, "the tablet plays in turn for the same province"
+    remote.wait_text("header", "Bea", timeout=90_000)
+    # the pages hold live sessions on the new process: a move on the tablet reaches the other two
+    logs = {"host": host.text("log"), "remote": remote.text("log")}
+    if tablet.page.locator(tablet.sel("its-me")).count():
+        tablet.click("its-me")
+    tablet.click("choice-0", timeout=60_000)
+    host.wait_change("log", logs["host"], timeout=60_000)
+    remote.wait_change("log", logs["remote"], timeout=60_000)
+    for name, d in (("host", host), ("tablet", tablet), ("remote", remote)):
+        d.shot(f"table-flow-restarted-{name}.png")
+        assert not d.page.evaluate(SEATS_JS, "start-"), f"the {name} page is not on the start screen"
