@@ -191,6 +191,8 @@ def test_twenty_players_p7_to_p20_join_by_the_join_screen_with_names(table):
     host.shot("table-flow-hosted-20.png")
     for seat, name in joined.items():
         assert name in host.text(f"seat-{seat}"), seat
+        assert name in host.text(f"free-{seat}"), "a seat held by a device is said by its player"
+    assert not re.search(r"\bp\d{1,2}\b", host.all_text()), "never a bare seat id on screen"
 
 
 def test_a_host_restarted_finds_every_page_back_on_its_seat(table):

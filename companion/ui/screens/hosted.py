@@ -76,21 +76,26 @@ class HostedScreen(Screen):
 
     def _holders(self) -> list[ft.Control]:
         """Seats held by a device, each with a button to free it (the host approving a hand-over)."""
-        held = sorted(getattr(self.hosted.server, "owners", {}) or {})
+        held = sorted(getattr(self.hosted.server, "owners", {}) or {},
+                      key=lambda s: (len(s), s))  # p2 before p10
         if not held:
             return []
         lang = self.lang
+        try:  # each seat by its player ("Léa · Gallia"), never a bare p7
+            names = model.people(self.hosted.server.snapshot(TABLE).seats, lang)
+        except Exception:  # noqa: BLE001 - a table without a public view: "Joueur 7"
+            names = {}
 
         def free(seat: str) -> Callable[[Any], Any]:
             async def go(_e: Any) -> None:
                 self.hosted.server.release(seat)
-                self.shell.toast(tr("hosted.freed", lang, seat=seat))
+                self.shell.toast(tr("hosted.freed", lang, seat=model.say(seat, lang, names)))
                 self.shell.refresh()
 
             return go
 
         return [heading(tr("hosted.holders", lang), 17), ft.ResponsiveRow(
-            [big_button(tr("hosted.hand_over", lang, seat=s), free(s), f"free-{s}", icon=ft.Icons.LOCK_OPEN,
+            [big_button(tr("hosted.hand_over", lang, seat=model.say(s, lang, names)), free(s), f"free-{s}", icon=ft.Icons.LOCK_OPEN,
                         col={"xs": 12, "sm": 6}) for s in held], spacing=8, run_spacing=8)]
 
     async def _new_pin(self, _e: Any = None) -> None:
