@@ -11,6 +11,7 @@ import flet as ft
 
 from .. import profiles as P
 from ..i18n import tr
+from ..typed import track
 from ..widgets import big_button, card, heading, ident, pill, vcol
 
 if TYPE_CHECKING:
@@ -38,10 +39,10 @@ class PlagueProfilePanel:
         self.shell = shell
         self.selected: Path | None = None
         self.entering: bool | None = None  # None: decided on first render (no saved profile → the form)
-        self.name = ft.TextField(text_size=18)
+        self.name = track(ft.TextField(text_size=18))  # kept between renders: see companion/ui/typed.py
         self.fields: dict[str, ft.TextField] = {
-            P.PlagueForm.key(side, t): ft.TextField(text_size=18, keyboard_type=ft.KeyboardType.NUMBER, expand=True,
-                                                    error_max_lines=3)
+            P.PlagueForm.key(side, t): track(ft.TextField(text_size=18, keyboard_type=ft.KeyboardType.NUMBER,
+                                                          expand=True, error_max_lines=3))
             for t in TOTALS for side in SIDES
         }
         self.summary = ""

@@ -10,6 +10,7 @@ import flet as ft
 
 from .. import profiles as P
 from ..i18n import tr
+from ..typed import track
 from ..widgets import big_button, card, heading, ident, pill, vcol
 from .base import Screen
 
@@ -25,9 +26,9 @@ class CensusScreen(Screen):
     def __init__(self, shell: Shell, census: P.CensusFile | None = None) -> None:
         super().__init__(shell)
         self.census = census
-        self.new_name = ft.TextField(text_size=18)
-        self.token = ft.TextField(text_size=20, capitalization=ft.TextCapitalization.CHARACTERS,
-                                  on_submit=lambda _e: self.shell.refresh())
+        self.new_name = track(ft.TextField(text_size=18))  # kept between renders: see companion/ui/typed.py
+        self.token = track(ft.TextField(text_size=20, capitalization=ft.TextCapitalization.CHARACTERS,
+                                        on_submit=lambda _e: self.shell.refresh()))
         self.threshold: int | None = None
         self.symbols: list[str] = []
         self.message = ""

@@ -10,6 +10,7 @@ import flet as ft
 
 from ..hub import Hosted
 from ..i18n import tr
+from ..typed import track
 from ..widgets import big_button, card, heading, ident, vcol
 from .base import Screen, table_title
 
@@ -25,8 +26,8 @@ class StartScreen(Screen):
         super().__init__(shell)
         self.shown: list[str] = []
         self.watching = True
-        self.pin = ft.TextField(password=True, can_reveal_password=True, text_size=22, height=64, width=240,
-                                on_submit=self._prove, keyboard_type=ft.KeyboardType.NUMBER)
+        self.pin = track(ft.TextField(password=True, can_reveal_password=True, text_size=22, height=64, width=240,
+                                      on_submit=self._prove, keyboard_type=ft.KeyboardType.NUMBER))
         self.busy = False
         shell.page.run_task(self._watch)
 
