@@ -5,6 +5,7 @@ stays below, the accessible alternative). The map is drawn when the screen passe
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -13,6 +14,7 @@ import flet as ft
 from ..boardkit import Renderer
 
 log = logging.getLogger("tablekeeper.app")
+OFF_ENV = "TABLEKEEPER_NO_MAP"  # "1": text boards only (benchmarks.ui_map compares; a very weak device)
 ZOOM_BELOW = 600.0  # px: a map narrower than this (a phone) can be zoomed (companion.ui.boards.draw.zoomable)
 
 
@@ -47,7 +49,7 @@ def with_map(game: str, render: Renderer) -> Renderer:
               focus: str = "", on_place: Callable[[str, str], Any] | None = None, width: float = 0.0,
               dark: bool = False, zoom: bool = False) -> ft.Control:
         base = render(view, lang, seat, names=names, focus=focus)
-        if width <= 0:
+        if width <= 0 or os.environ.get(OFF_ENV) == "1":
             return base
         zoom = zoom or width < ZOOM_BELOW  # a phone: pinch, or the zoom buttons, to read a crowded corner
         try:
