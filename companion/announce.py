@@ -49,9 +49,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rat_token": ("Jeton rat révélé en {region}", "Rat token revealed in {region}"),
     "rat_token.many": ("{n} jetons rat révélés", "{n} rat tokens revealed"),
     "turn": ("À vous de jouer !", "Your turn!"),
+    "turn.of": ("À {who} de jouer", "{who}'s turn"),
 }
 
 TURN_EVENTS = ("TurnBegan", "TurnStarted")
+TABLE = "table"  # the shared tablet's seat (engine.core.events.TABLE)
 END_EVENTS = ("GameWon", "GameLost", "GameOver", "GameScored")
 
 
@@ -126,7 +128,7 @@ def detect(
 
     ``province``: the Pandémie province this screen belongs to (a player's own, a province tablet's);
     ``None`` takes the player's province from the view, and on a tablet with none every province is its
-    own. ``name`` turns a seat, a province code or a region into the words shown (default: as is).
+    own. On the shared tablet (seat ``table``) a turn is announced with the player's name. ``name`` turns a seat, a province code or a region into the words shown (default: as is).
     With ``old`` None (a screen that just opened) only the end of a game already over is announced.
     """
     view = new.view if isinstance(new.view, Mapping) else {}
@@ -155,6 +157,10 @@ def detect(
         t = e.get("type")
         if t in TURN_EVENTS and e.get("seat") == seat and (t != "TurnStarted" or e.get("phase") != "setup"):
             out.append(_make("turn", s))
+        elif t in TURN_EVENTS and seat == TABLE and isinstance(e.get("seat"), str) \
+                and (t != "TurnStarted" or e.get("phase") != "setup") \
+                and (not province or e.get("province", province) == province):
+            out.append(_make("turn", s, "turn.of", who=name(e["seat"])))
         elif t == "RuptureRevealed":
             out.append(_make("rupture", s, province=pname(str(e.get("province", "")))))
         elif t == "Surged":

@@ -67,6 +67,7 @@ def card(content: ft.Control, identifier: str | None = None, col: Any = None,
         padding=14,
         border_radius=16,
         bgcolor=bgcolor or ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        theme_mode=_fixed_mode(bgcolor),
     )
     if col is not None:
         box.col = col
@@ -93,7 +94,15 @@ def pill(text: str, bgcolor: str | None = None) -> ft.Control:
         padding=ft.Padding.symmetric(horizontal=12, vertical=6),
         border_radius=20,
         bgcolor=bgcolor or ft.Colors.SECONDARY_CONTAINER,
+        theme_mode=_fixed_mode(bgcolor),
     )
+
+
+def _fixed_mode(bgcolor: str | None) -> ft.ThemeMode | None:
+    """A fixed light shade (``green100``) keeps dark text on it in the dark theme too; theme colours
+    (``primarycontainer``) follow the theme."""
+    shade = str(getattr(bgcolor, "value", bgcolor) or "")
+    return ft.ThemeMode.LIGHT if shade[-3:].isdigit() and int(shade[-3:]) <= 300 else None
 
 
 def section_control(sec: Section, depth: int = 0, boxed: bool = True) -> ft.Control:

@@ -204,3 +204,17 @@ def test_sounds_are_shipped_short_wav_files(name):
 def test_unknown_sound_is_named():
     with pytest.raises(ValueError, match="no sound 'boom'"):
         sounds.path("boom")
+
+
+def test_the_shared_tablet_announces_whose_turn_it_is_in_its_province():
+    view = {"provinces": [{"code": "G", "name": "Gallia"}, {"code": "H", "name": "Hispania"}]}
+    old, new = _snap(1, view), _snap(3, view)
+    evs = [(2, {"type": "TurnBegan", "province": "G", "seat": "p1"}),
+           (3, {"type": "TurnBegan", "province": "H", "seat": "p3"})]
+    names = {"p1": "Léa", "p3": "Tom"}.get
+    assert [a.text_fr for a in detect("table", evs, old, new, name=lambda s: names(s) or s)] == \
+        ["À Tom de jouer", "À Léa de jouer"]  # most recent first
+    gallia = detect("table", evs, old, new, province="G", name=lambda s: names(s) or s)
+    assert [a.text_en for a in gallia] == ["Léa's turn"]
+    assert [a.text_fr for a in detect("table", evs, old, new, province="H", name=lambda s: names(s) or s)] \
+        == ["À Tom de jouer"]

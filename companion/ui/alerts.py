@@ -1,0 +1,206 @@
+"""Announcements on a screen: a banner that stays until seen (a tap dismisses it), a short sound shipped
+with the app, and a vibration on phones. What to announce comes from :func:`companion.announce.detect`.
+
+One :class:`Alerts` per page: :meth:`Alerts.attach` follows a session (a seat's or a tablet's); each new
+snapshot is compared with the previous one and the events the seat received in between. The sound plays
+through the ``flet-audio`` service (its bytes are handed over inline: nothing is fetched, it works
+offline); vibration through Flet's ``HapticFeedback`` (phones only; browsers ignore it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion import sounds
+from companion.announce import Announcement, detect, session_events
+from companion.session import Snapshot
+
+from .widgets import ident
+
+log = logging.getLogger("tablekeeper.app")
+
+SEEN = {"fr": "Vu", "en": "Seen"}
+ERROR_SECONDS = 10.0
+
+
+class Alerts:
+    """The banner, sound and vibration of one page."""
+
+    def __init__(self, page: ft.Page, lang: Callable[[], str], name: Callable[[str], str] = str,
+                 province: Callable[[], str | None] = lambda: None) -> None:
+        self.page = page
+        self.lang = lang
+        self.name = name
+        self.province = province
+        self.unseen: list[Announcement] = []
+        self.errors: list[str] = []  # refusals and failures: on top, in the error colour, for ERROR_SECONDS
+        self.sound = True
+        self._banner: ft.Banner | None = None
+        self._audio: dict[str, Any] = {}
+        self._haptic: Any = None
+        self._sessions: list[Any] = []
+        self._last: dict[int, Snapshot | None] = {}
+
+    # -- following sessions ---------------------------------------------------------------------------
+    def attach(self, session: Any, seat: str | None = None, province: Callable[[], str | None] | None = None,
+               name: Callable[[str], str] | None = None) -> None:
+        """Announce what ``session`` receives from now on (a session is followed once); ``province`` and
+        ``name`` (the screen's province tablet, its people's names) default to the page's."""
+        if any(s is session for s in self._sessions):
+            return
+        self._sessions.append(session)
+        key = id(session)
+        self._last[key] = session.snapshot
+        who = seat or getattr(session, "seat", None) or (session.snapshot.seat if session.snapshot else "")
+
+        def changed(snap: Snapshot) -> None:
+            if not any(s is session for s in self._sessions):
+                return
+            old = self._last.get(key)
+            self._last[key] = snap
+            if old is not None and snap.seq <= old.seq and snap.outcome == old.outcome:
+                return
+            try:
+                events = session_events(session, old.seq if old is not None else snap.seq)
+                found = detect(str(who), events, old, snap, province=(province or self.province)() or None,
+                               name=name or self.name)
+            except Exception:  # noqa: BLE001 - an announcement must never stop the screen
+                log.exception("detecting announcements")
+                return
+            if found:
+                self.announce(found)
+
+        session.on_change(changed)
+
+    def detach(self, session: Any) -> None:
+        self._sessions = [s for s in self._sessions if s is not session]
+        self._last.pop(id(session), None)
+
+    # -- showing ---------------------------------------------------------------------------------------
+    def announce(self, found: list[Announcement]) -> None:
+        """Show ``found`` (from any thread): banner now, sound and vibration of the most important."""
+        async def show() -> None:
+            known = {(a.kind, a.seq) for a in self.unseen}
+            fresh = [a for a in found if (a.kind, a.seq) not in known]
+            if not fresh:
+                return
+            self.unseen = sorted([*fresh, *self.unseen], key=lambda a: (a.priority, -a.seq))[:6]
+            self._show_banner()
+            top = min(fresh, key=lambda a: a.priority)
+            await asyncio.gather(self._play(top.sound), self._vibrate(top.vibration), return_exceptions=True)
+
+        try:
+            self.page.run_task(show)
+        except Exception:  # noqa: BLE001 - the page is gone
+            pass
+
+    def error(self, message: str) -> None:
+        """A refusal or a failure: shown in the banner on top, where it hides no control (the banner pushes
+        the screen down instead of covering its bottom, where the button that failed often is)."""
+        self.errors = [*self.errors[-2:], message]
+        self._show_banner()
+
+        async def fade(msg: str = message) -> None:
+            await asyncio.sleep(ERROR_SECONDS)
+            if msg in self.errors:
+                self.errors.remove(msg)
+                if not self.errors and not self.unseen:
+                    self.dismiss()
+                elif self._banner is not None:
+                    self._show_banner()
+
+        try:
+            self.page.run_task(fade)
+        except Exception:  # noqa: BLE001 - the page is gone
+            pass
+
+    def banner_control(self) -> ft.Control:
+        lang = self.lang()
+        lines: list[ft.Control] = [ident(ft.Text(m, size=18, weight=ft.FontWeight.W_600,
+                                                 color=ft.Colors.ON_ERROR_CONTAINER), "error")
+                                   for m in self.errors]
+        lines += [ft.Text(a.text(lang), size=22 if i == 0 else 18, weight=ft.FontWeight.BOLD if i == 0 else None,
+                          color=ft.Colors.ON_TERTIARY_CONTAINER)
+                  for i, a in enumerate(self.unseen)]
+        return ident(ft.Container(ft.Column(lines, spacing=4, tight=True), on_click=self.dismiss,
+                                  padding=ft.Padding.symmetric(vertical=8)), "announce" if self.unseen else "errors")
+
+    def _show_banner(self) -> None:
+        lang = self.lang()
+        only_errors = bool(self.errors) and not self.unseen
+        icon = ft.Icon(ft.Icons.ERROR if only_errors else ft.Icons.CAMPAIGN, size=36,
+                       color=ft.Colors.ON_ERROR_CONTAINER if only_errors else ft.Colors.ON_TERTIARY_CONTAINER)
+        bgcolor = ft.Colors.ERROR_CONTAINER if only_errors else ft.Colors.TERTIARY_CONTAINER
+        if self._banner is not None and self._banner.open:
+            self._banner.content = self.banner_control()
+            self._banner.actions = [self._seen_button(lang)]
+            self._banner.leading = icon
+            self._banner.bgcolor = bgcolor
+            self._banner.update()
+            return
+        self._banner = ft.Banner(
+            content=self.banner_control(),
+            leading=icon,
+            actions=[self._seen_button(lang)],
+            bgcolor=bgcolor,
+            on_dismiss=lambda _e: self._closed(),
+        )
+        self.page.show_dialog(self._banner)
+
+    def _seen_button(self, lang: str) -> ft.Control:
+        return ident(ft.FilledButton(content=ft.Text(SEEN.get(lang, SEEN["en"]), size=18), on_click=self.dismiss,
+                                     height=52, width=110), "announce-seen")
+
+    def _closed(self) -> None:
+        self.unseen = []
+        self.errors = []
+        self._banner = None
+
+    def dismiss(self, _e: Any = None) -> None:
+        banner, self._banner = self._banner, None
+        self.unseen = []
+        self.errors = []
+        if banner is not None and banner.open:
+            try:
+                self.page.pop_dialog()
+            except Exception:  # noqa: BLE001 - already closed
+                pass
+
+    def relabel(self) -> None:
+        """The language changed: the banner's words too."""
+        if self._banner is not None and self._banner.open and self.unseen:
+            self._show_banner()
+
+    async def _play(self, name: str) -> None:
+        if not self.sound:
+            return
+        try:
+            from flet_audio import Audio
+        except ImportError:  # flet-audio missing: the banner and the vibration still say it
+            return
+        audio = self._audio.get(name)
+        if audio is None:
+            audio = Audio(src=sounds.data(name), volume=1.0)
+            self._audio[name] = audio
+        try:
+            await asyncio.wait_for(audio.play(), 5)
+        except Exception:  # noqa: BLE001 - a browser that refuses to play before a tap: the banner stays
+            log.debug("could not play %s", name, exc_info=True)
+
+    async def _vibrate(self, strength: str) -> None:
+        if self.page.platform not in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS):
+            return
+        if self._haptic is None:
+            self._haptic = ft.HapticFeedback()
+        try:
+            await asyncio.wait_for(
+                self._haptic.heavy_impact() if strength == "heavy" else self._haptic.medium_impact(), 3)
+            if strength == "heavy":
+                await asyncio.wait_for(self._haptic.vibrate(), 3)
+        except Exception:  # noqa: BLE001
+            log.debug("could not vibrate", exc_info=True)
