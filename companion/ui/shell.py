@@ -18,8 +18,9 @@ import flet as ft
 
 from .. import camera
 from ..session import Rejected, Session
-from . import rejoin
+from . import rejoin, theme
 from .access import Access
+from .alerts import Alerts
 from .camera_dialog import capture_scans, is_mobile
 from .hub import Hosted, Hub
 from .i18n import DEFAULT_LANG, tr
@@ -47,8 +48,8 @@ class Shell:
         self.record: rejoin.Record | None = None  # where this device sits (remembered on the device)
         self.access = Access(page, hub)  # who this page is: decided on the server (see companion.ui.access)
         page.title = tr("app.title", lang)
-        page.theme_mode = ft.ThemeMode.LIGHT
-        page.theme = ft.Theme(color_scheme_seed=ft.Colors.DEEP_ORANGE)
+        theme.apply(page)  # dark or light as the system says, until the device's own choice is loaded
+        self.alerts = Alerts(page, lambda: self.lang)  # announcements and error messages: a banner on top
         page.scroll = ft.ScrollMode.AUTO
         page.padding = ft.Padding.all(12)
         page.on_resize = lambda e: self.refresh()
@@ -87,6 +88,7 @@ class Shell:
     async def start(self) -> None:
         """A new page (a reload, a restarted host): back to the remembered seat, else the start screen."""
         await self.load_lang()
+        await theme.load(self.page)
         await self.access.establish()
         rec = await rejoin.load()
         if rec is not None:
@@ -159,7 +161,8 @@ class Shell:
                     height=56,
                 ),
                 "lang",
-            )
+            ),
+            theme.toggle_button(self.page, self.lang, self.refresh),
         ]
         leading = None
         if not isinstance(screen, StartScreen):
@@ -179,6 +182,7 @@ class Shell:
     async def toggle_lang(self, _e: Any = None) -> None:
         self.lang = "en" if self.lang == "fr" else "fr"
         self.refresh()
+        self.alerts.relabel()
         try:  # remembered on this device (browser storage, phone preferences)
             await asyncio.wait_for(ft.SharedPreferences().set(LANG_PREF, self.lang), 3)
         except Exception:  # noqa: BLE001 - not remembered: the switch still works for this visit
@@ -193,6 +197,9 @@ class Shell:
             self.lang = str(saved)
 
     def toast(self, message: str, error: bool = False) -> None:
+        if error:  # on top, pushing the screen down: never over the button that caused it
+            self.alerts.error(message)
+            return
         self.page.show_dialog(
             ft.SnackBar(
                 content=ft.Text(message, size=17, color=ft.Colors.ON_ERROR_CONTAINER if error else None),

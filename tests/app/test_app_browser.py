@@ -108,6 +108,7 @@ def _play(browser, port: int, game: str, tmp_path: Path) -> None:
     tablet.click("follow")
     tablet.wait("follow-now")
     assert "Joueur" in tablet.text("follow-now"), "the seat said as a person, never a bare p1"
+    tablet.click_to("its-me", "choice-0")  # pass-and-play: the acting player shows their part first
     log_before = tablet.text("log")
     tablet.click("choice-0")
     tablet.wait_change("log", log_before)

@@ -37,6 +37,7 @@ class JoinScreen(Screen):
         self.preview: Session | None = None  # the table opened as its shared tablet, to list its seats
         self.preview_key: tuple[str, int, str] | None = None
         self.picker = SeatPicker("join")
+        self.found_list: ft.ListView | None = None
         self._start_browser()
 
     def _start_browser(self) -> None:
@@ -54,6 +55,24 @@ class JoinScreen(Screen):
 
     def _tables_changed(self, *_args: Any) -> None:
         async def refresh() -> None:
+            if self.shell.screen is not self:
+                return
+            if self.found_list is not None:  # only the list: the fields keep their focus and what is typed
+                self.found_list.controls = self._listed()
+                try:
+                    self.found_list.update()
+                    return
+                except Exception:  # noqa: BLE001 - not on the page yet: draw the whole screen
+                    pass
+            self.shell.refresh()
+
+        try:
+            self.shell.page.run_task(refresh)
+        except Exception:  # noqa: BLE001 - the page may be gone already
+            pass
+
+    def _seats_changed(self) -> None:
+        async def refresh() -> None:
             if self.shell.screen is self:
                 self.shell.refresh()
 
@@ -68,14 +87,12 @@ class JoinScreen(Screen):
             b, self.browser = self.browser, None
             await asyncio.to_thread(b.stop)
 
-    def render(self) -> ft.Control:
+    def _listed(self) -> list[ft.Control]:
+        """The tables found on the LAN, as buttons."""
         lang = self.lang
-        found: list[ft.Control] = [heading(tr("join.found", lang))]
         tables = list(self.browser.tables) if self.browser is not None else []
         listed: list[ft.Control] = []
-        if self.discovery_error:
-            found.append(ft.Text(tr("join.nodiscovery", lang, err=self.discovery_error), size=15))
-        elif not tables:
+        if not tables:
             listed.append(ft.Row([ft.ProgressRing(width=24, height=24), ft.Text(tr("join.searching", lang), size=16)]))
             listed.append(ft.Text(tr("join.none", lang), size=15))
         for i, t in enumerate(tables):
@@ -86,9 +103,19 @@ class JoinScreen(Screen):
             selected = self.target is not None and self.target[:2] == (t.host, int(t.port))
             listed.append(big_button(f"{table_title(t.name, t.game, lang)} ({t.host})", pick, f"table-{i}",
                                      primary=selected, icon=ft.Icons.TABLE_RESTAURANT))
-        if not self.discovery_error:
-            # a fixed height: tables appearing on the LAN never move the buttons below under a finger
-            found.append(ft.ListView(listed, height=230, spacing=8))
+        return listed
+
+    def render(self) -> ft.Control:
+        lang = self.lang
+        found: list[ft.Control] = [heading(tr("join.found", lang))]
+        self.found_list = None
+        if self.discovery_error:
+            found.append(ft.Text(tr("join.nodiscovery", lang, err=self.discovery_error), size=15))
+        else:
+            # a fixed height: tables appearing on the LAN never move the buttons below under a finger; when
+            # they change only this list is drawn again, so typing in the fields below is never interrupted
+            self.found_list = ft.ListView(self._listed(), height=230, spacing=8)
+            found.append(self.found_list)
         self.code.label = tr("join.code", lang)
         self.pin.label = tr("join.pin", lang)
         form: list[ft.Control] = [ident(self.code, "join-code-field")]
@@ -165,7 +192,7 @@ class JoinScreen(Screen):
             return
         finally:
             self.busy = False
-        self.preview.on_change(lambda _s: self._tables_changed())  # names and turns change while choosing
+        self.preview.on_change(lambda _s: self._seats_changed())  # names and turns change while choosing
         self.shell.refresh()
 
     async def _close_preview(self) -> None:

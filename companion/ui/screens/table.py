@@ -21,6 +21,7 @@ from .. import model
 from ..boards.tap import offer
 from ..games import board_control, game_prompt, group_titles, turn_seats
 from ..header import header
+from ..hotseat import Privacy
 from ..i18n import STRINGS, reason_text, refusal_text, tr
 from ..widgets import big_button, card, heading, ident, pill, sections_control, vcol
 from .base import Screen, err_text, table_title
@@ -63,6 +64,9 @@ class TableScreen(Screen):
         self.camera_dialog: ft.AlertDialog | None = None
         self.online = True
         session.on_change(self._changed)
+        # announcements (banner, sound, vibration) of what this screen's seat receives: companion.ui.alerts
+        self.privacy = Privacy()  # pass-and-play: the acting player's part shows after their tap
+        shell.alerts.attach(session, seat, province=lambda: self.province or None, name=self._say)
         on_status = getattr(session, "on_status", None)  # a joined device: show when the link drops
         if callable(on_status):
             on_status(self._status)
@@ -90,7 +94,14 @@ class TableScreen(Screen):
         except Exception:  # noqa: BLE001 - page closed: nothing to draw on
             pass
 
+    def _say(self, who: str) -> str:
+        """A seat by its player's name (a province or a region as is), for the announcements."""
+        snap = self.session.snapshot
+        names = model.people(snap.seats, self.lang) if snap is not None else {}
+        return names.get(who) or (model.say(who, self.lang) if who[1:].isdigit() else who)
+
     async def leave(self) -> None:
+        self.shell.alerts.detach(self.session)
         await self._drop_actor()
         if self.owns_session:
             await self.session.close()
@@ -277,6 +288,13 @@ class TableScreen(Screen):
                     [big_button(model.say(s, lang, names), self._pick_actor(s), f"act-{s}",
                                 primary=(s == self.actor_seat), col={"xs": 6, "md": 3})
                      for s in seats], spacing=8, run_spacing=8))
+        if self.follow and self.actor_seat:  # pass-and-play: the acting player's part after their own tap
+            self.privacy.follow(self.actor_seat)
+            if not self.privacy.visible(self.actor_seat):
+                who = model.say(self.actor_seat, lang, model.people(table_snap.seats, lang))
+                parts.append(self.privacy.gate(self.actor_seat, who, lang, self.shell.refresh))
+                return card(vcol(parts, spacing=10, tight=True), identifier="actions")
+            parts.append(self.privacy.hide_button(lang, self.shell.refresh))
         snap = self.acting.snapshot or table_snap
         pending = [i for i, c in enumerate(snap.choices) if c.intent in self.pending]
         if pending:  # the scanned component fits several actions: those first, highlighted
