@@ -7,6 +7,7 @@ Everything a device receives is built here from :func:`engine.core.project` and 
 from __future__ import annotations
 
 import bisect
+import inspect
 import logging
 from typing import Any
 
@@ -49,16 +50,36 @@ def seats_of(game: Any, state: Any) -> list[str]:
     return out + [TABLE]
 
 
-def describe(game: Any, item: Any, lang: str) -> str:
+def describe(game: Any, item: Any, lang: str, names: dict[str, str] | None = None) -> str:
+    """One line for an event or an intent; seats said by ``names`` (the players) when the game takes them."""
     if isinstance(item, Undone):
         return f"Action {item.action} annulée" if lang == "fr" else f"Action {item.action} undone"
     fn = getattr(game, "describe", None)
     if fn is not None:
         try:
-            return str(fn(item, lang))
+            return str(fn(item, lang, names) if names and _takes_names(fn) else fn(item, lang))
         except Exception as exc:  # noqa: BLE001 - a log line must never stop the table
             log.warning("describe(%s) failed: %s", type(item).__name__, exc)
     return type(item).__name__
+
+
+def _takes_names(fn: Any) -> bool:
+    try:
+        return "names" in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def seat_names(infos: list[SeatInfo], lang: str) -> dict[str, str]:
+    """seat → how a log line or a button says it: the player's name, else "Joueur 7" (never ``p7``)."""
+    word = "Joueur" if lang == "fr" else "Player"
+    out = {}
+    for i in infos:
+        if i.name:
+            out[i.seat] = i.name
+        elif i.seat[:1] == "p" and i.seat[1:].isdigit():
+            out[i.seat] = f"{word} {i.seat[1:]}"
+    return out
 
 
 def _json(obj: Any) -> Any:
@@ -78,6 +99,8 @@ class Projector:
         self.table_name = table_name
         self._logs: dict[str, list[LogLine]] = {}
         self._log_seq: dict[str, int] = {}
+        self._names_of: list[SeatInfo] | None = None
+        self._names_cache: dict[str, dict[str, str]] = {}
         self._snaps: dict[str, Snapshot] = {}
         self._seats: list[SeatInfo] | None = None  # cached until the seats' names change
         self._seats_seq = -1
@@ -118,6 +141,14 @@ class Projector:
         self._seats, self._seats_seq = out, self.table.seq
         return out
 
+    def _names(self, lang: str) -> dict[str, str]:
+        infos = self.seat_infos()  # a new list whenever the table or a name changes
+        if self._names_of is not infos:
+            self._names_of, self._names_cache = infos, {}
+        if lang not in self._names_cache:
+            self._names_cache[lang] = seat_names(infos, lang)
+        return self._names_cache[lang]
+
     def set_seat_name(self, seat: str, name: str, colour: str | None = None) -> None:
         """Name ``seat`` (and its box colour), kept in the save file's meta; "" forgets the name."""
         seats = seats_of(self.game, self.table.state)
@@ -138,6 +169,8 @@ class Projector:
         store.set_meta(SEATS_META, msgspec.json.encode(people).decode())
         self._seats = None
         self._snaps.clear()
+        self._logs.clear()  # the log says seats by their names: said again with the new one
+        self._log_seq.clear()
 
     def entries_after(self, seat: str, after: int) -> list[Entry]:
         """The entries with ``seq > after``, each projected for ``seat`` (left out when it sees nothing)."""
@@ -153,8 +186,9 @@ class Projector:
     def _log(self, seat: str) -> list[LogLine]:
         lines = self._logs.setdefault(seat, [])
         done = self._log_seq.get(seat, 0)
+        fr, en = self._names("fr"), self._names("en")
         for e in self.entries_after(seat, done):
-            lines.append(LogLine(e.seq, describe(self.game, e.event, "fr"), describe(self.game, e.event, "en")))
+            lines.append(LogLine(e.seq, describe(self.game, e.event, "fr", fr), describe(self.game, e.event, "en", en)))
         if len(lines) > 2 * LOG_LINES:
             del lines[: len(lines) - LOG_LINES]
         self._log_seq[seat] = self.table.seq
@@ -175,7 +209,8 @@ class Projector:
         try:
             for intent in game.legal(state, seat):
                 choices.append(
-                    Choice(_json(intent), describe(game, intent, "fr"), describe(game, intent, "en"))
+                    Choice(_json(intent), describe(game, intent, "fr", self._names("fr")),
+                           describe(game, intent, "en", self._names("en")))
                 )
         except Exception:  # noqa: BLE001
             log.exception("legal(%s) failed", seat)

@@ -90,3 +90,30 @@ def test_the_resume_list_is_sorted_by_last_played(tmp_path):
     saved = model.saved_tables(tmp_path)
     assert [s.path.stem for s in saved] == ["old", "new"]
     assert saved[1].when() == time.strftime("%Y-%m-%d %H:%M", time.localtime(past))
+
+
+def test_the_log_and_the_choices_say_seats_by_their_players(tmp_path):
+    """No bare ``p3`` in a log line or on a button: the player's name, else "Joueur 3" / "Player 3"; a name
+    given later is used in the lines already written too."""
+    import re
+
+    async def go():
+        h = _host(tmp_path / "t.sqlite", provinces=2, players=2)
+        await h.start()
+        try:
+            def texts(seat: str, lang: str) -> list[str]:
+                snap = h.snapshot(seat)
+                return [getattr(x, f"text_{lang}") for x in snap.log] + [getattr(c, f"label_{lang}") for c in snap.choices]
+
+            for lang in ("fr", "en"):
+                lines = texts(TABLE, lang) + texts("p1", lang)
+                assert lines and not [t for t in lines if re.search(r"\bp\d+\b", t)], lines
+            assert any("Joueur 1" in t for t in texts(TABLE, "fr")), texts(TABLE, "fr")
+            h.set_seat_name("p1", "Léa")
+            fr = texts(TABLE, "fr")
+            assert any("Léa" in t for t in fr) and not any("Joueur 1" in t for t in fr), fr
+            assert any("Léa" in t for t in texts("p1", "en"))
+        finally:
+            await h.stop()
+
+    asyncio.run(go())
