@@ -27,6 +27,7 @@ from engine.core.audit import ShuffleReveal, verify
 from engine.core.game import event_types
 
 from . import protocol as P
+from .patch import PatchError, PatchReceiver
 
 log = logging.getLogger("tablekeeper.sync")
 
@@ -93,6 +94,7 @@ class RemoteSession:
         self.last_error: P.Error | None = None
         self.reconnects = 0
         self._snapshot: Snapshot | None = None
+        self._patches = PatchReceiver()  # send less: this connection's snapshot, rebuilt from patches
         self._callbacks: list[Callable[[Snapshot], None]] = []
         self._status: list[Callable[[bool], None]] = []
         self._ws: ClientConnection | None = None
@@ -214,6 +216,7 @@ class RemoteSession:
                 raise Rejected("unreachable", f"the host closed the connection ({exc})") from None
             raise
         self._ws, self._chan = ws, chan
+        self._patches.reset()  # a new connection starts with a whole snapshot
         self._connected.set()
         for msg, _fut in list(self._pending.values()):
             await self._send(msg)
@@ -337,7 +340,13 @@ class RemoteSession:
             if e.seq > self.seq:
                 self.entries.append(e)
         self.seq = max(self.seq, up.seq)
-        snap = up.snapshot
+        try:
+            snap = self._patches.apply(up.snapshot, up.patch)
+        except PatchError as exc:  # never a wrong screen: reconnect, the host then sends the whole snapshot
+            log.warning("dropped an update that does not fit this device's snapshot (%s); reconnecting", exc)
+            if self._ws is not None:
+                asyncio.ensure_future(self._ws.close())
+            return
         if snap.audit is not None:
             snap = msgspec.structs.replace(snap, audit=self._check_audit(snap.audit))
         self._snapshot = snap

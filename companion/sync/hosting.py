@@ -38,6 +38,7 @@ from engine.core.store import Actor, SaveError, Store
 from . import protocol as P
 from .budget import Budget
 from .discovery import Advertiser, lan_addresses
+from .patch import PatchSender
 from .tables import Projector, seats_of
 
 log = logging.getLogger("tablekeeper.sync")
@@ -97,6 +98,7 @@ class _Remote(_Device):
         self.ws = ws
         self.chan = chan
         self.queue: collections.deque[Any] = collections.deque()  # "update" marker or messages
+        self.patches = PatchSender()  # send less: what changed since the snapshot sent last on this connection
         self.wake = asyncio.Event()
         self.errors = 0
 
@@ -676,7 +678,11 @@ class HostServer:
         entries = pj.entries_after(dev.seat, dev.sent_seq)
         wire = [P.WireEntry(e.seq, e.action, msgspec.Raw(P.encode(e.event))) for e in entries]
         dev.sent_seq = seq
-        return P.Update(seq, wire, pj.snapshot(dev.seat))
+        patches = getattr(dev, "patches", None)
+        if patches is None:
+            return P.Update(seq, wire, pj.snapshot(dev.seat))
+        full, patch = patches.next(pj.snapshot(dev.seat))
+        return P.Update(seq, wire, full, patch)
 
     async def _sender(self, dev: _Remote) -> None:
         try:

@@ -36,6 +36,7 @@ from spake2 import SPAKE2_A, SPAKE2_B
 from spake2.spake2 import SPAKEError
 
 from companion.session import Snapshot
+from companion.sync.patch import SnapshotPatch
 
 PROTO = 2
 SERVICE_TYPE = "_tablekeeper._tcp.local."
@@ -96,7 +97,8 @@ class WireEntry(msgspec.Struct, frozen=True):
 class Update(msgspec.Struct, tag="update", tag_field="type", frozen=True):
     seq: int  # the table's last sequence number this update covers
     entries: list[WireEntry]
-    snapshot: Snapshot
+    snapshot: Snapshot | None = None  # the whole snapshot (a connection's first update) ...
+    patch: SnapshotPatch | None = None  # ... or what changed since the last one (companion.sync.patch)
 
 
 class Act(msgspec.Struct, tag="act", tag_field="type", frozen=True):
