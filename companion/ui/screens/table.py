@@ -378,6 +378,8 @@ class TableScreen(Screen):
     def _on_place(self, key: str, name: str) -> None:
         """A tap on a city or region of the map: what the acting seat can do there (companion.ui.boards.tap)."""
         snap = self.acting.snapshot or self.session.snapshot
+        if self.follow and self.actor_seat and not self.privacy.visible(self.actor_seat):
+            snap = self.session.snapshot  # pass-and-play: the board offers nothing private before "C'est moi"
         offer(self.shell.page, self.lang, snap.choices if snap else [], key, name, self._choose,
               lambda m: self.shell.toast(m))
 
