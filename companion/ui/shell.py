@@ -79,10 +79,17 @@ class Shell:
                 log.exception("leaving %s", type(old).__name__)
 
     async def home(self, _e: Any = None) -> None:
-        """The start screen, by the user's choice: this device no longer goes back to its seat by itself."""
+        """The start screen, by the user's choice: this device no longer goes back to its seat by itself,
+        and gives its seat up (another device may open it; the seats a hot-seat tablet opened stay its)."""
         if self.record is not None:
             self.record = None
             await rejoin.save(None)
+        session = getattr(self.screen, "session", None)
+        if getattr(self.screen, "seat", "table") != "table" and callable(getattr(session, "release", None)):
+            try:
+                await session.release()  # type: ignore[union-attr]
+            except Exception as exc:  # noqa: BLE001 - leaving must never block navigation
+                log.info("could not release the seat: %s", exc)
         await self.go(StartScreen(self))
 
     async def start(self) -> None:
@@ -97,7 +104,7 @@ class Shell:
                     return
             except Exception as exc:  # noqa: BLE001 - the table is gone, the PIN changed: say it, go home
                 log.warning("going back to %s failed: %s", rec.get("seat"), exc)
-                self.toast(tr("rejoin.failed", self.lang, err=err_text(exc)), error=True)
+                self.toast(tr("rejoin.failed", self.lang, err=err_text(exc, self.lang)), error=True)
         await self.go(StartScreen(self))
 
     async def _rejoin(self, rec: rejoin.Record) -> bool:

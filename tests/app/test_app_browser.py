@@ -104,7 +104,10 @@ def _play(browser, port: int, game: str, tmp_path: Path) -> None:
     phone.shot(f"app-browser-{game}-phone.png")
     tablet.shot(f"app-browser-{game}-tablet.png")
 
-    # the shared tablet plays in turn: it acts as the seat whose turn it is
+    # the phone leaves its seat (Home gives it up: a seat belongs to one device at a time), and the shared
+    # tablet plays in turn: it acts as the seat whose turn it is
+    phone.click("home")
+    phone.page.wait_for_timeout(2000)
     tablet.click("follow")
     tablet.wait("follow-now")
     assert "Joueur" in tablet.text("follow-now"), "the seat said as a person, never a bare p1"
