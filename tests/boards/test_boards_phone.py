@@ -12,6 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from companion.ui.boards.draw import ZOOM_STEP  # noqa: E402
 from tests.app.browser_util import ARGS, CHROMIUM, Driver, free_port, start_app, stop_app  # noqa: E402
 from tests.boards.test_boards_browser import _neighbour_of_start  # noqa: E402
 
@@ -89,6 +90,21 @@ def test_a_phone_zooms_the_map_and_a_tap_on_the_zoomed_map_plays(tmp_path: Path)
                 phone.click("map-zoom-in")
                 phone.page.wait_for_timeout(900)
                 phone.shot("boards-phone-zoomed.png")
+                if key not in _visible_places(phone):  # drag the zoomed map (a finger would) to bring the city in
+                    view = _box(phone, "map-G")
+                    vx, vy = whole["x"], whole["y"]
+                    scale = ZOOM_STEP ** 2
+                    tx = vx + (before["x"] + before["width"] / 2 - vx) * scale
+                    ty = vy + (before["y"] + before["height"] / 2 - vy) * scale
+                    cx, cy = view["x"] + view["width"] / 2, view["y"] + 110
+                    phone.page.mouse.move(cx, cy)
+                    phone.page.mouse.down()
+                    for i in range(1, 16):
+                        phone.page.mouse.move(cx + (cx - tx) * i / 15, cy + (cy - ty) * i / 15)
+                        phone.page.wait_for_timeout(20)
+                    phone.page.mouse.up()
+                    phone.page.wait_for_timeout(900)
+                    phone.shot("boards-phone-zoomed-panned.png")
                 inside = _visible_places(phone)
                 assert inside, "no city left on the zoomed map"
                 zoomed = inside.get(key) or next(iter(inside.values()))

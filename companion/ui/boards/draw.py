@@ -86,6 +86,12 @@ def _label_shapes(lab: Label, k: float, colour: str, bold: bool = True) -> list[
 
 def paint(board: Board, layer: Layer, k: float, dark: bool = False) -> list[cv.Shape]:
     """Every shape of the board and its layer, at ``k`` pixels per board unit."""
+    return paint_board(board, layer, k, dark) + paint_layer(board, layer, k, dark)
+
+
+def paint_board(board: Board, layer: Layer, k: float, dark: bool = False) -> list[cv.Shape]:
+    """What an action seldom changes: land, roads, links, places and names (its own canvas, so that a
+    repaint after an action leaves it alone)."""
     ink = "#f2efe6" if dark else INK
     shapes: list[cv.Shape] = [
         cv.Rect(0, 0, board.width * k, board.height * k, paint=_paint("#23221f" if dark else LAND, fill=True)),
@@ -106,6 +112,18 @@ def paint(board: Board, layer: Layer, k: float, dark: bool = False) -> list[cv.S
         shapes += _label_shapes(lab, k, ink, bold=False)
     for p in board.places:
         shapes += _place(p, layer, k, ink)
+    return shapes
+
+
+def paint_layer(board: Board, layer: Layer, k: float, dark: bool = False) -> list[cv.Shape]:
+    """What actions change: the last action's rings, Forts, pins, pawns, cubes and tokens."""
+    shapes: list[cv.Shape] = []
+    at = board.by_key()
+    for key in sorted(layer.marks):
+        if key in at:
+            p = at[key]
+            shapes.append(cv.Circle(p.x * k, p.y * k, (p.r + 6) * k,
+                                    paint=_paint("#ff2d95", max(2.5, 4 * k), dash=[6, 3])))
     for x, y, h, colour in layer.squares:
         shapes.append(cv.Rect((x - h) * k, (y - h) * k, 2 * h * k, 2 * h * k, paint=_paint(colour, max(2.0, 3 * k))))
     for x, y, r, fill, text, colour in layer.badges:
@@ -132,8 +150,6 @@ def _place(p: Place, layer: Layer, k: float, ink: str) -> list[cv.Shape]:
     else:
         out.append(cv.Circle(p.x * k, p.y * k, p.r * k, paint=_paint(fill, fill=True)))
         out.append(cv.Circle(p.x * k, p.y * k, p.r * k, paint=_paint(INK, max(1.0, 1.6 * k))))
-    if p.key in layer.marks:
-        out.append(cv.Circle(p.x * k, p.y * k, (p.r + 6) * k, paint=_paint("#ff2d95", max(2.5, 4 * k), dash=[6, 3])))
     out += _label_shapes(p.label, k, "#7a7670" if faded else ink)
     return out
 
@@ -162,9 +178,15 @@ def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[st
     """The board at ``width`` pixels, with a tap target per place (all places, or only ``tappable``)."""
     k = width / board.width
     height = board.height * k
-    controls: list[ft.Control] = [cv.Canvas(shapes=paint(board, layer, k, dark), width=width, height=height)]
+    # two canvases: the board itself, and what actions change on top (a keyed diff then repaints only the
+    # second); keys keep them matched from one render to the next
+    controls: list[ft.Control] = [
+        cv.Canvas(shapes=paint_board(board, layer, k, dark), width=width, height=height, key=f"map-{board.code}-board"),
+        cv.Canvas(shapes=paint_layer(board, layer, k, dark), width=width, height=height, key=f"map-{board.code}-layer"),
+    ]
     if layer.arrows and layer.flash > 0:
-        controls.append(Flash(shapes=arrow_shapes(layer.arrows, k), width=width, height=height, seconds=layer.flash))
+        controls.append(Flash(shapes=arrow_shapes(layer.arrows, k), width=width, height=height, seconds=layer.flash,
+                              key=f"map-{board.code}-arrows"))
     allowed = None if tappable is None else set(tappable)
     for p in board.places:
         if allowed is not None and p.key not in allowed:
@@ -179,7 +201,7 @@ def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[st
         label = (labels or {}).get(p.key, p.name)
         controls.append(ft.Container(
             content=ft.Semantics(content=target, identifier=f"place-{p.key}", label=label, button=True),
-            left=p.x * k - side / 2, top=p.y * k - side / 2, width=side, height=side,
+            left=p.x * k - side / 2, top=p.y * k - side / 2, width=side, height=side, key=f"tap-{p.key}",
         ))
     stack = ft.Stack(controls, width=width, height=height, clip_behavior=ft.ClipBehavior.HARD_EDGE)
     if zoom:
@@ -224,4 +246,5 @@ def zoomable(content: ft.Control, width: float, height: float) -> ft.Control:
     return ft.Column([viewer, bar], spacing=4, tight=True, width=width)
 
 
-__all__ = ["Flash", "Layer", "arrow_shapes", "beside", "map_control", "paint", "ring", "zoomable"]
+__all__ = ["Flash", "Layer", "arrow_shapes", "beside", "map_control", "paint", "paint_board", "paint_layer", "ring",
+           "zoomable"]
