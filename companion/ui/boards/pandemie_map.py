@@ -127,8 +127,10 @@ def arrows_for(board: Board, edges: list[Edge], moves: list[tuple[str, str, str]
             continue
         out.append(_trim(pa, pb, PEOPLE.get(colour, colour)))
     for s, a, b in moves:
-        if a in at and b in at:
-            out.append(_trim((at[a].x, at[a].y, at[a].r + 3), (at[b].x, at[b].y, at[b].r + 12), pawn_colour.get(s, "#444444")))
+        if a in at and b in at:  # rim to rim (neighbours can be close: the arrow keeps at least 10 units)
+            pa, pb = at[a], at[b]
+            gap = max(0.0, min(pa.r + 3, (((pb.x - pa.x) ** 2 + (pb.y - pa.y) ** 2) ** 0.5 - 10) / 2))
+            out.append(_trim((pa.x, pa.y, gap), (pb.x, pb.y, gap), pawn_colour.get(s, "#444444")))
     return out
 
 
