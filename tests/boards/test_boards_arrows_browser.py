@@ -50,7 +50,9 @@ def test_surge_arrows_show_then_go(tmp_path: Path) -> None:
                 t0 = time.monotonic()
                 page.goto(f"http://127.0.0.1:{port}/")
                 page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-                page.wait_for_timeout(1500)
+                page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
+                page.wait_for_selector('[flt-semantics-identifier="place-G01"]', state="attached", timeout=60_000)
+                page.wait_for_timeout(700)  # the frame that holds the places is painted
                 on = ARTIFACTS / "boards-arrows-on.png"
                 page.screenshot(path=str(on))
                 assert time.monotonic() - t0 < SHOW, "the page took too long to show: the arrows may be gone"
@@ -62,6 +64,9 @@ def test_surge_arrows_show_then_go(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+    land = (0xF3, 0xEC, 0xD8)
+    for shot in (on, off):  # both show the map (not a page still loading)
+        assert land in {c for _n, c in Image.open(shot).convert("RGB").getcolors(1 << 20) or []}, shot
     diff = ImageChops.difference(Image.open(on).convert("RGB"), Image.open(off).convert("RGB"))
     box = diff.getbbox()
     assert box is not None, "no arrow was drawn (or it never went)"
@@ -76,4 +81,4 @@ def test_surge_arrows_show_then_go(tmp_path: Path) -> None:
     assert map_box is not None
     x, _y = map_box + narbo.x * k, narbo.y * k
     assert box[0] <= x <= box[2], (box, x)
-    assert box[2] - box[0] > 100 and box[3] - box[1] > 40, box  # arrows, not a stray pixel
+    assert 100 < box[2] - box[0] < 450 and 40 < box[3] - box[1] < 300, box  # arrows there, not the whole map
