@@ -12,6 +12,9 @@ over at least ``--taps`` taps (default 60), and prints p50 / p95 against the goa
 ≤ 300 ms others) as ratios. It also counts the bytes each device receives per intent: from the host
 (the LAN sync, through a counting TCP relay on loopback) and from the app to the browser (Flet's
 websocket frames).
+
+``--map`` runs the map screen's case instead (:mod:`benchmarks.ui_map`: Gallia's 48-city map built in process,
+then tap → repaint on an acting tablet and a watching phone, with and without the map).
 """
 
 from __future__ import annotations
@@ -162,7 +165,13 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.ui", description=__doc__.splitlines()[0])
     ap.add_argument("--taps", type=int, default=60, help="taps to time (at least 50 for the report)")
     ap.add_argument("--shots", type=Path, default=None, help="save a screenshot of every page here at the end")
+    ap.add_argument("--map", action="store_true", help="the map screen's case instead (benchmarks/ui_map.py)")
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.map:
+        from benchmarks import ui_map
+
+        ui_map.main(["--taps", str(args.taps), "--compare"] + (["--shots", str(args.shots)] if args.shots else []))
+        return
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
