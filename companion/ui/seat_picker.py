@@ -15,6 +15,7 @@ from engine.core.events import TABLE
 from ..session import SeatInfo
 from . import model
 from .i18n import tr
+from .typed import track
 from .widgets import big_button, heading, ident, vcol
 
 # pick(seat, province, name, colour): province "" but for a Pandémie province tablet; name/colour "" when not given
@@ -24,19 +25,11 @@ Pick = Callable[[str, str, str, str], Awaitable[None]]
 class SeatPicker:
     def __init__(self, prefix: str) -> None:
         self.prefix = prefix  # identifiers: f"{prefix}-{seat}", f"{prefix}-table-{province}"
-        self.name = ft.TextField(text_size=18, height=64, max_length=40, on_change=self._typed)
-        self.typed: str | None = None  # the name as typed (see _typed)
+        self.name = track(ft.TextField(text_size=18, height=64, max_length=40))  # see companion/ui/typed.py
         self.colour = ""
 
-    def _typed(self, e: Any) -> None:
-        """Each keystroke's change event carries the whole name. The field is kept between renders, and
-        Flet drops a kept control from its index when its old parent goes, ignoring the values the browser
-        sends for it afterwards; its change event still finds it: what it carries is what we trust."""
-        self.typed = e.data if isinstance(e.data, str) else str(e.control.value or "")
-        e.control.value = self.typed
-
     def typed_name(self) -> str:
-        return (self.typed if self.typed is not None else self.name.value or "").strip()
+        return (self.name.value or "").strip()
 
     def _colour(self, c: str, refresh: Callable[[], None]) -> Callable[[Any], None]:
         def pick(_e: Any) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import flet as ft
+from flet.utils.object_model import patch_dataclass
 
 
 def track(field: ft.TextField) -> ft.TextField:
@@ -21,11 +22,10 @@ def track(field: ft.TextField) -> ft.TextField:
     own = field.on_change
 
     def changed(e: Any) -> Any:
-        text = e.data if isinstance(e.data, str) else None
-        if text is not None:
-            e.control.value = text
-            if e.control is not field:
-                field.value = text
+        if isinstance(e.data, str):
+            # as Flet applies the browser's own value: no "changed by the program" mark, so the text is
+            # not sent back to the browser (an echo that would overwrite the keys typed meanwhile)
+            patch_dataclass(field, {"value": e.data})
         return own(e) if own is not None else None
 
     field.on_change = changed

@@ -19,6 +19,7 @@ from ..hub import Hosted, SyncUnavailable
 from ..i18n import form_error, tr
 from ..plague.profile_panel import PlagueProfilePanel
 from ..rattus.profile_panel import RattusProfilePanel
+from ..typed import track
 from ..widgets import big_button, card, heading, ident, vcol
 from .base import Screen, err_text
 
@@ -51,14 +52,10 @@ class NewTableScreen(Screen):
         super().__init__(shell)
         self.available = game_availability()
         self.game: str | None = next((g for g in ("pandemie", *GAMES) if not self.available.get(g, "x")), None)
-        # These fields are kept between renders. Flet's diff drops a kept control from the session's index
-        # when its old parent goes, and then ignores the values the browser sends for it (silently): what
-        # is typed after a re-render (a tap on an option) would never reach us. Each keystroke's change
-        # event still finds the field, and carries the whole text: that is what we keep (``typed``).
-        self.typed: dict[str, str] = {}
-        self.name = self._kept_field("name", text_size=18, height=64)
-        self.players = self._kept_field("players", text_size=18, multiline=True, min_lines=1, max_lines=4)
-        self.advanced = self._kept_field("advanced", multiline=True, min_lines=1, max_lines=6, text_size=16)
+        # kept between renders: what is typed is read from each change event (companion/ui/typed.py)
+        self.name = track(ft.TextField(value="", text_size=18, height=64))
+        self.players = track(ft.TextField(value="", text_size=18, multiline=True, min_lines=1, max_lines=4))
+        self.advanced = track(ft.TextField(value="", multiline=True, min_lines=1, max_lines=6, text_size=16))
         self.advertise = True
         self.fields: dict[str, ft.Control] = {}
         self.values: dict[str, Any] = {}
@@ -66,21 +63,6 @@ class NewTableScreen(Screen):
         self.busy = False
         self.plague_panel = PlagueProfilePanel(shell)  # the 2d6 tables of the box (Plague & Pestilence)
         self.rattus_panel = RattusProfilePanel(shell)  # which census (token faces) a Rattus table uses
-
-    def _kept_field(self, key: str, **kw: Any) -> ft.TextField:
-        field = ft.TextField(value="", **kw)
-
-        def changed(e: Any) -> None:
-            text = e.data if isinstance(e.data, str) else str(e.control.value or "")
-            self.typed[key] = text
-            e.control.value = text
-
-        field.on_change = changed
-        return field
-
-    def _text(self, key: str, field: ft.TextField) -> str:
-        """What the user typed in a kept field (see ``typed``), else the field's own value."""
-        return self.typed.get(key, field.value or "")
 
     def _set_choice(self, key: str, value: Any) -> Callable[[Any], None]:
         def pick(_e: Any) -> None:
@@ -121,8 +103,8 @@ class NewTableScreen(Screen):
             self.game = game
             self.values = {}
             self.choice_values = {}
-            if self._text("name", self.name) in {game_title(g, la) for g in GAMES for la in ("fr", "en")}:
-                self.name.value = self.typed["name"] = ""  # a default name follows the game; a typed one stays
+            if (self.name.value or "") in {game_title(g, la) for g in GAMES for la in ("fr", "en")}:
+                self.name.value = ""  # a default name follows the game; a typed one stays
             self.shell.refresh()
 
         return pick
@@ -147,9 +129,9 @@ class NewTableScreen(Screen):
                 reasons.append(ft.Text(f"{game_title(g, lang)} : {tr('new.unavailable', lang, why=why)}", size=12,
                                        color=ft.Colors.ON_SURFACE_VARIANT))
         self.name.label = tr("new.name", lang)
-        typed_name = self._text("name", self.name)
+        typed_name = (self.name.value or "")
         if self.game and (not typed_name or typed_name in {game_title(g, la) for g in GAMES for la in ("fr", "en")}):
-            self.name.value = self.typed["name"] = game_title(self.game, lang)
+            self.name.value = game_title(self.game, lang)
         self.advanced.label = tr("new.advanced", lang)
         opts: list[ft.Control] = []
         self.fields = {}
@@ -216,7 +198,7 @@ class NewTableScreen(Screen):
         self._keep_values()
         try:
             options = model.build_options(option_specs(self.game), {**self.values, **self.choice_values},
-                                          self._text("advanced", self.advanced))
+                                          (self.advanced.value or ""))
         except model.OptionError as exc:
             if exc.key == "json":
                 self.shell.toast(tr("new.bad_json", lang, err=form_error(exc.message, lang)), error=True)
@@ -228,7 +210,7 @@ class NewTableScreen(Screen):
         if with_profile is None:
             return
         options = with_profile
-        name = self._text("name", self.name).strip() or game_title(self.game, lang)
+        name = (self.name.value or "").strip() or game_title(self.game, lang)
         self.busy = True
         try:
             hosted = await self.shell.hub.create(self.game, name, options, advertise=self.advertise)
@@ -251,7 +233,7 @@ class NewTableScreen(Screen):
 
     def _name_seats(self, hosted: Hosted) -> None:
         """The names typed at creation, given to the seats in order (p1, p2, …)."""
-        typed = [n.strip() for n in re.split(r"[,;\n]", self._text("players", self.players)) if n.strip()]
+        typed = [n.strip() for n in re.split(r"[,;\n]", (self.players.value or "")) if n.strip()]
         if not typed:
             return
         srv = hosted.server
