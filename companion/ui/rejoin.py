@@ -63,3 +63,25 @@ def join_extras(join: Callable[..., Any], rec: Record) -> dict[str, Any]:
     """The keyword arguments ``join`` takes among the record's (this device's token, the player's name)."""
     params = inspect.signature(join).parameters
     return {k: rec[k] for k in ("device_token", "name") if k in params and rec.get(k)}
+
+
+RETRY_RULES = ("unreachable", "timeout", "busy")  # the host is not (yet) there: try again
+
+
+async def join_again(join: Callable[..., Any], host: str, port: int, pin: str, seat: str, extra: dict[str, Any],
+                     give_up_after: float = 90.0, every: float = 2.0) -> Any:
+    """Join a remembered seat, trying again while the host is not there yet: after a host restart the
+    table is hosted again only once the hosting device is back (its own page resumes it), which may come
+    after this device's page. A refusal (wrong PIN, seat taken) is not tried again."""
+    from companion.session import Rejected
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + give_up_after
+    while True:
+        try:
+            return await join(host, port, pin, seat, **extra)
+        except Rejected as exc:
+            if exc.rule not in RETRY_RULES or loop.time() + every > deadline:
+                raise
+            log.info("the table at %s:%s is not there yet (%s); trying again", host, port, exc.rule)
+        await asyncio.sleep(every)

@@ -18,7 +18,7 @@ import flet as ft
 
 from .. import camera
 from ..session import Rejected, Session
-from . import rejoin, theme
+from . import model, rejoin, theme
 from .access import Access
 from .alerts import Alerts
 from .camera_dialog import capture_scans, is_mobile
@@ -127,7 +127,10 @@ class Shell:
 
         host, port, pin = str(rec["host"]), int(rec["port"]), str(rec.get("pin") or "")
         extra = rejoin.join_extras(join, rec)
-        session = await join(host, port, pin, seat, **extra)
+        self.page.controls = [card(ft.Row([ft.ProgressRing(), ft.Text(tr("rejoin.trying", self.lang, seat=str(
+            rec.get("name") or model.say(seat, self.lang))), size=18)], wrap=True))]  # while the host comes back (a restart)
+        self.page.update()
+        session = await rejoin.join_again(join, host, port, pin, seat, extra)
         await self.open_remote(session, host, port, pin, seat, str(rec.get("name") or ""), **place)
         return True
 

@@ -204,6 +204,7 @@ def test_a_host_restarted_finds_every_page_back_on_its_seat(table):
     host.wait("header")
     tablet = page(browser, app, 1280, 900)
     tablet.click("open-0")
+    tablet.wait("seat-p4")
     codes = _province_codes(tablet)
     tablet.click_to(f"seat-table-{codes[1]}", "follow")
     tablet.click_to("follow", "follow-now")
