@@ -117,3 +117,36 @@ def test_the_log_and_the_choices_say_seats_by_their_players(tmp_path):
             await h.stop()
 
     asyncio.run(go())
+
+
+def test_a_remembered_seat_is_joined_again_once_the_host_is_back(tmp_path):
+    """After a host restart a LAN-joined device may come back before the table is hosted again: it tries
+    again (the real client, a real host started late on the same port); a wrong PIN is not tried again."""
+    import socket
+
+    from companion.session import Rejected
+    from companion.sync.client import join
+    from companion.ui import rejoin
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+
+    async def go():
+        h = HostServer("pandemie", "Limes", tmp_path / "t.sqlite", {"provinces": 1, "players": 2}, pin=PIN,
+                       advertise=False, rng=SeededRng(3), bind="127.0.0.1", port=port)
+        trying = asyncio.create_task(rejoin.join_again(join, "127.0.0.1", port, PIN, "p2", {}, every=0.5))
+        await asyncio.sleep(1.5)
+        assert not trying.done(), "nobody hosts the table yet: still trying"
+        await h.start()
+        try:
+            session = await asyncio.wait_for(trying, 60)
+            assert session.snapshot is not None and session.snapshot.seat == "p2"
+            await session.close()
+            with pytest.raises(Rejected) as refused:
+                await rejoin.join_again(join, "127.0.0.1", port, "000000", "p2", {}, every=0.5)
+            assert refused.value.rule not in rejoin.RETRY_RULES
+        finally:
+            await h.stop()
+
+    asyncio.run(go())
