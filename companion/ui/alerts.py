@@ -136,27 +136,30 @@ class Alerts:
         icon = ft.Icon(ft.Icons.ERROR if only_errors else ft.Icons.CAMPAIGN, size=36,
                        color=ft.Colors.ON_ERROR_CONTAINER if only_errors else ft.Colors.ON_TERTIARY_CONTAINER)
         bgcolor = ft.Colors.ERROR_CONTAINER if only_errors else ft.Colors.TERTIARY_CONTAINER
-        if self._banner is not None and self._banner.open:
-            self._banner.content = self.banner_control()
-            self._banner.actions = [self._seen_button(lang)]
-            self._banner.leading = icon
-            self._banner.bgcolor = bgcolor
-            self._banner.update()
-            return
-        self._banner = ft.Banner(
+        old = self._banner
+        if old is not None and old.open:  # an open banner does not redraw its content: a new one replaces it
+            self._banner = None
+            try:
+                self.page.pop_dialog()
+            except Exception:  # noqa: BLE001 - already closed
+                pass
+        banner = ft.Banner(
             content=self.banner_control(),
             leading=icon,
             actions=[self._seen_button(lang)],
             bgcolor=bgcolor,
-            on_dismiss=lambda _e: self._closed(),
         )
+        banner.on_dismiss = lambda _e, b=banner: self._closed(b)
+        self._banner = banner
         self.page.show_dialog(self._banner)
 
     def _seen_button(self, lang: str) -> ft.Control:
         return ident(ft.FilledButton(content=ft.Text(SEEN.get(lang, SEEN["en"]), size=18), on_click=self.dismiss,
                                      height=52, width=110), "announce-seen")
 
-    def _closed(self) -> None:
+    def _closed(self, banner: ft.Banner | None = None) -> None:
+        if banner is not None and banner is not self._banner:
+            return  # a banner replaced by a newer one: what is unseen stays
         self.unseen = []
         self.errors = []
         self._banner = None
