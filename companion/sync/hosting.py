@@ -38,6 +38,7 @@ from engine.core.store import Actor, SaveError, Store
 from . import protocol as P
 from .budget import Budget
 from .discovery import Advertiser, lan_addresses
+from .local import HOST_DEVICE, LocalSession, _Device, _LocalDevice
 from .patch import PatchSender
 from .tables import Projector, seats_of
 
@@ -50,7 +51,6 @@ MAX_ERRORS = 50  # a connection that sends this many bad messages is closed
 REPLIES_KEPT = 64  # refused requests remembered per device (applied ones are in the save file)
 MAX_TEXT = 300  # a refusal message longer than this is cut
 MAX_DEVICES = 512  # authenticated connections at once
-HOST_DEVICE = "host"  # the hosting device's own screens
 # tests only: the host kills itself right after a request's events are committed, before it answers
 CRASH_AFTER_COMMIT = os.environ.get("TABLEKEEPER_TEST_CRASH_AFTER_COMMIT") == "1"
 
@@ -78,18 +78,6 @@ def _raise_fd_limit() -> None:
         want = hard if hard != resource.RLIM_INFINITY else 65536
         if soft < want:
             resource.setrlimit(resource.RLIMIT_NOFILE, (min(want, 65536), hard))
-
-
-class _Device:
-    """One connected screen: a remote websocket or the host's own local session."""
-
-    def __init__(self, seat: str, sent_seq: int, device: str) -> None:
-        self.seat = seat
-        self.sent_seq = sent_seq
-        self.device = device  # device id (hash of its token), or HOST_DEVICE
-
-    def notify(self) -> None:
-        raise NotImplementedError
 
 
 class _Remote(_Device):
@@ -728,77 +716,3 @@ def _union(types: tuple[type, ...]) -> Any:
     from typing import Union
 
     return Union[types]  # noqa: UP007 - runtime union of a tuple
-
-
-class _LocalDevice(_Device):
-    def __init__(self, session: LocalSession, seat: str, seq: int, device: str) -> None:
-        super().__init__(seat, seq, device)
-        self.session = session
-
-    def notify(self) -> None:
-        self.session._refresh()
-
-
-class LocalSession:
-    """The hosting device's own screen: a :class:`companion.session.Session` with no network between."""
-
-    def __init__(self, server: HostServer, seat: str, device: str = HOST_DEVICE) -> None:
-        assert server.table is not None
-        self._server = server
-        self.seat = seat
-        self._callbacks: list[Callable[[Snapshot], None]] = []
-        self._device = _LocalDevice(self, seat, server.table.seq, device)
-        self._snapshot: Snapshot | None = server.snapshot(seat)
-        self._closed = False
-        self._lost_reason: Rejected | None = None
-
-    @property
-    def snapshot(self) -> Snapshot | None:
-        return self._snapshot
-
-    def on_change(self, callback: Callable[[Snapshot], None]) -> None:
-        self._callbacks.append(callback)
-
-    def _refresh(self) -> None:
-        if self._closed:
-            return
-        snap = self._server.snapshot(self.seat)
-        self._device.sent_seq = snap.seq
-        self._snapshot = snap
-        for cb in list(self._callbacks):
-            try:
-                cb(snap)
-            except Exception:  # noqa: BLE001 - a screen's bug must not stop the table
-                log.exception("on_change callback failed")
-
-    async def send(self, intent: dict[str, Any]) -> None:
-        self._check()
-        await self._server.call(lambda: self._server.act(self.seat, intent))
-
-    async def undo(self) -> None:
-        self._check()
-        await self._server.call(lambda: self._server.undo(self.seat))
-
-    async def release(self) -> None:
-        """Give this seat up: another device may open it."""
-        self._check()
-        await self._server.call(lambda: self._server.release(self.seat, self._device.device))
-        await self.close()
-
-    def _lost(self, why: Rejected) -> None:
-        """The seat was handed over to another device: this screen may no longer act."""
-        self._lost_reason = why
-        self._closed = True
-
-    async def close(self) -> None:
-        self._closed = True
-        if self._device in self._server._devices:
-            self._server._devices.remove(self._device)
-
-    def _check(self) -> None:
-        if self._lost_reason is not None:
-            raise self._lost_reason
-        if self._closed:
-            raise Rejected("closed", "this session is closed")
-        if self._server.table is None or self._server.store is None:
-            raise Rejected("closed", "the host has stopped")
