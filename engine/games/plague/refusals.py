@@ -60,7 +60,7 @@ PHRASES = [
     R("improvement", "choose {seat}'s improvement first", "choisissez d'abord l'amélioration de {seat}"),
     R("improvement", "no improvement is to be destroyed now", "aucune amélioration à détruire maintenant"),
     R("improvement", "the player of the act ({seat}) chooses, not {seat2}", "c'est le joueur de la carte ({seat}) qui choisit, pas {seat2}"),
-    R("improvement", "{seat} has no improvement {card}", "{seat} n'a pas l'amélioration {card}"),
+    R("improvement", "that card is not among {seat}'s improvements", "cette carte n'est pas une amélioration de {seat}"),
     R("last chance", "a last chance is an Act card, not an improvement",
       "une dernière chance se joue avec une carte Action, pas une amélioration"),
     R("one act per turn", "play or discard a card; a turn ends by itself after that",

@@ -760,7 +760,8 @@ def _destroy(w: _Work, seat: str, intent: DestroyImprovement) -> None:
     if intent.victim != s.act.victims[0]:
         raise IllegalIntent("improvement", f"choose {s.act.victims[0]}'s improvement first")
     if intent.card not in s.player(intent.victim).improvements:
-        raise IllegalIntent("improvement", f"{intent.victim} has no improvement {intent.card}")
+        # the card is not named back: it may be one the seat cannot see (in a hand, in the pile)
+        raise IllegalIntent("improvement", f"that card is not among {intent.victim}'s improvements")
     w.emit(ImprovementLost(seat=intent.victim, card=intent.card, by=s.act.card))
     w.emit(Discarded(deck=DECK, card=intent.card))
     if not w.s.act.victims:  # type: ignore[union-attr]
