@@ -129,12 +129,13 @@ def _play(browser, port: int, game: str, tmp_path: Path) -> None:
     )
     other.click("join-p2")
     other.wait("log", timeout=60_000)
-    assert "Joueur 2" in other.all_text()
+    assert "Vous êtes" in other.all_text()  # a player's own header (where p2 stands), not the table's
     other.shot(f"app-browser-{game}-joined-phone.png")
 
     # language switch: English texts appear, French ones go
     tablet.click("lang")
-    tablet.page.wait_for_function("() => document.body.innerText.includes('Board')", timeout=15_000)
+    tablet.wait_text("lang", "Français", timeout=30_000)  # the switch now offers French back
+    tablet.wait_text("board", "Board", timeout=30_000)
 
 
 def test_undo_typed_code_end_of_game_and_audit(tmp_path):
