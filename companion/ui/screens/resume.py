@@ -41,7 +41,7 @@ class ResumeScreen(Screen):
                     return
                 except Exception as exc:  # noqa: BLE001 - a damaged save or a port in use: say so
                     log.exception("resuming %s", s.path)
-                    self.shell.toast(tr("resume.failed", lang, err=err_text(exc)), error=True)
+                    self.shell.toast(tr("resume.failed", lang, err=err_text(exc, lang)), error=True)
                     return
                 await self.shell.open_hosted(hosted)
 

@@ -23,6 +23,7 @@ from ..games import board_control, game_prompt, group_titles, turn_seats
 from ..header import header
 from ..hotseat import Privacy
 from ..i18n import STRINGS, reason_text, refusal_text, tr
+from ..pickers import choice_panel
 from ..widgets import big_button, card, heading, ident, pill, sections_control, vcol
 from .base import Screen, err_text, table_title
 
@@ -62,6 +63,7 @@ class TableScreen(Screen):
         self.scan = ft.TextField(text_size=18, height=64, on_submit=self._entered, expand=True,
                                  capitalization=ft.TextCapitalization.CHARACTERS)
         self.camera_dialog: ft.AlertDialog | None = None
+        self.picker_state: dict[str, Any] = {}  # step pickers' settings between renders (companion.ui.pickers)
         self.online = True
         session.on_change(self._changed)
         # announcements (banner, sound, vibration) of what this screen's seat receives: companion.ui.alerts
@@ -309,8 +311,12 @@ class TableScreen(Screen):
         prompt = game_prompt(snap.game, self, snap)  # e.g. Rattus: the face of a real token turned over
         if prompt is not None:
             parts.append(prompt)
-        groups = model.group_choices(snap.choices, lang, group_titles(snap.game))
-        if not groups and prompt is None:
+        picked, handled, labelled = choice_panel(snap.game, snap.choices, snap.view, lang,
+                                                 model.people(snap.seats, lang), self.picker_state,
+                                                 self.shell.refresh, self._choose)
+        parts += picked
+        groups = [g for g in model.group_choices(labelled, lang, group_titles(snap.game)) if g.kind not in handled]
+        if not groups and not picked and prompt is None:
             waiting = "table.waiting.table" if self.seat == TABLE and not self.follow else "table.waiting"
             parts.append(ft.Text(tr(waiting, lang), size=16))
         for g in groups:
@@ -332,7 +338,11 @@ class TableScreen(Screen):
 
     def _scanner(self, snap: Snapshot) -> ft.Control:
         lang = self.lang
-        self.scan.label = tr(f"scan.field.{snap.game}" if f"scan.field.{snap.game}" in STRINGS else "scan.field", lang)
+        label = tr(f"scan.field.{snap.game}" if f"scan.field.{snap.game}" in STRINGS else "scan.field", lang)
+        if self.scan.label not in (None, label):  # a new language: the browser keeps a field's old label
+            self.scan = ft.TextField(value=self.scan.value, text_size=18, height=64, on_submit=self._entered,
+                                     expand=True, capitalization=ft.TextCapitalization.CHARACTERS)
+        self.scan.label = label
         buttons: list[ft.Control] = [
             big_button(tr("scan.enter", lang), self._entered, "scan-enter", icon=ft.Icons.KEYBOARD_RETURN,
                        col={"xs": 6})
