@@ -7,6 +7,7 @@ Everything a device receives is built here from :func:`engine.core.project` and 
 from __future__ import annotations
 
 import bisect
+import functools
 import inspect
 import logging
 from typing import Any
@@ -63,7 +64,9 @@ def describe(game: Any, item: Any, lang: str, names: dict[str, str] | None = Non
     return type(item).__name__
 
 
+@functools.lru_cache(maxsize=64)
 def _takes_names(fn: Any) -> bool:
+    """Whether a game's ``describe`` takes ``names`` (asked once per function: it is on every log line)."""
     try:
         return "names" in inspect.signature(fn).parameters
     except (TypeError, ValueError):
