@@ -127,9 +127,11 @@ def _play(browser, port: int, game: str, tmp_path: Path) -> None:
         "sel => (document.querySelector(sel)?.innerText || '').includes('Test browser')",
         arg=other.sel("join-target"), timeout=30_000,
     )
-    other.click("join-p2")
+    # the tablet playing in turn holds the seats it plays (a seat belongs to one device at a time): the
+    # third device joins as a second table tablet
+    other.click("join-table")
     other.wait("log", timeout=60_000)
-    assert "Vous êtes" in other.all_text()  # a player's own header (where p2 stands), not the table's
+    assert "Au tour de" in other.all_text()  # the table tablet's header: whose turn it is
     other.shot(f"app-browser-{game}-joined-phone.png")
 
     # language switch: English texts appear, French ones go
