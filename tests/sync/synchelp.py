@@ -42,9 +42,10 @@ async def until(pred: Callable[[], bool], timeout: float = 5.0, what: str = "con
 
 
 async def raw_join(port: int, pin: str, seat: str, since: int = 0, host: str = "127.0.0.1",
-                   token: str | None = None) -> tuple[ClientConnection, P.Channel, P.Welcome]:
-    """A hand-driven device: the handshake (SPAKE2, then the encrypted hello) done by the test itself."""
-    ws = await connect(f"ws://{host}:{port}/", compression=None, max_size=None, open_timeout=5)
+                   token: str | None = None, **options: Any) -> tuple[ClientConnection, P.Channel, P.Welcome]:
+    """A hand-driven device: the handshake (SPAKE2, then the encrypted hello) done by the test itself.
+    ``options`` go to the websocket client (e.g. ``max_queue=None`` for a device that never reads)."""
+    ws = await connect(f"ws://{host}:{port}/", compression=None, max_size=None, open_timeout=5, **options)
     ch = P.challenge_decoder.decode(await asyncio.wait_for(ws.recv(), 5))
     pairing = P.Pairing(P.pin_verifier(pin, ch.salt), "device")
     await ws.send(P.encode(P.Pake(pairing.msg.hex())).decode())

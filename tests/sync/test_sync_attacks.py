@@ -9,7 +9,7 @@ import resource
 
 import msgspec
 import websockets
-from synchelp import P, RecordingProxy, decode_stream, run
+from synchelp import P, RecordingProxy, decode_stream, raw_join, run
 from websockets.asyncio.client import connect
 
 from companion.sync.budget import Budget
@@ -188,7 +188,7 @@ def test_ten_thousand_fuzzed_frames_give_no_traceback_and_the_host_lives_on(tmp_
         async with host(tmp_path) as h:
             sent = 0
             while sent < FUZZ_FRAMES:
-                ws, chan, _ = await _join_raw(h.port)
+                ws, chan, _ = await raw_join(h.port, PIN, "p1", token=TOKEN, max_queue=None, close_timeout=1)
                 try:
                     for _ in range(40):  # under the cut-off of 50 bad messages per connection
                         kind = rnd.random()
@@ -213,17 +213,6 @@ def test_ten_thousand_fuzzed_frames_give_no_traceback_and_the_host_lives_on(tmp_
         run(go(), timeout=280)
     tracebacks = [r for r in caplog.records if r.exc_info]
     assert not tracebacks, tracebacks[0].getMessage()
-
-
-async def _join_raw(port: int):
-    ws = await connect(f"ws://127.0.0.1:{port}/", compression=None, max_size=None, max_queue=None, close_timeout=1)
-    ch = P.challenge_decoder.decode(await ws.recv())
-    pairing = P.Pairing(P.pin_verifier(PIN, ch.salt), "device")
-    await ws.send(P.encode(P.Pake(pairing.msg.hex())).decode())
-    chan = pairing.finish(bytes.fromhex(P.pake_decoder.decode(await ws.recv()).msg))
-    await ws.send(chan.seal(P.Hello("p1", 0, TOKEN)))
-    chan.open(await ws.recv())
-    return ws, chan, None
 
 
 TOKEN = P.new_device_token()

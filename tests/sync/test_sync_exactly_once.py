@@ -12,8 +12,7 @@ import asyncio
 import os
 import sys
 
-from synchelp import P, run, subprocess_env
-from websockets.asyncio.client import connect
+from synchelp import P, raw_join, run, subprocess_env
 
 KILLS = int(os.environ.get("TK_TEST_KILLS", "100"))
 PIN = "5151"
@@ -36,17 +35,6 @@ async def start(store, crash: bool) -> tuple[asyncio.subprocess.Process, int]:
             port = int(line.split(": ")[1])
         if line.startswith("seats: "):
             return proc, port
-
-
-async def device(port: int, token: str) -> tuple[object, P.Channel]:
-    ws = await connect(f"ws://127.0.0.1:{port}/", compression=None, open_timeout=5)
-    ch = P.challenge_decoder.decode(await ws.recv())
-    pairing = P.Pairing(P.pin_verifier(PIN, ch.salt), "device")
-    await ws.send(P.encode(P.Pake(pairing.msg.hex())).decode())
-    chan = pairing.finish(bytes.fromhex(P.pake_decoder.decode(await ws.recv()).msg))
-    await ws.send(chan.seal(P.Hello("p1", 0, token)))
-    assert isinstance(P.to_device_decoder.decode(chan.open(await ws.recv())), P.Welcome)
-    return ws, chan
 
 
 async def reply_to(ws, chan: P.Channel, rid: int) -> P.Reply:
@@ -74,7 +62,7 @@ def test_a_request_committed_just_before_a_host_kill_is_applied_once_and_answere
         for k in range(KILLS + 1):
             proc, port = await start(store, crash=True)  # it dies after its next commit
             try:
-                ws, chan = await device(port, token)
+                ws, chan, _ = await raw_join(port, PIN, "p1", token=token)
                 doubles += await bumps_seen(ws, chan) != expected
                 if last is not None:  # the request whose answer the kill swallowed, sent again
                     await ws.send(chan.seal(last))
