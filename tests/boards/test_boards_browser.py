@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,6 +30,18 @@ def _neighbour_of_start() -> tuple[str, str]:
     name = sorted(start.neighbours)[0]
     b = board_for("G")
     return next(p.key for p in b.places if p.name == name), name
+
+
+def _far_cities(near: str) -> list[Any]:
+    """Gallia's places two steps or more from the start, the most remote first."""
+    from engine.boards.pandemie import board_for
+    from engine.games.pandemie.board import shipped
+
+    g = next(p for p in shipped() if p.code == "G")
+    start = next(c for c in g.cities if c.name == g.start)
+    close = {start.name, *start.neighbours}
+    b = board_for("G")
+    return [p for p in reversed(b.places) if p.name not in close and p.key != near][:10]
 
 
 def test_tap_a_city_plays_a_move_there(tmp_path: Path) -> None:
@@ -69,11 +82,24 @@ def test_tap_a_city_plays_a_move_there(tmp_path: Path) -> None:
                 tablet.wait_change("board", board_before)
                 tablet.page.wait_for_timeout(800)
                 tablet.shot("boards-pandemie-after-move.png")
-                # a city with nothing to do says so instead of opening an empty list
-                far = "G48" if key != "G48" else "G47"
-                tablet.click(f"place-{far}")
-                tablet.page.wait_for_timeout(500)
-                assert not tablet.page.query_selector(tablet.sel("place-choice-0"))
+                # a city with nothing to do says so instead of opening an empty list. Which cities have
+                # something depends on the shuffled hands (an event, a consul's move), so far cities are tried
+                # in turn: each either offers only choices naming it, or says there is nothing to do there.
+                said_nothing = False
+                for far in _far_cities(key):
+                    tablet.click(f"place-{far.key}")
+                    tablet.page.wait_for_timeout(600)
+                    if tablet.page.query_selector(tablet.sel("place-choice-0")):
+                        offered = [tablet.text(f"place-choice-{i}") for i in range(12)
+                                   if tablet.page.query_selector(tablet.sel(f"place-choice-{i}"))]
+                        assert all(far.name in o for o in offered), (far.name, offered)
+                        tablet.click("place-cancel")
+                        tablet.page.wait_for_timeout(400)
+                        continue
+                    assert f"Rien à faire à {far.name}" in tablet.all_text(), far.name
+                    said_nothing = True
+                    break
+                assert said_nothing, "every far city offered something"
                 # a phone: the map fits the screen's width
                 phone = Driver(browser.new_page(viewport={"width": 390, "height": 844}))
                 phone.open(f"http://127.0.0.1:{port}/")
