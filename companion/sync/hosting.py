@@ -445,7 +445,7 @@ class HostServer:
         except Exception as exc:  # noqa: BLE001 - an engine bug refuses the intent, never stops the host
             log.error("engine error on a %s intent: %s", _cut(kind, 40), _cut(repr(exc)))
             raise Rejected("engine-error", _cut(f"{type(exc).__name__}: {exc}")) from None
-        self._changed()
+        self._changed(actor.client if actor else "")
 
     def undo(self, seat: str, actor: Actor | None = None) -> None:
         """Take back the last action: only the seat that made it, or the table tablet, may."""
@@ -462,10 +462,14 @@ class HostServer:
             raise Rejected(exc.rule, exc.message) from None
         except SaveError as exc:
             raise Rejected("save", str(exc)) from None
-        self._changed()
+        self._changed(actor.client if actor else "")
 
-    def _changed(self) -> None:
-        for d in list(self._devices):
+    def _changed(self, first: str = "") -> None:
+        """Tell every screen; the device that acted first (its player waits for the answer to their tap)."""
+        devices = list(self._devices)
+        if first:
+            devices.sort(key=lambda d: d.device != first)
+        for d in devices:
             try:
                 d.notify()
             except Exception:  # noqa: BLE001 - one screen's failure is not the table's
