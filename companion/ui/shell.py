@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -22,8 +23,10 @@ from . import model, rejoin, theme
 from .access import Access
 from .alerts import Alerts
 from .camera_dialog import capture_scans, is_mobile
+from .graft import graft_touched
 from .hub import Hosted, Hub
 from .i18n import DEFAULT_LANG, tr
+from .memo import Store, rendering
 from .screens.base import Screen, err_text
 from .screens.census import CensusScreen
 from .screens.hosted import HostedScreen
@@ -36,6 +39,11 @@ from .widgets import PHONE_MAX, card, ident
 
 log = logging.getLogger("tablekeeper.app")
 
+# Re-renders written into the controls on the page (companion.ui.graft) instead of replacing the screen:
+# 5–10 KB per intent to each browser instead of 45–117 KB, but taps are lost now and then on a busy
+# 4-province table (see the README), so it is off unless TABLEKEEPER_GRAFT=1.
+GRAFT = os.environ.get("TABLEKEEPER_GRAFT") == "1"
+
 LANG_PREF = "tablekeeper.lang"
 
 
@@ -45,6 +53,8 @@ class Shell:
         self.hub = hub
         self.lang = lang
         self.screen: Screen | None = None
+        self._drawn: Screen | None = None  # the screen whose controls are on the page
+        self._memo = Store()  # controls this page keeps between renders (see companion.ui.memo)
         self.record: rejoin.Record | None = None  # where this device sits (remembered on the device)
         self.access = Access(page, hub)  # who this page is: decided on the server (see companion.ui.access)
         page.title = tr("app.title", lang)
@@ -144,14 +154,36 @@ class Shell:
         screen = self.screen
         if screen is None:
             return
-        self.page.appbar = self._appbar(screen)
+        appbar = self._appbar(screen)
+        same = GRAFT and not top and self._drawn is screen and len(self.page.controls) == 1
+        if not same:
+            self._memo.clear()  # kept controls belong to the tree on the page: a new screen starts afresh
         try:
-            body = screen.render()
+            with rendering(self._memo):
+                body = screen.render()
         except Exception as exc:  # noqa: BLE001 - show the problem instead of a blank page
             log.exception("rendering %s", type(screen).__name__)
             body = card(ft.Text(tr("table.error", self.lang, err=exc), size=18))
-        self.page.controls = [body]
-        self.page.update()
+        touched: list[Any] | None = None
+        if same:
+            # the same screen again: only what changed goes to the browser (see graft)
+            try:
+                appbar_, bar_touched = graft_touched(self.page.appbar, appbar)
+                body_, body_touched = graft_touched(self.page.controls[0], body)
+                appbar, body, touched = appbar_, body_, bar_touched + body_touched
+            except Exception:  # noqa: BLE001 - a tree graft cannot handle: the fresh one, whole
+                log.exception("grafting %s", type(screen).__name__)
+                self._memo.clear()
+        self._drawn = screen
+        if self.page.appbar is not appbar:
+            self.page.appbar, touched = appbar, None
+        if len(self.page.controls) != 1 or self.page.controls[0] is not body:
+            self.page.controls, touched = [body], None
+        if touched is not None and not getattr(self.page, "_dirty", None):
+            if touched:  # only the controls that changed: Flet does not walk the whole page
+                self.page.update(*touched)
+        else:
+            self.page.update()
         if top:  # a new screen opens at its top, not at the previous one's scroll position
             async def scroll_top() -> None:
                 try:

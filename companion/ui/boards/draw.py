@@ -19,6 +19,9 @@ import flet.canvas as cv
 from engine.boards.geometry import Board, Label, Place
 from engine.boards.palette import INK, LAND, PEOPLE, ROAD, SEA
 
+from ..graft import live
+from ..memo import keep
+
 MIN_TARGET = 44.0  # px: a tap target is never smaller than this, whatever the scale
 
 
@@ -53,6 +56,16 @@ def arrow_shapes(arrows: Iterable[tuple[float, float, float, float, str]], k: fl
             for hx, hy in head:
                 out.append(cv.Line(x2 * k, y2 * k, hx * k, hy * k, paint=paint_))
     return out
+
+
+@ft.control
+class BoardCanvas(cv.Canvas):
+    """The board's own drawing (land, roads, links, places, names): a page keeps it from one render to the
+    next while it is unchanged (:func:`companion.ui.memo.keep`), and it is isolated, so that the diff of a
+    page's update never walks its thousand shapes."""
+
+    def is_isolated(self) -> bool:
+        return True
 
 
 @ft.control
@@ -175,13 +188,33 @@ def beside(p: Place, n: int, gap: float = 11.0) -> list[tuple[float, float]]:
 def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[str, str], Any] | None,
                 labels: dict[str, str] | None = None, dark: bool = False, tappable: Iterable[str] | None = None,
                 zoom: bool = False) -> ft.Control:
-    """The board at ``width`` pixels, with a tap target per place (all places, or only ``tappable``)."""
+    """The board at ``width`` pixels, with a tap target per place (all places, or only ``tappable``).
+
+    A page keeps the control while nothing it shows changed (an action in another province)."""
+    handler_id = (id(getattr(on_place, "__self__", None)), getattr(on_place, "__func__", on_place))
+    key = ("map", board.code, id(board), round(width, 2), dark, zoom, handler_id,
+           tuple(sorted((labels or {}).items())), None if tappable is None else tuple(sorted(tappable)),
+           _layer_key(layer))
+    return keep(key, lambda: _map_control(board, layer, width, on_place, labels, dark, tappable, zoom))
+
+
+def _layer_key(layer: Layer) -> tuple[Any, ...]:
+    return (tuple(sorted(layer.fills.items())), tuple(sorted(layer.dim)), tuple(sorted(layer.marks)),
+            tuple(layer.badges), tuple(layer.squares), tuple(layer.arrows), layer.flash)
+
+
+def _map_control(board: Board, layer: Layer, width: float, on_place: Callable[[str, str], Any] | None,
+                 labels: dict[str, str] | None, dark: bool, tappable: Iterable[str] | None,
+                 zoom: bool) -> ft.Control:
     k = width / board.width
     height = board.height * k
     # two canvases: the board itself, and what actions change on top (a keyed diff then repaints only the
     # second); keys keep them matched from one render to the next
+    memo_key = ("board-canvas", board.code, id(board), round(width, 2), dark,
+                tuple(sorted(layer.fills.items())), tuple(sorted(layer.dim)))
     controls: list[ft.Control] = [
-        cv.Canvas(shapes=paint_board(board, layer, k, dark), width=width, height=height, key=f"map-{board.code}-board"),
+        keep(memo_key, lambda: BoardCanvas(shapes=paint_board(board, layer, k, dark), width=width, height=height,
+                                           key=f"map-{board.code}-board")),
         cv.Canvas(shapes=paint_layer(board, layer, k, dark), width=width, height=height, key=f"map-{board.code}-layer"),
     ]
     if layer.arrows and layer.flash > 0:
@@ -224,15 +257,15 @@ def zoomable(content: ft.Control, width: float, height: float) -> ft.Control:
     async def zoom_in(_e: Any) -> None:
         if scale[0] * ZOOM_STEP <= ZOOM_MAX + 1e-9:
             scale[0] *= ZOOM_STEP
-            await viewer.zoom(ZOOM_STEP)
+            await live(viewer).zoom(ZOOM_STEP)
 
     async def zoom_out(_e: Any) -> None:
         scale[0] = max(1.0, scale[0] / ZOOM_STEP)
-        await viewer.zoom(1 / ZOOM_STEP)
+        await live(viewer).zoom(1 / ZOOM_STEP)
 
     async def fit(_e: Any) -> None:
         scale[0] = 1.0
-        await viewer.reset()
+        await live(viewer).reset()
 
     def button(icon: Any, ident: str, tip: str, handler: Any) -> ft.Control:
         return ft.Semantics(identifier=ident, label=tip, button=True, content=ft.IconButton(
@@ -246,5 +279,5 @@ def zoomable(content: ft.Control, width: float, height: float) -> ft.Control:
     return ft.Column([viewer, bar], spacing=4, tight=True, width=width)
 
 
-__all__ = ["Flash", "Layer", "arrow_shapes", "beside", "map_control", "paint", "paint_board", "paint_layer", "ring",
+__all__ = ["BoardCanvas", "Flash", "Layer", "arrow_shapes", "beside", "map_control", "paint", "paint_board", "paint_layer", "ring",
            "zoomable"]

@@ -6,8 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 import flet as ft
+import msgspec
 
 from ..boardkit import component_name
+from ..memo import keep
 from ..model import say
 from ..widgets import chip, heading, ident, pill
 
@@ -88,58 +90,10 @@ def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str
         ], spacing=6, tight=True))
     for p in provinces:
         code = str(p.get("code", ""))
-        turn = p.get("turn")
-        counters = [
-            chip(_pt("turn", lang), say(turn, lang, names) + (f" ({_pt('you', lang)})" if turn == seat else "") if turn else "—"),
-            chip(_pt("actions", lang), str(p.get("actions_left", "—"))),
-            chip(_pt("speed", lang), str(p.get("speed", "—"))),
-            chip(_pt("surges", lang), str(p.get("surges", 0))),
-            chip(_pt("phase", lang), str(p.get("phase", "—"))),
-        ]
-        block: list[ft.Control] = [
-            heading(f"{p.get('name', code)} ({code})", 20),
-            ft.Row(counters, wrap=True, spacing=8, run_spacing=8),
-        ]
-        if p.get("quiet_night"):
-            block.append(pill(_pt("quiet", lang)))
-        if p.get("divination"):
-            block.append(pill(_pt("divination", lang, seat=say(str(p["divination"]), lang, names))))
-        supply = p.get("supply") or {}
-        block.append(ft.Text(_pt("supply", lang), size=15, weight=ft.FontWeight.W_600))
-        block.append(ft.Row([_colour_chip(c, n, lang) for c, n in supply.items()], wrap=True, spacing=6, run_spacing=6))
-        pins: Mapping[str, Mapping[str, int]] = p.get("pins") or {}
-        block.append(ft.Text(_pt("pins", lang), size=15, weight=ft.FontWeight.W_600))
-        rows: list[ft.Control] = []
-        for key, by_colour in sorted(pins.items(), key=lambda kv: -sum(kv[1].values())):
-            total = sum(by_colour.values())
-            rows.append(ft.Row(
-                [ft.Text(_city(key), size=16, width=150, weight=ft.FontWeight.BOLD if total >= 3 else None),
-                 *[_colour_chip(c, n, lang) for c, n in by_colour.items()]],
-                wrap=True, spacing=6, run_spacing=4))
-        block.append(ft.Column(rows or [ft.Text(_pt("none", lang))], spacing=4, tight=True))
-        extra = []
-        if p.get("forts"):
-            extra.append(f"{_pt('forts', lang)} : {', '.join(_city(k) for k in p['forts'])}")
-        if p.get("victories"):
-            extra.append(f"{_pt('victories', lang)} : {', '.join(PAN_COLOURS.get(c, (c, c, ''))[0 if lang == 'fr' else 1] for c in p['victories'])}")
-        if p.get("eradicated"):
-            extra.append(f"{_pt('eradicated', lang)} : {', '.join(PAN_COLOURS.get(c, (c, c, ''))[0 if lang == 'fr' else 1] for c in p['eradicated'])}")
-        extra.append(f"{_pt('decks', lang)} : {_pt('player_deck', lang)} {p.get('player_deck', '?')} · "
-                     f"{_pt('propagation_deck', lang)} {p.get('propagation_deck', '?')}")
-        block += [ft.Text(x, size=15) for x in extra]
-        disc = list(p.get("propagation_discard") or [])[-8:]
-        if disc:
-            block.append(ft.Text(_pt("prop_discard", lang), size=15, weight=ft.FontWeight.W_600))
-            block.append(ft.Row([pill(component_name(c)) for c in reversed(disc)], wrap=True, spacing=6, run_spacing=6))
-        body = ft.Column(block, spacing=8, tight=True)
-        if focus and code != focus:  # another province than the tablet's: one tap away
-            parts.append(ident(ft.ExpansionTile(title=ft.Text(f"{p.get('name', code)} · {_pt('turn', lang)} "
-                                                              f"{say(turn, lang, names) if turn else '—'}", size=17),
-                                                controls=[body], expanded=False), f"province-{code}"))
-            continue
-        parts.append(ident(ft.Container(content=body, padding=ft.Padding.only(top=6),
-                                        border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))),
-                           f"province-{code}"))
+        # a province's part is kept while nothing in it changed (an action in another province)
+        key = ("pandemie-province", code, lang, seat, focus, msgspec.json.encode(p),
+               tuple(sorted((names or {}).items())))
+        parts.append(keep(key, lambda p=p, code=code: _province(p, code, lang, seat, names, focus)))
     if players:
         rows = []
         for s, pl in sorted(players.items(), key=lambda kv: bool(focus) and str(kv[1].get("province")) != focus):
@@ -149,3 +103,58 @@ def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str
                                 size=15, weight=ft.FontWeight.BOLD if s == seat else None))
         parts.append(ft.Column([heading(_pt("players", lang), 18), *rows], spacing=4, tight=True))
     return ft.Column(parts, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _province(p: Mapping[str, Any], code: str, lang: str, seat: str, names: Mapping[str, str] | None,
+              focus: str) -> ft.Control:
+    turn = p.get("turn")
+    counters = [
+        chip(_pt("turn", lang), say(turn, lang, names) + (f" ({_pt('you', lang)})" if turn == seat else "") if turn else "—"),
+        chip(_pt("actions", lang), str(p.get("actions_left", "—"))),
+        chip(_pt("speed", lang), str(p.get("speed", "—"))),
+        chip(_pt("surges", lang), str(p.get("surges", 0))),
+        chip(_pt("phase", lang), str(p.get("phase", "—"))),
+    ]
+    block: list[ft.Control] = [
+        heading(f"{p.get('name', code)} ({code})", 20),
+        ft.Row(counters, wrap=True, spacing=8, run_spacing=8),
+    ]
+    if p.get("quiet_night"):
+        block.append(pill(_pt("quiet", lang)))
+    if p.get("divination"):
+        block.append(pill(_pt("divination", lang, seat=say(str(p["divination"]), lang, names))))
+    supply = p.get("supply") or {}
+    block.append(ft.Text(_pt("supply", lang), size=15, weight=ft.FontWeight.W_600))
+    block.append(ft.Row([_colour_chip(c, n, lang) for c, n in supply.items()], wrap=True, spacing=6, run_spacing=6))
+    pins: Mapping[str, Mapping[str, int]] = p.get("pins") or {}
+    block.append(ft.Text(_pt("pins", lang), size=15, weight=ft.FontWeight.W_600))
+    rows: list[ft.Control] = []
+    for key, by_colour in sorted(pins.items(), key=lambda kv: -sum(kv[1].values())):
+        total = sum(by_colour.values())
+        rows.append(ft.Row(
+            [ft.Text(_city(key), size=16, width=150, weight=ft.FontWeight.BOLD if total >= 3 else None),
+             *[_colour_chip(c, n, lang) for c, n in by_colour.items()]],
+            wrap=True, spacing=6, run_spacing=4))
+    block.append(ft.Column(rows or [ft.Text(_pt("none", lang))], spacing=4, tight=True))
+    extra = []
+    if p.get("forts"):
+        extra.append(f"{_pt('forts', lang)} : {', '.join(_city(k) for k in p['forts'])}")
+    if p.get("victories"):
+        extra.append(f"{_pt('victories', lang)} : {', '.join(PAN_COLOURS.get(c, (c, c, ''))[0 if lang == 'fr' else 1] for c in p['victories'])}")
+    if p.get("eradicated"):
+        extra.append(f"{_pt('eradicated', lang)} : {', '.join(PAN_COLOURS.get(c, (c, c, ''))[0 if lang == 'fr' else 1] for c in p['eradicated'])}")
+    extra.append(f"{_pt('decks', lang)} : {_pt('player_deck', lang)} {p.get('player_deck', '?')} · "
+                 f"{_pt('propagation_deck', lang)} {p.get('propagation_deck', '?')}")
+    block += [ft.Text(x, size=15) for x in extra]
+    disc = list(p.get("propagation_discard") or [])[-8:]
+    if disc:
+        block.append(ft.Text(_pt("prop_discard", lang), size=15, weight=ft.FontWeight.W_600))
+        block.append(ft.Row([pill(component_name(c)) for c in reversed(disc)], wrap=True, spacing=6, run_spacing=6))
+    body = ft.Column(block, spacing=8, tight=True)
+    if focus and code != focus:  # another province than the tablet's: one tap away
+        return ident(ft.ExpansionTile(title=ft.Text(f"{p.get('name', code)} · {_pt('turn', lang)} "
+                                                          f"{say(turn, lang, names) if turn else '—'}", size=17),
+                                            controls=[body], expanded=False), f"province-{code}")
+    return ident(ft.Container(content=body, padding=ft.Padding.only(top=6),
+                              border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))),
+                 f"province-{code}")

@@ -1,0 +1,226 @@
+"""Keep the controls on the page, change only what a render changed (a small React-style reconciler).
+
+Every change of a table re-renders its screen as a fresh tree of controls. Handing that fresh tree to Flet
+makes it send the whole screen again (45–280 KB per intent to every browser, then the browser rebuilds every
+widget). Flet's own keyed diff would send only the changes, but it freezes the controls it diffs, and the
+screens change some controls after they are drawn (a text field, a map's fading arrows).
+
+:func:`graft` walks the tree on the page (``old``) and the fresh one (``new``) side by side and writes the
+fresh values into the old controls, so Flet's ordinary in-place diff sends only the properties that changed
+and the browser keeps its widgets (focus, scroll, cursor). Rules:
+
+- a control found in both trees as the very same object (a text field a screen keeps) is left as it is;
+- a fresh control goes into an old one of the same Flet class, at the same place, that the fresh tree does
+  not hold itself, unless it is an input (a text field, a dropdown: a screen reads the one it made);
+  otherwise the fresh control replaces the old one (a new place, a class of our own such as
+  :class:`companion.ui.boards.draw.Flash` whose life starts when it is mounted);
+- when a control found in both trees is not at the same place (a kept field that moved), the fresh tree
+  is sent whole, as Flet cannot move a control from one parent to another in one update;
+- lists of controls are matched place by place (and by ``key`` when the fresh ones have keys); a list in
+  which every element is kept is not reassigned;
+- other values (numbers, texts, styles, handlers) are assigned only when they differ.
+
+Handlers are taken from the fresh tree, so a tap always runs the closure of the last render; a handler
+reads a control through the event (``e.control``) or through the screen's own kept fields, never through
+a fresh control the handler captured (that one may have been merged into an old one).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, TypeVar
+
+import flet as ft
+
+T = TypeVar("T")
+
+_FIELDS: dict[type, frozenset[str]] = {}
+_SKIP = {"parent", "page"}
+
+
+# controls a user types or sets: never written into (a screen may read the fresh one it made; the browser
+# holds what was typed in the old one), a fresh one replaces the old one as before
+_INPUTS: tuple[type, ...] = tuple(c for c in (
+    getattr(ft, n, None) for n in ("TextField", "Dropdown", "DropdownM2", "Checkbox", "Switch", "Slider",
+                                   "RangeSlider", "Radio", "RadioGroup", "SearchBar", "AutoComplete",
+                                   "CupertinoTextField", "SegmentedButton")) if isinstance(c, type))
+
+
+def _fields(cls: type) -> frozenset[str]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = frozenset(f.name for f in dataclasses.fields(cls)
+                          if not f.name.startswith("_") and f.name not in _SKIP and f.init)
+        _FIELDS[cls] = names
+    return names
+
+
+def _given(control: Any) -> dict[str, Any]:
+    """The fields a control was given (the others hold their defaults): Flet keeps its properties in
+    ``_values`` and its plain fields (``controls``, ``shapes``) on the object."""
+    names = _fields(type(control))
+    out = {k: v for k, v in vars(control).items() if k in names}
+    values = getattr(control, "_values", None)
+    if values:
+        out.update(values)
+    return out
+
+
+def _is_control(value: Any) -> bool:
+    return isinstance(value, ft.BaseControl)
+
+
+def _flet_class(cls: type) -> bool:
+    """A class of Flet itself (its life is its properties), not one of ours with a life of its own."""
+    return cls.__module__.startswith("flet.")
+
+
+def _ids(root: Any, out: set[int]) -> set[int]:
+    """The ids of every control in a tree (lists, contents, nested)."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if _is_control(node):
+            if id(node) in out:
+                continue
+            out.add(id(node))
+            if node.is_isolated() or getattr(node, "_tk_memo", False):  # never written into: no need to look
+                continue
+            for value in _given(node).values():
+                if _is_control(value):
+                    stack.append(value)
+                elif isinstance(value, list) and value and any(_is_control(v) for v in value):
+                    stack.extend(v for v in value if _is_control(v))
+    return out
+
+
+class _Grafter:
+    def __init__(self, old_root: Any, new_root: Any) -> None:
+        self.fresh_held = _ids(new_root, set())  # controls the fresh tree holds itself: never written into
+        self.shared = self.fresh_held & _ids(old_root, set())  # kept controls (a screen's fields, memos)
+        self.in_place: set[int] = set()  # kept controls found where they were
+        self.changed = 0
+        self.touched: list[Any] = []  # old controls written into, and kept ones (a screen may have changed them)
+
+    def node(self, old: Any, new: Any) -> Any:
+        """The control to put on the page: ``old`` with ``new``'s values, or ``new`` itself."""
+        if old is new:
+            self.in_place.add(id(old))
+            if _is_control(old) and not old.is_isolated() and not getattr(old, "_tk_memo", False):
+                self.touched.append(old)  # a control the screen keeps (it may have changed it), not a memo
+            return old
+        if (not _is_control(old) or not _is_control(new) or type(old) is not type(new)
+                or not _flet_class(type(new)) or isinstance(new, _INPUTS) or id(old) in self.fresh_held
+                or getattr(old, "key", None) != getattr(new, "key", None)):
+            self.changed += 1
+            return new
+        object.__setattr__(new, "_tk_live", old)  # for handlers that captured the fresh control (see live)
+        wrote = False
+        given_new, given_old = _given(new), _given(old)
+        for name in given_new.keys() | given_old.keys():
+            nv = given_new[name] if name in given_new else getattr(new, name, None)
+            ov = given_old[name] if name in given_old else getattr(old, name, None)
+            if nv is ov:
+                continue
+            if _is_control(nv) or _is_control(ov):
+                merged = self.node(ov, nv) if (ov is not None and nv is not None) else nv
+                if merged is not ov:
+                    setattr(old, name, merged)
+                    wrote = True
+                continue
+            if isinstance(nv, list) and isinstance(ov, list) and (
+                    any(_is_control(v) for v in nv) or any(_is_control(v) for v in ov)):
+                merged_list = self.items(ov, nv)
+                if merged_list is not None:
+                    setattr(old, name, merged_list)
+                    wrote = True
+                continue
+            if callable(nv) and callable(ov) or name == "data":
+                _quiet_set(old, name, nv)  # the browser knows there is a handler: only the closure changes
+                continue
+            if _same(ov, nv):
+                continue
+            setattr(old, name, nv)
+            self.changed += 1
+            wrote = True
+        if wrote:
+            self.touched.append(old)
+        return old
+
+    def items(self, old: list[Any], new: list[Any]) -> list[Any] | None:
+        """The merged list, or None when the old list stands as it is."""
+        keyed = {getattr(o, "key", None): o for o in old if _is_control(o) and getattr(o, "key", None) is not None}
+        out: list[Any] = []
+        for i, nv in enumerate(new):
+            k = getattr(nv, "key", None) if _is_control(nv) else None
+            ov = keyed.get(k) if k is not None else (old[i] if i < len(old) else None)
+            out.append(self.node(ov, nv) if ov is not None else nv)
+        if len(out) == len(old) and all(a is b for a, b in zip(out, old, strict=True)):
+            return None
+        if len(out) != len(set(map(id, out))):  # one old control claimed twice: keep the fresh ones
+            return list(new)
+        return out
+
+
+def _quiet_set(obj: Any, name: str, value: Any) -> None:
+    """Set a value the browser does not see (a handler's closure, ``data``) without marking it changed."""
+    values = getattr(obj, "_values", None)
+    if isinstance(values, dict) and name in (getattr(type(obj), "_prop_defaults", None) or {}):
+        values[name] = value
+    else:
+        object.__setattr__(obj, name, value)
+
+
+def _same(a: Any, b: Any) -> bool:
+    if callable(a) or callable(b):
+        return False  # a handler appearing or going: the browser must know
+    try:
+        return bool(a == b) and type(a) is type(b)
+    except Exception:  # noqa: BLE001 - a value without a usable equality
+        return False
+
+
+def live(control: T) -> T:
+    """The control on the page for one a render built: itself, or the old control it was written into
+    (a handler that captured a control of its render, such as a map's zoom buttons and their viewer)."""
+    seen = 0
+    while (twin := getattr(control, "_tk_live", None)) is not None and seen < 64:
+        control, seen = twin, seen + 1
+    return control
+
+
+def graft(old: Any, new: Any) -> Any:
+    """Write ``new``'s tree into ``old``'s where they match; returns what to keep on the page."""
+    return graft_touched(old, new)[0]
+
+
+def graft_touched(old: Any, new: Any) -> tuple[Any, list[Any]]:
+    """:func:`graft`, and the controls to update so that the browser sees every change: the old controls
+    written into and the kept ones, without those inside another of them (updating a control sends the
+    changes of everything inside it). Updating only these spares Flet a walk through the whole page."""
+    if old is None:
+        return new, []
+    g = _Grafter(old, new)
+    root = g.node(old, new)
+    if root is not old or g.shared - g.in_place:
+        # a kept control moved to another place: Flet would drop it from its index on the way (its old
+        # parent lets go of it after the new one took it), so the fresh tree goes to the browser whole
+        return new, []
+    chosen = {id(c) for c in g.touched}
+    tops: list[Any] = []
+    for c in g.touched:
+        ref, above, depth = getattr(c, "_parent", None), False, 0
+        while ref is not None and depth < 200:
+            parent = ref()
+            if parent is None:
+                break
+            if id(parent) in chosen:
+                above = True
+                break
+            ref, depth = getattr(parent, "_parent", None), depth + 1
+        if not above and all(t is not c for t in tops):
+            tops.append(c)
+    return root, tops
+
+
+__all__ = ["graft", "graft_touched", "live"]

@@ -1,0 +1,69 @@
+"""Controls a page keeps from one render to the next while what they show is unchanged.
+
+A screen is rendered again on every change of its table; most of it (a map's land, roads and names: a
+thousand canvas shapes) did not change. :func:`keep` returns the control the same page built for the same
+``key`` at its previous render, so that neither the program nor Flet's diff nor the browser handles it again.
+A control belongs to one page: the store is the page's (set by the shell around each render with
+:func:`rendering`), and what a render did not use is dropped after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+class Store:
+    """One page's kept controls: key → control, and the keys the current render used."""
+
+    def __init__(self) -> None:
+        self.kept: dict[Hashable, Any] = {}
+        self.used: set[Hashable] = set()
+
+    def clear(self) -> None:
+        self.kept.clear()
+        self.used.clear()
+
+
+_current: ContextVar[Store | None] = ContextVar("tablekeeper_memo", default=None)
+
+
+@contextmanager
+def rendering(store: Store) -> Iterator[None]:
+    """Around one render of a page: :func:`keep` reads and fills ``store``; unused entries go afterwards."""
+    store.used = set()
+    token = _current.set(store)
+    ok = False
+    try:
+        yield
+        ok = True
+    finally:
+        _current.reset(token)
+        if ok:
+            for key in [k for k in store.kept if k not in store.used]:
+                del store.kept[key]
+
+
+def keep(key: Hashable, build: Callable[[], T]) -> T:
+    """The control built for ``key`` at this page's previous render, or a new one (outside a render: new)."""
+    store = _current.get()
+    if store is None or key in store.used:  # a control is in one place only: a second use gets its own
+        return build()
+    store.used.add(key)
+    try:
+        return store.kept[key]  # type: ignore[no-any-return]
+    except KeyError:
+        value = build()
+        try:  # nothing in it changed: the shell's graft neither writes into it nor asks Flet to look at it
+            object.__setattr__(value, "_tk_memo", True)
+        except (AttributeError, TypeError):
+            pass
+        store.kept[key] = value
+        return value
+
+
+__all__ = ["Store", "keep", "rendering"]

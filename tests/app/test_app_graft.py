@@ -1,0 +1,122 @@
+"""The shell's graft (companion.ui.graft): a re-render keeps the controls on the page and writes only what
+changed into them; kept fields, our own classes and memos are handled as the module says. In process, on
+Flet's own control classes (the browser side is covered by the app's browser tests and benchmarks.ui)."""
+
+from __future__ import annotations
+
+import flet as ft
+import flet.canvas as cv
+
+from companion.ui.boards.draw import BoardCanvas, Flash
+from companion.ui.graft import graft, graft_touched, live
+from companion.ui.memo import Store, keep, rendering
+
+
+def test_a_changed_text_is_written_into_the_control_on_the_page() -> None:
+    a, b = ft.Text("a"), ft.Text("b", size=14)
+    old = ft.Column([a, b])
+    root, touched = graft_touched(old, ft.Column([ft.Text("a"), ft.Text("c", size=14)]))
+    assert root is old and old.controls[0] is a and old.controls[1] is b
+    assert b.value == "c" and b.size == 14
+    assert touched == [b]  # only the text that changed is updated
+
+
+def test_a_property_the_fresh_render_no_longer_gives_goes_back_to_its_default() -> None:
+    t = ft.Text("x", weight=ft.FontWeight.BOLD, color=ft.Colors.RED)
+    old = ft.Column([t])
+    graft(old, ft.Column([ft.Text("x")]))
+    assert t.weight is None and t.color is None
+
+
+def test_a_field_the_screen_keeps_is_never_written_into() -> None:
+    field = ft.TextField(value="typed")
+    old = ft.Column([ft.Text("before"), field])
+    root = graft(old, ft.Column([ft.Text("a message above"), field]))
+    assert root is old
+    assert old.controls[1] is field and field.value == "typed"
+    assert isinstance(old.controls[0], ft.Text) and old.controls[0].value == "a message above"
+
+
+def test_another_class_or_one_of_ours_replaces_the_old_control() -> None:
+    old = ft.Column([ft.Text("a"), Flash(shapes=[], seconds=1)])
+    new_flash = Flash(shapes=[], seconds=2)
+    graft(old, ft.Column([ft.Icon(ft.Icons.HOME), new_flash]))
+    assert isinstance(old.controls[0], ft.Icon)
+    assert old.controls[1] is new_flash  # its life starts when it is mounted: never merged
+
+
+def test_keyed_controls_are_matched_by_key_when_they_move() -> None:
+    x, y = ft.Text("x", key="x"), ft.Text("y", key="y")
+    old = ft.Column([x, y])
+    graft(old, ft.Column([ft.Text("y2", key="y"), ft.Text("x2", key="x")]))
+    assert old.controls == [y, x] and y.value == "y2" and x.value == "x2"
+
+
+def test_a_tap_runs_the_last_render_closure() -> None:
+    seen: list[str] = []
+    button = ft.FilledButton("go", on_click=lambda _e: seen.append("first"))
+    old = ft.Column([button])
+    graft(old, ft.Column([ft.FilledButton("go", on_click=lambda _e: seen.append("second"))]))
+    button.on_click(None)
+    assert seen == ["second"]
+
+
+def test_a_handler_that_captured_a_fresh_control_finds_the_one_on_the_page() -> None:
+    old_viewer = ft.InteractiveViewer(content=ft.Text("map"))
+    old = ft.Column([old_viewer])
+    fresh_viewer = ft.InteractiveViewer(content=ft.Text("map"))
+    graft(old, ft.Column([fresh_viewer]))
+    assert old.controls[0] is old_viewer
+    assert live(fresh_viewer) is old_viewer and live(old_viewer) is old_viewer
+
+
+def test_a_kept_memo_is_neither_written_into_nor_updated() -> None:
+    store = Store()
+    built: list[int] = []
+
+    def canvas() -> BoardCanvas:
+        built.append(1)
+        return BoardCanvas(shapes=[cv.Circle(1, 1, 2)])
+
+    with rendering(store):
+        first = ft.Column([keep("board", canvas), ft.Text("1")])
+    with rendering(store):
+        second = ft.Column([keep("board", canvas), ft.Text("2")])
+    assert len(built) == 1
+    root, touched = graft_touched(first, second)
+    assert root is first and first.controls[0] is second.controls[0]
+    assert all(not isinstance(t, BoardCanvas) for t in touched)
+    with rendering(store):
+        pass
+    assert store.kept == {}  # what a render did not use is dropped
+
+
+def test_one_key_twice_in_one_render_gives_two_controls() -> None:
+    store = Store()
+    with rendering(store):
+        a = keep("k", lambda: ft.Text("a"))
+        b = keep("k", lambda: ft.Text("a"))
+    assert a is not b  # a control is in one place only
+
+
+def test_a_list_of_shapes_is_merged_place_by_place() -> None:
+    c1, c2 = cv.Circle(0, 0, 5), cv.Circle(1, 1, 5)
+    old = cv.Canvas(shapes=[c1, c2])
+    graft(old, cv.Canvas(shapes=[cv.Circle(0, 0, 5), cv.Circle(9, 9, 5), cv.Circle(3, 3, 3)]))
+    assert old.shapes[0] is c1 and old.shapes[1] is c2 and c2.x == 9 and len(old.shapes) == 3
+
+
+def test_a_kept_field_that_moves_sends_the_fresh_tree_whole() -> None:
+    field = ft.TextField(value="typed")
+    old = ft.Column([ft.Container(content=field), ft.Text("b")])
+    new = ft.Column([ft.Text("a"), ft.Container(content=field)])
+    root, touched = graft_touched(old, new)
+    assert root is new and touched == []
+
+
+def test_an_input_the_screen_made_afresh_replaces_the_old_one() -> None:
+    old_field = ft.TextField(value="3")
+    old = ft.Column([old_field])
+    fresh = ft.TextField(value="4")
+    graft(old, ft.Column([fresh]))
+    assert old.controls[0] is fresh  # the screen reads the field it made at its last render
