@@ -11,8 +11,8 @@ and the browser keeps its widgets (focus, scroll, cursor). Rules:
 
 - a control found in both trees as the very same object (a text field a screen keeps) is left as it is;
 - a fresh control goes into an old one of the same Flet class, at the same place, that the fresh tree does
-  not hold itself, unless it is an input (a text field, a dropdown: a screen reads the one it made);
-  otherwise the fresh control replaces the old one (a new place, a class of our own such as
+  not hold itself, unless it is an input (a text field, a dropdown: a screen reads the one it made) or a
+  memo (:mod:`companion.ui.memo`: what a page keeps must be the control on the page); otherwise the fresh control replaces the old one (a new place, a class of our own such as
   :class:`companion.ui.boards.draw.Flash` whose life starts when it is mounted);
 - when a control found in both trees is not at the same place (a kept field that moved), the fresh tree
   is sent whole, as Flet cannot move a control from one parent to another in one update;
@@ -95,7 +95,8 @@ def _ids(root: Any, out: set[int]) -> set[int]:
 
 
 class _Grafter:
-    def __init__(self, old_root: Any, new_root: Any) -> None:
+    def __init__(self, old_root: Any, new_root: Any, dry: bool = False) -> None:
+        self.dry = dry  # only find where kept controls are: write nothing
         self.fresh_held = _ids(new_root, set())  # controls the fresh tree holds itself: never written into
         self.shared = self.fresh_held & _ids(old_root, set())  # kept controls (a screen's fields, memos)
         self.in_place: set[int] = set()  # kept controls found where they were
@@ -111,10 +112,12 @@ class _Grafter:
             return old
         if (not _is_control(old) or not _is_control(new) or type(old) is not type(new)
                 or not _flet_class(type(new)) or isinstance(new, _INPUTS) or id(old) in self.fresh_held
+                or getattr(new, "_tk_memo", False) or getattr(old, "_tk_memo", False)
                 or getattr(old, "key", None) != getattr(new, "key", None)):
             self.changed += 1
             return new
-        object.__setattr__(new, "_tk_live", old)  # for handlers that captured the fresh control (see live)
+        if not self.dry:
+            object.__setattr__(new, "_tk_live", old)  # for handlers that captured the fresh control (see live)
         wrote = False
         given_new, given_old = _given(new), _given(old)
         for name in given_new.keys() | given_old.keys():
@@ -125,27 +128,32 @@ class _Grafter:
             if _is_control(nv) or _is_control(ov):
                 merged = self.node(ov, nv) if (ov is not None and nv is not None) else nv
                 if merged is not ov:
-                    setattr(old, name, merged)
+                    self._set(old, name, merged)
                     wrote = True
                 continue
             if isinstance(nv, list) and isinstance(ov, list) and (
                     any(_is_control(v) for v in nv) or any(_is_control(v) for v in ov)):
                 merged_list = self.items(ov, nv)
                 if merged_list is not None:
-                    setattr(old, name, merged_list)
+                    self._set(old, name, merged_list)
                     wrote = True
                 continue
             if callable(nv) and callable(ov) or name == "data":
-                _quiet_set(old, name, nv)  # the browser knows there is a handler: only the closure changes
+                if not self.dry:
+                    _quiet_set(old, name, nv)  # the browser knows there is a handler: only the closure changes
                 continue
             if _same(ov, nv):
                 continue
-            setattr(old, name, nv)
+            self._set(old, name, nv)
             self.changed += 1
             wrote = True
         if wrote:
             self.touched.append(old)
         return old
+
+    def _set(self, obj: Any, name: str, value: Any) -> None:
+        if not self.dry:
+            setattr(obj, name, value)
 
     def items(self, old: list[Any], new: list[Any]) -> list[Any] | None:
         """The merged list, or None when the old list stands as it is."""
@@ -190,22 +198,28 @@ def live(control: T) -> T:
 
 
 def graft(old: Any, new: Any) -> Any:
-    """Write ``new``'s tree into ``old``'s where they match; returns what to keep on the page."""
+    """Write ``new``'s tree into ``old``'s where they match; returns what to keep on the page (None: see
+    :func:`graft_touched`)."""
     return graft_touched(old, new)[0]
 
 
 def graft_touched(old: Any, new: Any) -> tuple[Any, list[Any]]:
     """:func:`graft`, and the controls to update so that the browser sees every change: the old controls
     written into and the kept ones, without those inside another of them (updating a control sends the
-    changes of everything inside it). Updating only these spares Flet a walk through the whole page."""
+    changes of everything inside it). Updating only these spares Flet a walk through the whole page.
+
+    ``(None, [])`` when a control kept by both trees moved: then neither tree can go to the page as it is
+    (the old one is half written, the fresh one holds controls the old one holds too); the caller renders
+    the screen again without memos and replaces the page's tree with it."""
     if old is None:
         return new, []
+    look = _Grafter(old, new, dry=True)  # first without writing: the old tree stays whole if it must go
+    if look.node(old, new) is not old or look.shared - look.in_place:
+        # a kept control moved to another place: Flet would drop it from its index on the way (its old
+        # parent lets go of it after the new one took it); the caller renders afresh and sends it whole
+        return None, []
     g = _Grafter(old, new)
     root = g.node(old, new)
-    if root is not old or g.shared - g.in_place:
-        # a kept control moved to another place: Flet would drop it from its index on the way (its old
-        # parent lets go of it after the new one took it), so the fresh tree goes to the browser whole
-        return new, []
     chosen = {id(c) for c in g.touched}
     tops: list[Any] = []
     for c in g.touched:

@@ -170,10 +170,14 @@ class Shell:
             try:
                 appbar_, bar_touched = graft_touched(self.page.appbar, appbar)
                 body_, body_touched = graft_touched(self.page.controls[0], body)
-                appbar, body, touched = appbar_, body_, bar_touched + body_touched
-            except Exception:  # noqa: BLE001 - a tree graft cannot handle: the fresh one, whole
+            except Exception:  # noqa: BLE001 - a tree graft cannot handle: the screen afresh, whole
                 log.exception("grafting %s", type(screen).__name__)
+                appbar_ = body_ = None
+            if appbar_ is None or body_ is None:  # a kept control moved: as without graft, afresh and whole
                 self._memo.clear()
+                appbar, body = self._render_afresh(screen)
+            else:
+                appbar, body, touched = appbar_, body_, bar_touched + body_touched
         self._drawn = screen
         if self.page.appbar is not appbar:
             self.page.appbar, touched = appbar, None
@@ -192,6 +196,16 @@ class Shell:
                     pass
 
             self.page.run_task(scroll_top)
+
+    def _render_afresh(self, screen: Screen) -> tuple[ft.AppBar, ft.Control]:
+        """The screen's controls built anew, with nothing kept from the page (no memo)."""
+        appbar = self._appbar(screen)
+        try:
+            body = screen.render()
+        except Exception as exc:  # noqa: BLE001 - show the problem instead of a blank page
+            log.exception("rendering %s", type(screen).__name__)
+            body = card(ft.Text(tr("table.error", self.lang, err=exc), size=18))
+        return appbar, body
 
     def _appbar(self, screen: Screen) -> ft.AppBar:
         actions: list[ft.Control] = [

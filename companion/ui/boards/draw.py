@@ -188,24 +188,7 @@ def beside(p: Place, n: int, gap: float = 11.0) -> list[tuple[float, float]]:
 def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[str, str], Any] | None,
                 labels: dict[str, str] | None = None, dark: bool = False, tappable: Iterable[str] | None = None,
                 zoom: bool = False) -> ft.Control:
-    """The board at ``width`` pixels, with a tap target per place (all places, or only ``tappable``).
-
-    A page keeps the control while nothing it shows changed (an action in another province)."""
-    handler_id = (id(getattr(on_place, "__self__", None)), getattr(on_place, "__func__", on_place))
-    key = ("map", board.code, id(board), round(width, 2), dark, zoom, handler_id,
-           tuple(sorted((labels or {}).items())), None if tappable is None else tuple(sorted(tappable)),
-           _layer_key(layer))
-    return keep(key, lambda: _map_control(board, layer, width, on_place, labels, dark, tappable, zoom))
-
-
-def _layer_key(layer: Layer) -> tuple[Any, ...]:
-    return (tuple(sorted(layer.fills.items())), tuple(sorted(layer.dim)), tuple(sorted(layer.marks)),
-            tuple(layer.badges), tuple(layer.squares), tuple(layer.arrows), layer.flash)
-
-
-def _map_control(board: Board, layer: Layer, width: float, on_place: Callable[[str, str], Any] | None,
-                 labels: dict[str, str] | None, dark: bool, tappable: Iterable[str] | None,
-                 zoom: bool) -> ft.Control:
+    """The board at ``width`` pixels, with a tap target per place (all places, or only ``tappable``)."""
     k = width / board.width
     height = board.height * k
     # two canvases: the board itself, and what actions change on top (a keyed diff then repaints only the
