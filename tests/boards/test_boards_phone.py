@@ -22,6 +22,15 @@ if not os.path.exists(CHROMIUM):
     pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium) — browser test not run", allow_module_level=True)
 
 
+def _start_key() -> str:
+    """The key of Gallia's start city (where every pawn begins)."""
+    from engine.boards.pandemie import board_for
+    from engine.games.pandemie.board import shipped
+
+    g = next(p for p in shipped() if p.code == "G")
+    return next(p.key for p in board_for("G").places if p.name == g.start)
+
+
 def _box(d: Driver, ident: str) -> dict[str, float]:
     box = d.page.locator(d.sel(ident)).first.bounding_box()
     assert box is not None, ident
@@ -90,6 +99,13 @@ def test_a_phone_zooms_the_map_and_a_tap_on_the_zoomed_map_plays(tmp_path: Path)
                 phone.click("map-zoom-in")
                 phone.page.wait_for_timeout(900)
                 phone.shot("boards-phone-zoomed.png")
+                # the zoom buttons zoom on the seat's own city (p1 starts at the province's start city)
+                home = _start_key()
+                seen = _visible_places(phone)
+                assert home in seen, ("the seat's city is not on the zoomed map", home, sorted(seen))
+                view = _box(phone, "map-G")
+                hb = seen[home]
+                assert abs(hb["x"] + hb["width"] / 2 - (view["x"] + view["width"] / 2)) < view["width"] * 0.3, (hb, view)
                 if key not in _visible_places(phone):  # drag the zoomed map (a finger would) to bring the city in
                     view = _box(phone, "map-G")
                     vx, vy = whole["x"], whole["y"]
@@ -115,9 +131,12 @@ def test_a_phone_zooms_the_map_and_a_tap_on_the_zoomed_map_plays(tmp_path: Path)
                 for ident, box in sorted(inside.items(), key=lambda kv: kv[0] != key):
                     city = phone.text(f"place-{ident}").strip()
                     phone.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-                    try:
-                        phone.wait("place-choice-0", timeout=4000)
-                    except Exception:  # noqa: BLE001 - nothing to do there ("Nothing to do at ..."): the next
+                    # the answer: the dialog of what to do there, or "Rien à faire à <city>" (then the next)
+                    phone.page.wait_for_function(
+                        "([sel, needle]) => !!document.querySelector(sel) || (document.querySelector("
+                        "'flt-semantics-host')?.innerText || '').includes(needle)",
+                        arg=[phone.sel("place-choice-0"), f"Rien à faire à {city}"], timeout=20_000)
+                    if not phone.page.query_selector(phone.sel("place-choice-0")):
                         continue
                     offered = phone.text("place-choice-0")
                     assert city and city in offered, (city, offered)

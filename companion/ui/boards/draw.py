@@ -187,8 +187,9 @@ def beside(p: Place, n: int, gap: float = 11.0) -> list[tuple[float, float]]:
 
 def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[str, str], Any] | None,
                 labels: dict[str, str] | None = None, dark: bool = False, tappable: Iterable[str] | None = None,
-                zoom: bool = False) -> ft.Control:
-    """The board at ``width`` pixels, with a tap target per place (all places, or only ``tappable``)."""
+                zoom: bool = False, centre: str | None = None) -> ft.Control:
+    """The board at ``width`` pixels, with a tap target per place (all places, or only ``tappable``);
+    ``centre``: the place a zoom button zooms on (the seat's city), else the board's middle."""
     k = width / board.width
     height = board.height * k
     # two canvases: the board itself, and what actions change on top (a keyed diff then repaints only the
@@ -204,10 +205,13 @@ def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[st
         controls.append(Flash(shapes=arrow_shapes(layer.arrows, k), width=width, height=height, seconds=layer.flash,
                               key=f"map-{board.code}-arrows"))
     allowed = None if tappable is None else set(tappable)
+    room = _room(board)
     for p in board.places:
         if allowed is not None and p.key not in allowed:
             continue
-        side = max(MIN_TARGET, 2 * p.r * k)
+        # at least the place as drawn, else MIN_TARGET, but never over a neighbour's target (the map zooms,
+        # targets with it: a crowded corner is tapped zoomed, never on the wrong city)
+        side = min(max(MIN_TARGET, 2 * p.r * k), max(2 * p.r * k, 0.95 * room.get(p.key, 1e9) * k))
         handler = None
         if on_place is not None:
             def handler(_e: Any, key: str = p.key, name: str = p.name) -> Any:
@@ -221,30 +225,62 @@ def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[st
         ))
     stack = ft.Stack(controls, width=width, height=height, clip_behavior=ft.ClipBehavior.HARD_EDGE)
     if zoom:
-        return zoomable(stack, width, height)
+        at = board.by_key().get(centre or "")
+        return zoomable(stack, width, height, (at.x * k, at.y * k) if at is not None else None)
     return stack
+
+
+_ROOM: dict[int, tuple[Board, dict[str, float]]] = {}
+
+
+def _room(board: Board) -> dict[str, float]:
+    """Per place, the distance to its nearest neighbour along the axes (max of |dx|, |dy|), in board units:
+    two square targets no wider than that never overlap."""
+    hit = _ROOM.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    pts = [(p.key, p.x, p.y) for p in board.places]
+    out = {key: min((max(abs(x - x2), abs(y - y2)) for k2, x2, y2 in pts if k2 != key), default=1e9)
+           for key, x, y in pts}
+    if len(_ROOM) > 32:
+        _ROOM.clear()
+    _ROOM[id(board)] = (board, out)
+    return out
 
 
 ZOOM_STEP = 1.6
 ZOOM_MAX = 4.0
 
 
-def zoomable(content: ft.Control, width: float, height: float) -> ft.Control:
+def zoomable(content: ft.Control, width: float, height: float,
+             centre: tuple[float, float] | None = None) -> ft.Control:
     """A map a phone can zoom: pinch and drag (Flet's InteractiveViewer, scale 1 to 4, never smaller than
-    the screen's width), and buttons for one hand and for screen readers: ``map-zoom-in``, ``map-zoom-out``,
-    ``map-fit`` (back to the whole map). Taps on places keep working at any scale."""
+    the screen's width), and buttons for one hand and for screen readers: ``map-zoom-in``, ``map-zoom-out``
+    (on ``centre``, in pixels of the unzoomed map: the seat's city; else the map's middle), ``map-fit``
+    (back to the whole map). Taps on places keep working at any scale."""
     viewer = ft.InteractiveViewer(content=content, min_scale=1.0, max_scale=ZOOM_MAX,
                                   boundary_margin=ft.Margin.all(0), width=width, height=height)
-    scale = [1.0]  # what the buttons asked for (a pinch is not reported back: "fit" always resets)
+    scale = [1.0]  # what the buttons asked for (a pinch is not reported back: the buttons start afresh)
+    cx, cy = centre if centre is not None else (width / 2, height / 2)
+
+    async def show(s: float) -> None:
+        # Flet's viewer scales about the top-left corner and pans in the map's own units (its matrix is
+        # multiplied on the right): from the whole map, scale, then pan so that the centre is in the middle
+        # (the viewer clamps the pan to the map's edges)
+        v = live(viewer)
+        await v.reset()
+        if s > 1.0 + 1e-9:
+            await v.zoom(s)
+            await v.pan(width / (2 * s) - cx, height / (2 * s) - cy)
 
     async def zoom_in(_e: Any) -> None:
         if scale[0] * ZOOM_STEP <= ZOOM_MAX + 1e-9:
             scale[0] *= ZOOM_STEP
-            await live(viewer).zoom(ZOOM_STEP)
+            await show(scale[0])
 
     async def zoom_out(_e: Any) -> None:
         scale[0] = max(1.0, scale[0] / ZOOM_STEP)
-        await live(viewer).zoom(1 / ZOOM_STEP)
+        await show(scale[0])
 
     async def fit(_e: Any) -> None:
         scale[0] = 1.0

@@ -232,7 +232,11 @@ def province_map(view: Mapping[str, Any], code: str, seat: str, lang: str, width
     edges, moves, left = recent(seat, view)
     last = (edges, moves, left, city_names(_in_play(view))) if left > 0 else None
     layer = layer_for(board, pv, view.get("players") or {}, seat, names, last)
-    m = map_control(board, layer, width, on_place, dark=dark, zoom=zoom)
+    players: Mapping[str, Any] = view.get("players") or {}
+    # a zoom button zooms on the seat's own city, or (a province tablet) on the city of the player in turn
+    who = seat if str((players.get(seat) or {}).get("province")) == code else str(pv.get("turn") or "")
+    m = map_control(board, layer, width, on_place, dark=dark, zoom=zoom,
+                    centre=str((players.get(who) or {}).get("city") or "") or None)
     parts: list[ft.Control] = [counters(pv, lang), ft.Semantics(identifier=f"map-{code}", content=m)]
     if on_place is not None:
         parts.append(ft.Text(_t("tap", lang), size=14, italic=True))
