@@ -118,3 +118,59 @@ def test_the_last_actions_arrows_stay_a_few_seconds_then_go() -> None:
     flashes = [c for c in shown.controls if isinstance(c, Flash)]
     assert len(flashes) == 1 and flashes[0].seconds == 2.5
     assert not [c for c in map_control(g, Layer(arrows=arrows), 800, None).controls if isinstance(c, Flash)]
+
+
+def _flash_shapes(control: Any) -> list[Any]:
+    """The arrows' shapes of the Flash canvases in a control tree."""
+    out: list[Any] = []
+    stack = [control]
+    while stack:
+        c = stack.pop()
+        if isinstance(c, Flash):
+            out += list(c.shapes or [])
+        for name in ("content", "controls"):
+            v = getattr(c, name, None)
+            if isinstance(v, list):
+                stack += v
+            elif v is not None and hasattr(v, "_i"):
+                stack.append(v)
+    return out
+
+
+def test_a_real_surge_of_a_seeded_game_is_drawn_as_arrows_on_its_map() -> None:
+    from companion.ui.boards.pandemie_map import province_map
+
+    seen = 0
+    for seed in range(12):
+        rng = SeededRng(seed)
+        state, _ = setup({"provinces": 2, "difficulty": "normal"}, rng)
+        adj, code_of = adjacency(state.static.board.provinces)
+        seat = f"surge-map-{seed}"
+        recent(seat, msgspec.to_builtins(view(state, "table")))
+        while state.over is None and seen < 3:
+            for pi in range(len(state.provs)):
+                intent = policy.choose(state, pi)
+                if intent is None:
+                    continue
+                state, evs = step(state, intent, rng)
+                after = msgspec.to_builtins(view(state, "table"))
+                events = _events(evs)
+                if not any(e["type"] == "Surged" for e in events):
+                    recent(seat, after)
+                    continue
+                # the device's screen right after the action: its map carries the chain's arrows
+                truth = chain_edges(events, adj)
+                code = next(code_of[a] for a, _b, _c in truth)
+                edges, _moves, left = recent(seat, after)
+                assert left > SHOW_SECONDS - 1 and edges, (seed, truth)
+                m = province_map(after, code, seat, "fr", 700.0)  # the same view: the arrows stay a while
+                shapes = _flash_shapes(m)
+                here = [e for e in edges if code_of.get(e[0]) == code or code_of.get(e[1]) == code]
+                # each arrow is a line and two head strokes, twice (a light under-stroke, then the colour)
+                assert len(shapes) == 6 * len(here), (seed, len(shapes), here)
+                seen += 1
+                if state.over is not None or seen >= 3:
+                    break
+        if seen >= 3:
+            break
+    assert seen >= 3, seen
