@@ -12,13 +12,18 @@ and the browser keeps its widgets (focus, scroll, cursor). Rules:
 - a control found in both trees as the very same object (a text field a screen keeps) is left as it is;
 - a fresh control goes into an old one of the same Flet class, at the same place, that the fresh tree does
   not hold itself, unless it is an input (a text field, a dropdown: a screen reads the one it made) or a
-  memo (:mod:`companion.ui.memo`: what a page keeps must be the control on the page); otherwise the fresh control replaces the old one (a new place, a class of our own such as
+  memo (:mod:`companion.ui.memo`: what a page keeps must be the control on the page); otherwise the
+  fresh control replaces the old one (a new place, a class of our own such as
   :class:`companion.ui.boards.draw.Flash` whose life starts when it is mounted);
-- when a control found in both trees is not at the same place (a kept field that moved), the fresh tree
-  is sent whole, as Flet cannot move a control from one parent to another in one update;
+- when a control found in both trees is not at the same place (a kept field that moved), nothing is
+  written and the shell renders the screen afresh and sends it whole, as Flet cannot move a control from
+  one parent to another in one update;
 - lists of controls are matched place by place (and by ``key`` when the fresh ones have keys); a list in
   which every element is kept is not reassigned;
 - other values (numbers, texts, styles, handlers) are assigned only when they differ.
+
+The shell uses it only with ``TABLEKEEPER_GRAFT=1``: on a busy 4-province table some taps reach Flet with
+the id of a control the program no longer has and are dropped (see the README, issue 12's section).
 
 Handlers are taken from the fresh tree, so a tap always runs the closure of the last render; a handler
 reads a control through the event (``e.control``) or through the screen's own kept fields, never through
