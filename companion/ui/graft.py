@@ -11,23 +11,27 @@ and the browser keeps its widgets (focus, scroll, cursor). Rules:
 
 - a control found in both trees as the very same object (a text field a screen keeps) is left as it is;
 - a fresh control goes into an old one of the same Flet class, at the same place, that the fresh tree does
-  not hold itself, unless it is an input (a text field, a dropdown: a screen reads the one it made) or a
-  memo (:mod:`companion.ui.memo`: what a page keeps must be the control on the page); otherwise the
+  not hold itself, unless it is an input (a text field, a dropdown: a screen reads the one it made), a
+  memo (:mod:`companion.ui.memo`: what a page keeps must be the control on the page), or its handlers
+  mean something else (``handler.tk_meaning``: a choice button now playing another intent); otherwise the
   fresh control replaces the old one (a new place, a class of our own such as
   :class:`companion.ui.boards.draw.Flash` whose life starts when it is mounted);
-- when a control found in both trees is not at the same place (a kept field that moved), nothing is
+- lists of controls are matched by ``key``, then an item holding a control both trees keep (a screen's
+  scan field) with the old item holding it, then place by place; a list in which every element is kept
+  is not reassigned;
+- when a control found in both trees is not under the same parent (a kept field that moved), nothing is
   written and the shell renders the screen afresh and sends it whole, as Flet cannot move a control from
   one parent to another in one update;
-- lists of controls are matched place by place (and by ``key`` when the fresh ones have keys); a list in
-  which every element is kept is not reassigned;
 - other values (numbers, texts, styles, handlers) are assigned only when they differ.
 
-The shell uses it only with ``TABLEKEEPER_GRAFT=1``: on a busy 4-province table some taps reach Flet with
-the id of a control the program no longer has and are dropped (see the README, issue 12's section).
+The shell grafts only the screens that ask for it (``Screen.grafted``: the table screen, redrawn by every
+device's action; not the forms, where a fresh input field would take the place of the one being typed in).
 
-Handlers are taken from the fresh tree, so a tap always runs the closure of the last render; a handler
-reads a control through the event (``e.control``) or through the screen's own kept fields, never through
-a fresh control the handler captured (that one may have been merged into an old one).
+Handlers are taken from the fresh tree, so a tap always runs the closure of the last render, unless the
+control was replaced (above): then a tap already on its way reaches the replaced control's own handler
+(:mod:`companion.ui.taps`). A handler reads a control through the event (``e.control``) or through the
+screen's own kept fields, never through a fresh control the handler captured (that one may have been
+merged into an old one).
 """
 
 from __future__ import annotations
@@ -99,26 +103,58 @@ def _ids(root: Any, out: set[int]) -> set[int]:
     return out
 
 
+_HANDLERS = ("on_click", "on_tap", "on_change", "on_submit", "on_long_press")
+
+
+def _meaning(control: Any) -> tuple[Any, ...]:
+    """What a control's handlers mean, when they say it (``handler.tk_meaning``: a choice's intent)."""
+    return tuple(getattr(getattr(control, n, None), "tk_meaning", None) for n in _HANDLERS)
+
+
+def _holding(root: Any, shared: set[int], out: dict[int, frozenset[int]]) -> frozenset[int]:
+    """Fill ``out`` with, for each control of the tree holding kept controls (``shared``), their ids."""
+    if not _is_control(root):
+        return frozenset()
+    found: set[int] = {id(root)} & shared
+    if not (root.is_isolated() or getattr(root, "_tk_memo", False)):
+        for value in _given(root).values():
+            if _is_control(value):
+                found |= _holding(value, shared, out)
+            elif isinstance(value, list) and value and any(_is_control(v) for v in value):
+                for v in value:
+                    found |= _holding(v, shared, out)
+    held = frozenset(found)
+    if held:
+        out[id(root)] = held
+    return held
+
+
 class _Grafter:
     def __init__(self, old_root: Any, new_root: Any, dry: bool = False) -> None:
         self.dry = dry  # only find where kept controls are: write nothing
         self.fresh_held = _ids(new_root, set())  # controls the fresh tree holds itself: never written into
         self.shared = self.fresh_held & _ids(old_root, set())  # kept controls (a screen's fields, memos)
         self.in_place: set[int] = set()  # kept controls found where they were
+        # which kept controls each control holds (only those holding one): a fresh list item holding a kept
+        # control is matched with the old item holding it, wherever it is in the list
+        self.holds: dict[int, frozenset[int]] = {}
+        if self.shared:
+            _holding(old_root, self.shared, self.holds)
+            _holding(new_root, self.shared, self.holds)
         self.changed = 0
         self.touched: list[Any] = []  # old controls written into, and kept ones (a screen may have changed them)
 
     def node(self, old: Any, new: Any) -> Any:
         """The control to put on the page: ``old`` with ``new``'s values, or ``new`` itself."""
         if old is new:
-            self.in_place.add(id(old))
+            self._stays(old)
             if _is_control(old) and not old.is_isolated() and not getattr(old, "_tk_memo", False):
                 self.touched.append(old)  # a control the screen keeps (it may have changed it), not a memo
             return old
         if (not _is_control(old) or not _is_control(new) or type(old) is not type(new)
                 or not _flet_class(type(new)) or isinstance(new, _INPUTS) or id(old) in self.fresh_held
                 or getattr(new, "_tk_memo", False) or getattr(old, "_tk_memo", False)
-                or getattr(old, "key", None) != getattr(new, "key", None)):
+                or getattr(old, "key", None) != getattr(new, "key", None) or _meaning(old) != _meaning(new)):
             self.changed += 1
             return new
         if not self.dry:
@@ -129,6 +165,12 @@ class _Grafter:
             nv = given_new[name] if name in given_new else getattr(new, name, None)
             ov = given_old[name] if name in given_old else getattr(old, name, None)
             if nv is ov:
+                if _is_control(nv):
+                    self._stays(nv)  # a kept control under an unchanged property: where it was
+                elif isinstance(nv, list):
+                    for v in nv:
+                        if _is_control(v):
+                            self._stays(v)
                 continue
             if _is_control(nv) or _is_control(ov):
                 merged = self.node(ov, nv) if (ov is not None and nv is not None) else nv
@@ -156,6 +198,14 @@ class _Grafter:
             self.touched.append(old)
         return old
 
+    def _stays(self, control: Any) -> None:
+        """``control`` stays where it was, and every kept control inside it too."""
+        if id(control) in self.in_place:
+            return
+        self.in_place.add(id(control))
+        if self.shared - self.in_place:
+            self.in_place |= _ids(control, set()) & self.shared
+
     def _set(self, obj: Any, name: str, value: Any) -> None:
         if not self.dry:
             setattr(obj, name, value)
@@ -163,10 +213,25 @@ class _Grafter:
     def items(self, old: list[Any], new: list[Any]) -> list[Any] | None:
         """The merged list, or None when the old list stands as it is."""
         keyed = {getattr(o, "key", None): o for o in old if _is_control(o) and getattr(o, "key", None) is not None}
+        match: dict[int, int] = {}  # fresh index -> old index, for items holding the same kept control
+        if self.holds:
+            anchor = {k: j for j, o in enumerate(old) for k in self.holds.get(id(o), ())}
+            for i, nv in enumerate(new):
+                hits = {anchor[k] for k in self.holds.get(id(nv), ()) if k in anchor}
+                if len(hits) == 1:
+                    j = hits.pop()
+                    if j not in match.values():
+                        match[i] = j
+        taken = set(match.values())
         out: list[Any] = []
         for i, nv in enumerate(new):
             k = getattr(nv, "key", None) if _is_control(nv) else None
-            ov = keyed.get(k) if k is not None else (old[i] if i < len(old) else None)
+            if i in match:
+                ov = old[match[i]]
+            elif k is not None:
+                ov = keyed.get(k)
+            else:
+                ov = old[i] if i < len(old) and i not in taken else None
             out.append(self.node(ov, nv) if ov is not None else nv)
         if len(out) == len(old) and all(a is b for a, b in zip(out, old, strict=True)):
             return None

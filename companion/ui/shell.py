@@ -19,7 +19,7 @@ import flet as ft
 
 from .. import camera
 from ..session import Rejected, Session
-from . import model, rejoin, theme
+from . import model, rejoin, taps, theme
 from .access import Access
 from .alerts import Alerts
 from .camera_dialog import capture_scans, is_mobile
@@ -155,7 +155,7 @@ class Shell:
         if screen is None:
             return
         appbar = self._appbar(screen)
-        same = GRAFT and not top and self._drawn is screen and len(self.page.controls) == 1
+        same = GRAFT and screen.grafted and not top and self._drawn is screen and len(self.page.controls) == 1
         if not same:
             self._memo.clear()  # kept controls belong to the tree on the page: a new screen starts afresh
         try:
@@ -364,6 +364,7 @@ class Shell:
 
 def make_main(hub: Hub, lang: str = DEFAULT_LANG) -> Callable[[ft.Page], Any]:
     """The Flet entry point: one :class:`Shell` per page, all sharing ``hub``."""
+    taps.install()
 
     async def main(page: ft.Page) -> None:
         shell = Shell(page, hub, lang)

@@ -106,10 +106,20 @@ def test_a_list_of_shapes_is_merged_place_by_place() -> None:
     assert old.shapes[0] is c1 and old.shapes[1] is c2 and c2.x == 9 and len(old.shapes) == 3
 
 
-def test_a_kept_field_that_moves_asks_for_a_fresh_render() -> None:
+def test_a_list_item_holding_a_kept_field_is_matched_wherever_it_went_in_the_list() -> None:
     field = ft.TextField(value="typed")
-    old = ft.Column([ft.Container(content=field), ft.Text("b")])
+    box = ft.Container(content=field)
+    old = ft.Column([box, ft.Text("b")])
     new = ft.Column([ft.Text("a"), ft.Container(content=field)])
+    root, touched = graft_touched(old, new)
+    assert root is old and old.controls[1] is box and box.content is field  # the field keeps its parent
+    assert isinstance(old.controls[0], ft.Text) and old.controls[0].value == "a"
+
+
+def test_a_kept_field_that_moves_to_another_parent_asks_for_a_fresh_render() -> None:
+    field = ft.TextField(value="typed")
+    old = ft.Column([ft.Row([field]), ft.Row([ft.Text("b")])])
+    new = ft.Column([ft.Row([ft.Text("b")]), ft.Row([ft.Text("c"), ft.Column([field])])])
     root, touched = graft_touched(old, new)
     assert root is None and touched == []  # the shell renders the screen again, without memos, whole
 

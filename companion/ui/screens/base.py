@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 
 class Screen:
     title_key = "app.title"
+    # a re-render written into the controls on the page (companion.ui.graft) rather than sent whole: only
+    # for screens redrawn by other devices' actions, whose one input the screen keeps; never for forms, whose
+    # fresh input fields would take the place of the ones being typed in
+    grafted = False
 
     def __init__(self, shell: Shell) -> None:
         self.shell = shell

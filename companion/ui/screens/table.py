@@ -7,6 +7,7 @@ adds the header, the choices, the code/scan field and the log.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tablekeeper.app")
 
+COALESCE_S = 0.03  # a tablet playing in turn: how long one render waits for the second session's update
 FOLD_AT = 6  # a group of more choices than this starts folded ...
 FOLD_SHOW = 4  # ... showing this many
 
@@ -39,6 +41,8 @@ FOLD_SHOW = 4  # ... showing this many
 # -- the table / seat screen --------------------------------------------------------------------------
 class TableScreen(Screen):
     """The shared tablet (seat ``table``) or a player's own phone (their private view first)."""
+
+    grafted = True
 
     def __init__(self, shell: Shell, session: Session, seat: str, owns_session: bool = True,
                  opener: Callable[[str], Awaitable[Session]] | None = None, province: str = "",
@@ -65,6 +69,8 @@ class TableScreen(Screen):
         self.camera_dialog: ft.AlertDialog | None = None
         self.picker_state: dict[str, Any] = {}  # step pickers' settings between renders (companion.ui.pickers)
         self.online = True
+        self._redraw_due = False  # a render is scheduled (see _changed)
+        self._drawn_from: tuple[Any, ...] = ()
         session.on_change(self._changed)
         # announcements (banner, sound, vibration) of what this screen's seat receives: companion.ui.alerts
         self.privacy = Privacy()  # pass-and-play: the acting player's part shows after their tap
@@ -84,17 +90,34 @@ class TableScreen(Screen):
         return "app.title"
 
     def _changed(self, _snap: Snapshot) -> None:
+        """A snapshot came (or the link went up or down): draw once for what came together. A tablet playing
+        in turn holds two sessions (the table's and the acting seat's) and each action updates both: one
+        render waits a moment for the second, so the browser gets one screen, not two."""
+        if self._redraw_due:
+            return  # the render already scheduled will show this too
+        self._redraw_due = True
+
         async def refresh() -> None:
+            try:
+                if self.follow and self.actor is not None:
+                    await asyncio.sleep(COALESCE_S)
+            finally:
+                self._redraw_due = False
             if self.shell.screen is not self:
                 return
             if self.follow:
                 await self._sync_actor()
+            drawn = (self.session.snapshot, self.acting.snapshot, self.online, self.follow, self.actor_seat)
+            if _snap is not None and len(self._drawn_from) == len(drawn) and all(
+                    a is b for a, b in zip(drawn, self._drawn_from, strict=True)):
+                return  # the same snapshots as on screen (the other session's copy of an update already drawn)
+            self._drawn_from = drawn
             self.shell.refresh()
 
         try:
             self.shell.page.run_task(refresh)
         except Exception:  # noqa: BLE001 - page closed: nothing to draw on
-            pass
+            self._redraw_due = False
 
     def _say(self, who: str) -> str:
         """A seat by its player's name (a province or a region as is), for the announcements."""
@@ -416,6 +439,9 @@ class TableScreen(Screen):
                 return
             await self._send(intent)
 
+        # what the button means: a re-render that gives this button another intent puts a new button in its
+        # place (companion.ui.graft), so that a tap already on its way plays what the user saw, or nothing
+        choose.tk_meaning = json.dumps(intent, sort_keys=True, default=str)  # type: ignore[attr-defined]
         return choose
 
     async def _send(self, intent: dict[str, Any]) -> None:
