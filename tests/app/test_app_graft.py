@@ -4,6 +4,8 @@ Flet's own control classes (the browser side is covered by the app's browser tes
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 import flet.canvas as cv
 
@@ -141,3 +143,32 @@ def test_an_input_the_screen_made_afresh_replaces_the_old_one() -> None:
     fresh = ft.TextField(value="4")
     graft(old, ft.Column([fresh]))
     assert old.controls[0] is fresh  # the screen reads the field it made at its last render
+
+
+def test_a_button_whose_handler_means_another_intent_is_replaced_not_written_into() -> None:
+    def handler(intent: str) -> Any:
+        def click(_e: Any) -> None:
+            pass
+
+        click.tk_meaning = intent  # type: ignore[attr-defined]
+        return click
+
+    old_btn = ft.OutlinedButton(content=ft.Text("Aller à Lugdunum"), on_click=handler("move G01"))
+    old = ft.Column([old_btn])
+    same = ft.OutlinedButton(content=ft.Text("Aller à Lugdunum"), on_click=handler("move G01"))
+    graft(old, ft.Column([same]))
+    assert old.controls[0] is old_btn  # the same intent: the button stays (its id, its widget)
+    other = ft.OutlinedButton(content=ft.Text("Aller à Cularo"), on_click=handler("move G02"))
+    graft(old, ft.Column([other]))
+    assert old.controls[0] is other  # another intent: a new button; a tap on its way reaches the old one's
+
+
+def test_log_lines_with_keys_keep_their_controls_when_a_line_comes_in() -> None:
+    def lines(seqs: list[int]) -> ft.Column:
+        return ft.Column([ft.Row([ft.Text(str(s))], key=f"log-{s}") for s in seqs])
+
+    old = lines([3, 2, 1])
+    kept = list(old.controls)
+    root, touched = graft_touched(old, lines([4, 3, 2]))
+    assert root is old and old.controls[1] is kept[0] and old.controls[2] is kept[1]
+    assert touched == [old]  # only the list changed: nothing inside the kept lines is sent again

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -192,22 +192,41 @@ def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[st
     ``centre``: the place a zoom button zooms on (the seat's city), else the board's middle."""
     k = width / board.width
     height = board.height * k
-    # two canvases: the board itself, and what actions change on top (a keyed diff then repaints only the
-    # second); keys keep them matched from one render to the next
+    # a page keeps each part while it is unchanged (companion.ui.memo): the board itself; what actions change
+    # on top (pins, pawns: redrawn when they change); the tap targets (the same all game long)
     memo_key = ("board-canvas", board.code, id(board), round(width, 2), dark,
                 tuple(sorted(layer.fills.items())), tuple(sorted(layer.dim)))
+    layer_key = ("board-layer", board.code, id(board), round(width, 2), dark, tuple(sorted(layer.fills.items())),
+                 tuple(sorted(layer.dim)), tuple(sorted(layer.marks)), tuple(layer.badges), tuple(layer.squares))
     controls: list[ft.Control] = [
         keep(memo_key, lambda: BoardCanvas(shapes=paint_board(board, layer, k, dark), width=width, height=height,
                                            key=f"map-{board.code}-board")),
-        cv.Canvas(shapes=paint_layer(board, layer, k, dark), width=width, height=height, key=f"map-{board.code}-layer"),
+        keep(layer_key, lambda: BoardCanvas(shapes=paint_layer(board, layer, k, dark), width=width, height=height,
+                                            key=f"map-{board.code}-layer")),
     ]
     if layer.arrows and layer.flash > 0:
         controls.append(Flash(shapes=arrow_shapes(layer.arrows, k), width=width, height=height, seconds=layer.flash,
                               key=f"map-{board.code}-arrows"))
-    allowed = None if tappable is None else set(tappable)
+    allowed = None if tappable is None else tuple(sorted(tappable))
+    targets_key = ("board-targets", board.code, id(board), round(width, 2), allowed,
+                   tuple(sorted((labels or {}).items())), id(getattr(on_place, "__self__", on_place)),
+                   getattr(on_place, "__func__", None))
+    controls.append(keep(targets_key, lambda: _targets(board, k, width, height, on_place, labels, allowed)))
+    stack = ft.Stack(controls, width=width, height=height, clip_behavior=ft.ClipBehavior.HARD_EDGE)
+    if zoom:
+        at = board.by_key().get(centre or "")
+        return zoomable(stack, width, height, (at.x * k, at.y * k) if at is not None else None)
+    return stack
+
+
+def _targets(board: Board, k: float, width: float, height: float, on_place: Callable[[str, str], Any] | None,
+             labels: Mapping[str, str] | None, allowed: tuple[str, ...] | None) -> ft.Control:
+    """A tap target on each place (or on the ``allowed`` ones), over the whole map."""
     room = _room(board)
+    chosen = None if allowed is None else set(allowed)
+    targets: list[ft.Control] = []
     for p in board.places:
-        if allowed is not None and p.key not in allowed:
+        if chosen is not None and p.key not in chosen:
             continue
         # at least the place as drawn, else MIN_TARGET, but never over a neighbour's target (the map zooms,
         # targets with it: a crowded corner is tapped zoomed, never on the wrong city)
@@ -219,15 +238,11 @@ def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[st
         target = ft.Container(width=side, height=side, border_radius=side / 2, on_click=handler,
                               tooltip=None)
         label = (labels or {}).get(p.key, p.name)
-        controls.append(ft.Container(
+        targets.append(ft.Container(
             content=ft.Semantics(content=target, identifier=f"place-{p.key}", label=label, button=True),
             left=p.x * k - side / 2, top=p.y * k - side / 2, width=side, height=side, key=f"tap-{p.key}",
         ))
-    stack = ft.Stack(controls, width=width, height=height, clip_behavior=ft.ClipBehavior.HARD_EDGE)
-    if zoom:
-        at = board.by_key().get(centre or "")
-        return zoomable(stack, width, height, (at.x * k, at.y * k) if at is not None else None)
-    return stack
+    return ft.Stack(targets, width=width, height=height)
 
 
 _ROOM: dict[int, tuple[Board, dict[str, float]]] = {}

@@ -390,7 +390,8 @@ class TableScreen(Screen):
         for seq, text in lines:
             items.append(ft.Row([ft.Text(f"{seq}", size=13, color=ft.Colors.ON_SURFACE_VARIANT, width=36),
                                  ft.Text(text, size=16, expand=True)],
-                                vertical_alignment=ft.CrossAxisAlignment.START))
+                                vertical_alignment=ft.CrossAxisAlignment.START,
+                                key=f"log-{seq}"))  # a new line comes in, the others stay (companion.ui.graft)
         return card(vcol(items, spacing=6, tight=True), identifier="log")
 
     def _audit(self, snap: Snapshot) -> list[ft.Control]:
