@@ -111,6 +111,16 @@ def _meaning(control: Any) -> tuple[Any, ...]:
     return tuple(getattr(getattr(control, n, None), "tk_meaning", None) for n in _HANDLERS)
 
 
+def _adoption(old: Any, new: Any) -> Any:
+    """For a memo built anew (its key changed) in the slot an old memo holds: the callback that makes the page's
+    store keep the old one, which the new one is written into (companion.ui.memo.keep's ``slot``)."""
+    adopt = getattr(new, "_tk_adopt", None)
+    if (adopt is None or old is new or not getattr(old, "_tk_memo", False)
+            or getattr(old, "_tk_slot", None) != getattr(new, "_tk_slot", None)):
+        return None
+    return adopt
+
+
 def _holding(root: Any, shared: set[int], out: dict[int, frozenset[int]]) -> frozenset[int]:
     """Fill ``out`` with, for each control of the tree holding kept controls (``shared``), their ids."""
     if not _is_control(root):
@@ -151,14 +161,18 @@ class _Grafter:
             if _is_control(old) and not old.is_isolated() and not getattr(old, "_tk_memo", False):
                 self.touched.append(old)  # a control the screen keeps (it may have changed it), not a memo
             return old
+        adopt = _adoption(old, new)
         if (not _is_control(old) or not _is_control(new) or type(old) is not type(new)
                 or not _flet_class(type(new)) or isinstance(new, _INPUTS) or id(old) in self.fresh_held
-                or getattr(new, "_tk_memo", False) or getattr(old, "_tk_memo", False)
+                or (adopt is None and (getattr(new, "_tk_memo", False) or getattr(old, "_tk_memo", False)))
                 or getattr(old, "key", None) != getattr(new, "key", None) or _meaning(old) != _meaning(new)):
             self.changed += 1
             return new
         if not self.dry:
             object.__setattr__(new, "_tk_live", old)  # for handlers that captured the fresh control (see live)
+            if adopt is not None:  # a memo's new version written into the old one: the page keeps the old one
+                adopt(old)
+                object.__setattr__(new, "_tk_adopt", None)
         wrote = False
         given_new, given_old = _given(new), _given(old)
         for name in given_new.keys() | given_old.keys():

@@ -48,8 +48,13 @@ def rendering(store: Store) -> Iterator[None]:
                 del store.kept[key]
 
 
-def keep(key: Hashable, build: Callable[[], T]) -> T:
-    """The control built for ``key`` at this page's previous render, or a new one (outside a render: new)."""
+def keep(key: Hashable, build: Callable[[], T], slot: Hashable | None = None) -> T:
+    """The control built for ``key`` at this page's previous render, or a new one (outside a render: new).
+
+    ``slot``: where the control stands on the screen (a province's part). When the key changed (something in
+    it changed), the new control may be written into the one on the page that the same slot held, instead
+    of replacing it (:mod:`companion.ui.graft`): the browser then gets only what changed in it, and the page
+    keeps that control under the new key."""
     store = _current.get()
     if store is None or key in store.used:  # a control is in one place only: a second use gets its own
         return build()
@@ -60,6 +65,9 @@ def keep(key: Hashable, build: Callable[[], T]) -> T:
         value = build()
         try:  # nothing in it changed: the shell's graft neither writes into it nor asks Flet to look at it
             object.__setattr__(value, "_tk_memo", True)
+            if slot is not None:
+                object.__setattr__(value, "_tk_slot", slot)
+                object.__setattr__(value, "_tk_adopt", lambda old: store.kept.__setitem__(key, old))
         except (AttributeError, TypeError):
             pass
         store.kept[key] = value

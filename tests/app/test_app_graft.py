@@ -172,3 +172,23 @@ def test_log_lines_with_keys_keep_their_controls_when_a_line_comes_in() -> None:
     root, touched = graft_touched(old, lines([4, 3, 2]))
     assert root is old and old.controls[1] is kept[0] and old.controls[2] is kept[1]
     assert touched == [old]  # only the list changed: nothing inside the kept lines is sent again
+
+
+def test_a_memo_built_anew_in_its_slot_is_written_into_the_one_on_the_page() -> None:
+    store = Store()
+
+    def part(pins: int) -> ft.Control:
+        return keep(("province", "G", pins), lambda: ft.Column([ft.Text("Gallia"), ft.Text(f"{pins} pins")]),
+                    slot=("province", "G"))
+
+    with rendering(store):
+        first = part(3)
+    old = ft.Column([first])
+    with rendering(store):
+        second = part(4)
+    root, touched = graft_touched(old, ft.Column([second]))
+    assert root is old and old.controls[0] is first  # the control on the page stays: only its text changes
+    assert first.controls[1].value == "4 pins" and first.controls[0].value == "Gallia"
+    with rendering(store):
+        again = part(4)
+    assert again is first  # the page keeps the control on the page under the new key

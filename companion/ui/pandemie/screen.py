@@ -93,7 +93,8 @@ def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str
         # a province's part is kept while nothing in it changed (an action in another province)
         key = ("pandemie-province", code, lang, seat, focus, msgspec.json.encode(p),
                tuple(sorted((names or {}).items())))
-        parts.append(keep(key, lambda p=p, code=code: _province(p, code, lang, seat, names, focus)))
+        parts.append(keep(key, lambda p=p, code=code: _province(p, code, lang, seat, names, focus),
+                          slot=("pandemie-province", code)))
     if players:
         rows = []
         for s, pl in sorted(players.items(), key=lambda kv: bool(focus) and str(kv[1].get("province")) != focus):

@@ -449,8 +449,12 @@ class TableScreen(Screen):
         if self.busy:
             return
         self.busy = True
+        same_screen = False
         try:
             await self.acting.send(intent)
+            # the action's own snapshot redraws the screen (_changed): a second render now would only
+            # delay it, unless a scan's offers or the scan field must be cleared too
+            same_screen = not self.pending and not (self.scan.value or "")
             self.pending = []
             self.scan.value = ""
         except Rejected as exc:
@@ -461,7 +465,8 @@ class TableScreen(Screen):
             self.shell.toast(tr("table.error", self.lang, err=err_text(exc, self.lang)), error=True)
         finally:
             self.busy = False
-        self.shell.refresh()
+        if not same_screen:
+            self.shell.refresh()
 
     def _refusal(self, exc: Rejected) -> str:
         """The refusal in this screen's language, seats by their players' names."""
