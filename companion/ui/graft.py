@@ -121,36 +121,77 @@ def _adoption(old: Any, new: Any) -> Any:
     return adopt
 
 
-def _holding(root: Any, shared: set[int], out: dict[int, frozenset[int]]) -> frozenset[int]:
-    """Fill ``out`` with, for each control of the tree holding kept controls (``shared``), their ids."""
-    if not _is_control(root):
-        return frozenset()
-    found: set[int] = {id(root)} & shared
-    if not (root.is_isolated() or getattr(root, "_tk_memo", False)):
-        for value in _given(root).values():
+def _survey(old_root: Any, new_root: Any) -> tuple[set[int], set[int], dict[int, set[int]]]:
+    """One walk of the fresh tree: the ids it holds, the kept controls (those also on the page under
+    ``old_root``: only a control once on a page has a parent), and which kept controls each control of
+    either tree holds (found by walking up from each kept control: the fresh tree's parents as walked, the
+    page's through Flet's parent links)."""
+    fresh: set[int] = set()
+    up: dict[int, Any] = {}
+    candidates: list[Any] = []
+    stack = [new_root]
+    while stack:
+        node = stack.pop()
+        if not _is_control(node) or id(node) in fresh:
+            continue
+        fresh.add(id(node))
+        if node is old_root or getattr(node, "_parent", None) is not None:
+            candidates.append(node)
+        if node.is_isolated() or getattr(node, "_tk_memo", False):  # never written into: no need to look
+            continue
+        for value in _given(node).values():
             if _is_control(value):
-                found |= _holding(value, shared, out)
+                up.setdefault(id(value), node)
+                stack.append(value)
             elif isinstance(value, list) and value and any(_is_control(v) for v in value):
                 for v in value:
-                    found |= _holding(v, shared, out)
-    held = frozenset(found)
-    if held:
-        out[id(root)] = held
-    return held
+                    if _is_control(v):
+                        up.setdefault(id(v), node)
+                        stack.append(v)
+    shared: set[int] = set()
+    holds: dict[int, set[int]] = {}
+    for kept in candidates:
+        chain = _chain(kept, old_root)
+        if chain is None:
+            continue
+        k = id(kept)
+        shared.add(k)
+        holds.setdefault(k, set()).add(k)
+        for parent in chain:  # its ancestors on the page
+            holds.setdefault(id(parent), set()).add(k)
+        node, depth = up.get(k), 0
+        while node is not None and depth < 512:  # its ancestors in the fresh tree
+            holds.setdefault(id(node), set()).add(k)
+            node, depth = up.get(id(node)), depth + 1
+    return fresh, shared, holds
+
+
+def _chain(control: Any, root: Any) -> list[Any] | None:
+    """``control``'s ancestors up to ``root`` on the page, or None when it is not under ``root``."""
+    if control is root:
+        return []
+    chain: list[Any] = []
+    ref = getattr(control, "_parent", None)
+    while ref is not None and len(chain) < 512:
+        parent = ref()
+        if parent is None:
+            return None
+        chain.append(parent)
+        if parent is root:
+            return chain
+        ref = getattr(parent, "_parent", None)
+    return None
 
 
 class _Grafter:
-    def __init__(self, old_root: Any, new_root: Any, dry: bool = False) -> None:
+    def __init__(self, old_root: Any, new_root: Any, dry: bool = False,
+                 survey: tuple[set[int], set[int], dict[int, set[int]]] | None = None) -> None:
         self.dry = dry  # only find where kept controls are: write nothing
-        self.fresh_held = _ids(new_root, set())  # controls the fresh tree holds itself: never written into
-        self.shared = self.fresh_held & _ids(old_root, set())  # kept controls (a screen's fields, memos)
+        # fresh_held: controls the fresh tree holds itself (never written into); shared: kept controls (a
+        # screen's fields, memos); holds: which kept controls each control holds (only those holding one):
+        # a fresh list item holding a kept control is matched with the old item holding it, wherever it is
+        self.fresh_held, self.shared, self.holds = survey or _survey(old_root, new_root)
         self.in_place: set[int] = set()  # kept controls found where they were
-        # which kept controls each control holds (only those holding one): a fresh list item holding a kept
-        # control is matched with the old item holding it, wherever it is in the list
-        self.holds: dict[int, frozenset[int]] = {}
-        if self.shared:
-            _holding(old_root, self.shared, self.holds)
-            _holding(new_root, self.shared, self.holds)
         self.changed = 0
         self.touched: list[Any] = []  # old controls written into, and kept ones (a screen may have changed them)
 
@@ -217,8 +258,7 @@ class _Grafter:
         if id(control) in self.in_place:
             return
         self.in_place.add(id(control))
-        if self.shared - self.in_place:
-            self.in_place |= _ids(control, set()) & self.shared
+        self.in_place |= self.holds.get(id(control), set())
 
     def _set(self, obj: Any, name: str, value: Any) -> None:
         if not self.dry:
@@ -297,12 +337,13 @@ def graft_touched(old: Any, new: Any) -> tuple[Any, list[Any]]:
     the screen again without memos and replaces the page's tree with it."""
     if old is None:
         return new, []
-    look = _Grafter(old, new, dry=True)  # first without writing: the old tree stays whole if it must go
+    survey = _survey(old, new)
+    look = _Grafter(old, new, dry=True, survey=survey)  # first without writing: the old tree stays whole if it must go
     if look.node(old, new) is not old or look.shared - look.in_place:
         # a kept control moved to another place: Flet would drop it from its index on the way (its old
         # parent lets go of it after the new one took it); the caller renders afresh and sends it whole
         return None, []
-    g = _Grafter(old, new)
+    g = _Grafter(old, new, survey=survey)
     root = g.node(old, new)
     chosen = {id(c) for c in g.touched}
     tops: list[Any] = []

@@ -4,6 +4,7 @@ Flet's own control classes (the browser side is covered by the app's browser tes
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import flet as ft
@@ -108,10 +109,25 @@ def test_a_list_of_shapes_is_merged_place_by_place() -> None:
     assert old.shapes[0] is c1 and old.shapes[1] is c2 and c2.x == 9 and len(old.shapes) == 3
 
 
+def _mounted(root: ft.Control) -> ft.Control:
+    """A tree as Flet leaves it once on a page: each control knows its parent (the graft finds the kept
+    controls on the page through those links)."""
+    stack: list[Any] = [root]
+    while stack:
+        node = stack.pop()
+        for value in [*vars(node).values(), *(getattr(node, "_values", None) or {}).values()]:
+            children = value if isinstance(value, list) else [value]
+            for child in children:
+                if isinstance(child, ft.BaseControl):
+                    object.__setattr__(child, "_parent", weakref.ref(node))
+                    stack.append(child)
+    return root
+
+
 def test_a_list_item_holding_a_kept_field_is_matched_wherever_it_went_in_the_list() -> None:
     field = ft.TextField(value="typed")
     box = ft.Container(content=field)
-    old = ft.Column([box, ft.Text("b")])
+    old = _mounted(ft.Column([box, ft.Text("b")]))
     new = ft.Column([ft.Text("a"), ft.Container(content=field)])
     root, touched = graft_touched(old, new)
     assert root is old and old.controls[1] is box and box.content is field  # the field keeps its parent
@@ -120,7 +136,7 @@ def test_a_list_item_holding_a_kept_field_is_matched_wherever_it_went_in_the_lis
 
 def test_a_kept_field_that_moves_to_another_parent_asks_for_a_fresh_render() -> None:
     field = ft.TextField(value="typed")
-    old = ft.Column([ft.Row([field]), ft.Row([ft.Text("b")])])
+    old = _mounted(ft.Column([ft.Row([field]), ft.Row([ft.Text("b")])]))
     new = ft.Column([ft.Row([ft.Text("b")]), ft.Row([ft.Text("c"), ft.Column([field])])])
     root, touched = graft_touched(old, new)
     assert root is None and touched == []  # the shell renders the screen again, without memos, whole
