@@ -84,25 +84,6 @@ def _flet_class(cls: type) -> bool:
     return cls.__module__.startswith("flet.")
 
 
-def _ids(root: Any, out: set[int]) -> set[int]:
-    """The ids of every control in a tree (lists, contents, nested)."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if _is_control(node):
-            if id(node) in out:
-                continue
-            out.add(id(node))
-            if node.is_isolated() or getattr(node, "_tk_memo", False):  # never written into: no need to look
-                continue
-            for value in _given(node).values():
-                if _is_control(value):
-                    stack.append(value)
-                elif isinstance(value, list) and value and any(_is_control(v) for v in value):
-                    stack.extend(v for v in value if _is_control(v))
-    return out
-
-
 _HANDLERS = ("on_click", "on_tap", "on_change", "on_submit", "on_long_press")
 
 

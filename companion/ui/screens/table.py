@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,7 @@ from ..games import board_control, game_prompt, group_titles, turn_seats
 from ..header import header
 from ..hotseat import Privacy
 from ..i18n import STRINGS, reason_text, refusal_text, tr
+from ..memo import keep
 from ..pickers import choice_panel
 from ..widgets import big_button, card, heading, ident, pill, sections_control, vcol
 from .base import Screen, err_text, table_title
@@ -34,6 +36,21 @@ if TYPE_CHECKING:
 log = logging.getLogger("tablekeeper.app")
 
 COALESCE_S = 0.03  # a tablet playing in turn: how long one render waits for the second session's update
+# Flet queues what a render sends and writes it in another task: pages drawn back to back would all be
+# written after the last one. The page whose user acted is drawn first, the others a moment later, one at
+# a time, each written before the next is drawn.
+DEFER_S = 0.01
+_DRAWING: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
+
+
+def _drawing() -> asyncio.Lock:
+    """The lock that draws the pages of one app (one event loop) one at a time."""
+    loop = asyncio.get_running_loop()
+    lock = _DRAWING.get(loop)
+    if lock is None:
+        lock = _DRAWING[loop] = asyncio.Lock()
+    return lock
+
 FOLD_AT = 6  # a group of more choices than this starts folded ...
 FOLD_SHOW = 4  # ... showing this many
 
@@ -101,6 +118,8 @@ class TableScreen(Screen):
             try:
                 if self.follow and self.actor is not None:
                     await asyncio.sleep(COALESCE_S)
+                if not self.busy:  # another device acted: the one that did is drawn and sent first
+                    await asyncio.sleep(DEFER_S)
             finally:
                 self._redraw_due = False
             if self.shell.screen is not self:
@@ -111,8 +130,10 @@ class TableScreen(Screen):
             if _snap is not None and len(self._drawn_from) == len(drawn) and all(
                     a is b for a, b in zip(drawn, self._drawn_from, strict=True)):
                 return  # the same snapshots as on screen (the other session's copy of an update already drawn)
-            self._drawn_from = drawn
-            self.shell.refresh()
+            async with _drawing():  # one page at a time, each sent as soon as it is drawn
+                self._drawn_from = drawn
+                self.shell.refresh()
+                await asyncio.sleep(0)  # the page's sender writes what the render queued before the next page
 
         try:
             self.shell.page.run_task(refresh)
@@ -388,10 +409,11 @@ class TableScreen(Screen):
         if not lines:
             items.append(ft.Text(tr("table.log.empty", lang), size=15))
         for seq, text in lines:
-            items.append(ft.Row([ft.Text(f"{seq}", size=13, color=ft.Colors.ON_SURFACE_VARIANT, width=36),
-                                 ft.Text(text, size=16, expand=True)],
-                                vertical_alignment=ft.CrossAxisAlignment.START,
-                                key=f"log-{seq}"))  # a new line comes in, the others stay (companion.ui.graft)
+            # a new line comes in, the others stay as they are on the page (companion.ui.memo, graft)
+            items.append(keep(("log-line", seq, text), lambda seq=seq, text=text: ft.Row(
+                [ft.Text(f"{seq}", size=13, color=ft.Colors.ON_SURFACE_VARIANT, width=36),
+                 ft.Text(text, size=16, expand=True)],
+                vertical_alignment=ft.CrossAxisAlignment.START, key=f"log-{seq}")))
         return card(vcol(items, spacing=6, tight=True), identifier="log")
 
     def _audit(self, snap: Snapshot) -> list[ft.Control]:
