@@ -1,0 +1,35 @@
+"""``companion.ui.taps`` reaches into Flet 1.0.5's session (its control index, its event dispatch): these
+checks fail loudly if a Flet upgrade moves either, instead of taps going missing again in silence."""
+
+from __future__ import annotations
+
+import types
+
+import flet as ft
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from companion.ui import taps
+
+
+def _session() -> Session:
+    taps.install()
+    return Session(types.SimpleNamespace(pubsubhub=PubSubHub()))  # the connection is not used here
+
+
+def test_a_session_index_keeps_a_removed_button_and_a_tap_for_it_finds_it() -> None:
+    session = _session()
+    assert isinstance(session.index, taps._Index), "Flet's session index was not wrapped (Flet changed?)"
+    button = ft.OutlinedButton(content=ft.Text("Aller à Lugdunum"), on_click=lambda _e: None)
+    session.index[button._i] = button
+    session.index.pop(button._i, None)  # what Flet does when a re-render takes the button off the page
+    assert button._i not in session.index
+    assert taps._recover(session, button._i) is button
+
+
+def test_a_removed_text_is_not_kept() -> None:
+    session = _session()
+    text = ft.Text("3 actions")
+    session.index[text._i] = text
+    session.index.pop(text._i, None)
+    assert taps._recover(session, text._i) is None  # only controls taking taps or typing are kept
