@@ -41,6 +41,8 @@ from typing import Any, TypeVar
 
 import flet as ft
 
+from .taps import HANDLERS
+
 T = TypeVar("T")
 
 _FIELDS: dict[type, frozenset[str]] = {}
@@ -84,12 +86,9 @@ def _flet_class(cls: type) -> bool:
     return cls.__module__.startswith("flet.")
 
 
-_HANDLERS = ("on_click", "on_tap", "on_change", "on_submit", "on_long_press")
-
-
 def _meaning(control: Any) -> tuple[Any, ...]:
     """What a control's handlers mean, when they say it (``handler.tk_meaning``: a choice's intent)."""
-    return tuple(getattr(getattr(control, n, None), "tk_meaning", None) for n in _HANDLERS)
+    return tuple(getattr(getattr(control, n, None), "tk_meaning", None) for n in HANDLERS)
 
 
 def _adoption(old: Any, new: Any) -> Any:

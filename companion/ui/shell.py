@@ -40,7 +40,7 @@ from .widgets import PHONE_MAX, card, ident
 log = logging.getLogger("tablekeeper.app")
 
 # Re-renders of the table screen written into the controls on the page (companion.ui.graft) instead of
-# replacing the screen: ~15 KB per intent to each browser instead of ~110 KB. TABLEKEEPER_GRAFT=0 sends
+# replacing the screen: ~5 KB per intent to each browser instead of ~100 KB. TABLEKEEPER_GRAFT=0 sends
 # whole screens (to compare, or should a screen ever show something graft got wrong).
 GRAFT = os.environ.get("TABLEKEEPER_GRAFT", "1") != "0"
 
@@ -158,12 +158,7 @@ class Shell:
         same = GRAFT and screen.grafted and not top and self._drawn is screen and len(self.page.controls) == 1
         if not same:
             self._memo.clear()  # kept controls belong to the tree on the page: a new screen starts afresh
-        try:
-            with rendering(self._memo):
-                body = screen.render()
-        except Exception as exc:  # noqa: BLE001 - show the problem instead of a blank page
-            log.exception("rendering %s", type(screen).__name__)
-            body = card(ft.Text(tr("table.error", self.lang, err=exc), size=18))
+        body = self._render_body(screen, self._memo)
         touched: list[Any] | None = None
         if same:
             # the same screen again: only what changed goes to the browser (see graft)
@@ -199,13 +194,18 @@ class Shell:
 
     def _render_afresh(self, screen: Screen) -> tuple[ft.AppBar, ft.Control]:
         """The screen's controls built anew, with nothing kept from the page (no memo)."""
-        appbar = self._appbar(screen)
+        return self._appbar(screen), self._render_body(screen)
+
+    def _render_body(self, screen: Screen, memo: Store | None = None) -> ft.Control:
+        """The screen's body (using and filling ``memo``), or the problem when it cannot be drawn."""
         try:
-            body = screen.render()
+            if memo is None:
+                return screen.render()
+            with rendering(memo):
+                return screen.render()
         except Exception as exc:  # noqa: BLE001 - show the problem instead of a blank page
             log.exception("rendering %s", type(screen).__name__)
-            body = card(ft.Text(tr("table.error", self.lang, err=exc), size=18))
-        return appbar, body
+            return card(ft.Text(tr("table.error", self.lang, err=exc), size=18))
 
     def _appbar(self, screen: Screen) -> ft.AppBar:
         actions: list[ft.Control] = [

@@ -27,44 +27,19 @@ from flet.messaging.session import Session
 log = logging.getLogger(__name__)
 
 KEEP_S = 15.0  # a tap takes well under a second to arrive; a slow phone on a busy Wi-Fi, a few
-_HANDLERS = ("on_click", "on_change", "on_submit", "on_tap", "on_long_press", "on_select", "on_blur")
+HANDLERS = ("on_click", "on_change", "on_submit", "on_tap", "on_long_press", "on_select", "on_blur")
 
 # per Flet session: id -> (time kept, control), oldest first
 _kept: weakref.WeakKeyDictionary[Any, dict[int, tuple[float, ft.BaseControl]]] = weakref.WeakKeyDictionary()
 _order: weakref.WeakKeyDictionary[Any, deque[tuple[float, int]]] = weakref.WeakKeyDictionary()
 _installed = False
-stats = {"recovered": 0, "dropped": 0}
 
 
 def _takes_input(control: ft.BaseControl) -> bool:
-    for name in _HANDLERS:
+    for name in HANDLERS:
         if getattr(control, name, None) is not None:
             return True
     return False
-
-
-def _walk(root: Any, every: bool = False) -> list[ft.BaseControl]:
-    """The controls of a tree that take taps or typing (``every``: all of them)."""
-    out: list[ft.BaseControl] = []
-    seen: set[int] = set()
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if not isinstance(node, ft.BaseControl) or id(node) in seen:
-            continue
-        seen.add(id(node))
-        if every or _takes_input(node):
-            out.append(node)
-        values = dict(vars(node))
-        values.update(getattr(node, "_values", None) or {})
-        for key, value in values.items():
-            if key.startswith("_") or key in ("parent", "page"):
-                continue
-            if isinstance(value, ft.BaseControl):
-                stack.append(value)
-            elif isinstance(value, list) and value and isinstance(value[0], ft.BaseControl):
-                stack.extend(value)
-    return out
 
 
 class _Index(weakref.WeakValueDictionary):  # type: ignore[type-arg]
@@ -112,9 +87,23 @@ def _on_page(control: ft.BaseControl) -> bool:
 
 def _find(page: Any, control_id: int) -> ft.BaseControl | None:
     """The control of that id in the page's tree (the page's views, their app bars and controls)."""
-    for control in _walk(page, every=True):
-        if getattr(control, "_i", None) == control_id:
-            return control
+    seen: set[int] = set()
+    stack = [page]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, ft.BaseControl) or id(node) in seen:
+            continue
+        if node._i == control_id:
+            return node
+        seen.add(id(node))
+        values = {**vars(node), **(getattr(node, "_values", None) or {})}
+        for key, value in values.items():
+            if key.startswith("_") or key in ("parent", "page"):
+                continue
+            if isinstance(value, ft.BaseControl):
+                stack.append(value)
+            elif isinstance(value, list) and value and isinstance(value[0], ft.BaseControl):
+                stack.extend(value)
     return None
 
 
@@ -161,12 +150,10 @@ def install() -> None:
             else:
                 control = _recover(self, control_id) or known
                 if control is not None:
-                    stats["recovered"] += 1
                     log.info("tap on %s (%s), off the page since a re-render: delivered", control_id, event_name)
                     _reattach(control, self.page)
                     index[control_id] = control  # Flet finds it there and runs its handler
                 else:
-                    stats["dropped"] += 1
                     log.warning("event %s for control %s, never drawn on this page or too old: dropped",
                                 event_name, control_id)
         await original(self, control_id, event_name, event_data)
@@ -174,4 +161,4 @@ def install() -> None:
     Session.dispatch_event = dispatch_event  # type: ignore[method-assign]
 
 
-__all__ = ["KEEP_S", "install", "stats"]
+__all__ = ["HANDLERS", "KEEP_S", "install"]

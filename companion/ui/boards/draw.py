@@ -194,10 +194,10 @@ def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[st
     height = board.height * k
     # a page keeps each part while it is unchanged (companion.ui.memo): the board itself; what actions change
     # on top (pins, pawns: redrawn when they change); the tap targets (the same all game long)
-    memo_key = ("board-canvas", board.code, id(board), round(width, 2), dark,
-                tuple(sorted(layer.fills.items())), tuple(sorted(layer.dim)))
-    layer_key = ("board-layer", board.code, id(board), round(width, 2), dark, tuple(sorted(layer.fills.items())),
-                 tuple(sorted(layer.dim)), tuple(sorted(layer.marks)), tuple(layer.badges), tuple(layer.squares))
+    drawn = (board.code, id(board), round(width, 2), dark, tuple(sorted(layer.fills.items())),
+             tuple(sorted(layer.dim)))
+    memo_key = ("board-canvas", *drawn)
+    layer_key = ("board-layer", *drawn, tuple(sorted(layer.marks)), tuple(layer.badges), tuple(layer.squares))
     controls: list[ft.Control] = [
         keep(memo_key, lambda: BoardCanvas(shapes=paint_board(board, layer, k, dark), width=width, height=height,
                                            key=f"map-{board.code}-board")),
