@@ -63,6 +63,8 @@ def test_a_killed_host_restarts_with_the_same_table_and_nothing_lost(tmp_path):
             for _ in range(3):
                 await a.send({"type": "Draw"})
                 await b.send({"type": "Bump"})
+            # p1's copy may not have seen p2's last Bump yet: wait until both devices show the same event
+            await until(lambda: a.snapshot.seq == b.snapshot.seq, what="both devices up to date")
             hand, seq = a.snapshot.view["hand"], a.snapshot.seq
             assert len(hand) == 3
             proc.send_signal(signal.SIGKILL)
