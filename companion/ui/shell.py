@@ -45,6 +45,9 @@ log = logging.getLogger("tablekeeper.app")
 GRAFT = os.environ.get("TABLEKEEPER_GRAFT", "1") != "0"
 
 LANG_PREF = "tablekeeper.lang"
+# A page whose browser went away (a reload, a Wi-Fi drop, a phone locked) comes back to the same Flet session
+# without running the app again: its screen and its table session stay alive this long for it (seconds).
+AWAY_GRACE_S = float(os.environ.get("TABLEKEEPER_AWAY_GRACE", "300"))
 
 
 class Shell:
@@ -63,10 +66,36 @@ class Shell:
         page.scroll = ft.ScrollMode.AUTO
         page.padding = ft.Padding.all(12)
         page.on_resize = lambda e: self.refresh()
+        self._away: asyncio.Task[None] | None = None
         page.on_disconnect = self._disconnected
-        page.on_close = self._disconnected
+        page.on_connect = self._reconnected
+        page.on_close = self._closed
 
     async def _disconnected(self, _e: Any = None) -> None:
+        """The browser went away: a reload or a dropped link comes back to this very session (Flet sends it
+        the page as it is then), so the screen stays live a while; a tab closed for good is let go after
+        AWAY_GRACE_S (or when Flet ends the session)."""
+        if self._away is not None:
+            self._away.cancel()
+
+        async def let_go() -> None:
+            await asyncio.sleep(AWAY_GRACE_S)
+            self._away = None
+            await self._leave_current()
+
+        self._away = asyncio.create_task(let_go())
+
+    async def _reconnected(self, _e: Any = None) -> None:
+        if self._away is not None:
+            self._away.cancel()
+            self._away = None
+        if self.screen is not None:
+            self.refresh()
+
+    async def _closed(self, _e: Any = None) -> None:
+        if self._away is not None:
+            self._away.cancel()
+            self._away = None
         await self._leave_current()
 
     # -- navigation -----------------------------------------------------------------------------------

@@ -227,6 +227,50 @@ def test_twenty_players_p7_to_p20_join_by_the_join_screen_with_names(table):
     assert not re.search(r"\bp\d{1,2}\b", host.all_text()), "never a bare seat id on screen"
 
 
+def _has(d: Driver, ident: str) -> bool:
+    return bool(d.page.locator(d.sel(ident)).count())
+
+
+def test_a_reloaded_page_stays_live_on_its_seat(table):
+    """A reload (or a link that dropped and came back) returns the browser to the same Flet session: the page
+    is on its seat at once, the table's moves still reach it, and its own taps still play (they were refused
+    with "the connection to the table is closed" when the app let go of the seat as the link dropped)."""
+    app, browser = table
+    host = page(browser, app)
+    code = create(host, 1, 2, "Ana, Bea")
+    host.click("seat-p1")
+    host.wait("header")
+    remote = page(browser, app, 390, 844)
+    remote.click("start-join")
+    remote.fill("join-code-field", code)
+    remote.page.keyboard.press("Enter")
+    remote.click("join-p2", timeout=60_000)
+    remote.wait("header", timeout=60_000)
+    remote.page.reload()
+    remote.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    remote.page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
+    remote.wait_text("header", "Bea", timeout=30_000)
+    seen_moves = played = 0
+    for _ in range(16):
+        if _has(remote, "choice-0"):
+            before = host.text("log")
+            remote.page.click(remote.sel("choice-0"))
+            host.wait_change("log", before, timeout=30_000)  # the reloaded page's tap played
+            played += 1
+            break
+        if _has(host, "choice-0"):
+            before = remote.text("log")
+            play_first_choice(host)
+            remote.wait_change("log", before, timeout=30_000)  # the reloaded page still gets the moves
+            seen_moves += 1
+            continue
+        host.page.wait_for_timeout(500)
+    remote.shot("table-flow-reloaded.png")
+    assert seen_moves and played, (seen_moves, played)
+    text = remote.all_text()
+    assert "fermée" not in text and "closed" not in text, "no refusal for a closed link"
+
+
 def test_a_host_restarted_finds_every_page_back_on_its_seat(table):
     app, browser = table
     host = page(browser, app)
