@@ -251,20 +251,21 @@ def test_a_reloaded_page_stays_live_on_its_seat(table):
     remote.page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
     remote.wait_text("header", "Bea", timeout=30_000)
     seen_moves = played = 0
-    for _ in range(16):
-        if _has(remote, "choice-0"):
-            before = host.text("log")
-            remote.page.click(remote.sel("choice-0"))
-            host.wait_change("log", before, timeout=30_000)  # the reloaded page's tap played
-            played += 1
+    for _ in range(40):  # whoever may act plays, until each side has done both (the order is the deal's)
+        if played and seen_moves:
             break
-        if _has(host, "choice-0"):
+        if _has(host, "choice-0") and (not seen_moves or not _has(remote, "choice-0")):
             before = remote.text("log")
             play_first_choice(host)
             remote.wait_change("log", before, timeout=30_000)  # the reloaded page still gets the moves
             seen_moves += 1
-            continue
-        host.page.wait_for_timeout(500)
+        elif _has(remote, "choice-0"):
+            before = host.text("log")
+            remote.page.click(remote.sel("choice-0"))
+            host.wait_change("log", before, timeout=30_000)  # the reloaded page's tap played
+            played += 1
+        else:
+            host.page.wait_for_timeout(500)
     remote.shot("table-flow-reloaded.png")
     assert seen_moves and played, (seen_moves, played)
     text = remote.all_text()
