@@ -164,13 +164,11 @@ def _chain(control: Any, root: Any) -> list[Any] | None:
 
 
 class _Grafter:
-    def __init__(self, old_root: Any, new_root: Any, dry: bool = False,
-                 survey: tuple[set[int], set[int], dict[int, set[int]]] | None = None) -> None:
-        self.dry = dry  # only find where kept controls are: write nothing
+    def __init__(self, old_root: Any, new_root: Any) -> None:
         # fresh_held: controls the fresh tree holds itself (never written into); shared: kept controls (a
         # screen's fields, memos); holds: which kept controls each control holds (only those holding one):
         # a fresh list item holding a kept control is matched with the old item holding it, wherever it is
-        self.fresh_held, self.shared, self.holds = survey or _survey(old_root, new_root)
+        self.fresh_held, self.shared, self.holds = _survey(old_root, new_root)
         self.in_place: set[int] = set()  # kept controls found where they were
         self.changed = 0
         self.touched: list[Any] = []  # old controls written into, and kept ones (a screen may have changed them)
@@ -189,11 +187,10 @@ class _Grafter:
                 or getattr(old, "key", None) != getattr(new, "key", None) or _meaning(old) != _meaning(new)):
             self.changed += 1
             return new
-        if not self.dry:
-            object.__setattr__(new, "_tk_live", old)  # for handlers that captured the fresh control (see live)
-            if adopt is not None:  # a memo's new version written into the old one: the page keeps the old one
-                adopt(old)
-                object.__setattr__(new, "_tk_adopt", None)
+        object.__setattr__(new, "_tk_live", old)  # for handlers that captured the fresh control (see live)
+        if adopt is not None:  # a memo's new version written into the old one: the page keeps the old one
+            adopt(old)
+            object.__setattr__(new, "_tk_adopt", None)
         wrote = False
         given_new, given_old = _given(new), _given(old)
         for name in given_new.keys() | given_old.keys():
@@ -221,8 +218,7 @@ class _Grafter:
                     wrote = True
                 continue
             if callable(nv) and callable(ov) or name == "data":
-                if not self.dry:
-                    _quiet_set(old, name, nv)  # the browser knows there is a handler: only the closure changes
+                _quiet_set(old, name, nv)  # the browser knows there is a handler: only the closure changes
                 continue
             if _same(ov, nv):
                 continue
@@ -241,8 +237,7 @@ class _Grafter:
         self.in_place |= self.holds.get(id(control), set())
 
     def _set(self, obj: Any, name: str, value: Any) -> None:
-        if not self.dry:
-            setattr(obj, name, value)
+        setattr(obj, name, value)
 
     def items(self, old: list[Any], new: list[Any]) -> list[Any] | None:
         """The merged list, or None when the old list stands as it is."""
@@ -314,28 +309,32 @@ def graft_touched(old: Any, new: Any) -> tuple[Any, list[Any]]:
 
     ``(None, [])`` when a control kept by both trees moved: then neither tree can go to the page as it is
     (the old one is half written, the fresh one holds controls the old one holds too); the caller renders
-    the screen again without memos and replaces the page's tree with it."""
+    the screen again without memos and replaces the page's whole tree with it (the half-written one goes
+    away whole, as the page's tree did before there was a graft). One pass, not a dry one first: the
+    fallback is rare and the walk is a good part of a render's time."""
     if old is None:
         return new, []
-    survey = _survey(old, new)
-    look = _Grafter(old, new, dry=True, survey=survey)  # first without writing: the old tree stays whole if it must go
-    if look.node(old, new) is not old or look.shared - look.in_place:
+    g = _Grafter(old, new)
+    root = g.node(old, new)
+    if root is not old or g.shared - g.in_place:
         # a kept control moved to another place: Flet would drop it from its index on the way (its old
         # parent lets go of it after the new one took it); the caller renders afresh and sends it whole
         return None, []
-    g = _Grafter(old, new, survey=survey)
-    root = g.node(old, new)
     chosen = {id(c) for c in g.touched}
     tops: list[Any] = []
     for c in g.touched:
+        # covered by a touched ancestor's update, unless an isolated control (a memo, a board canvas) stands
+        # between them: Flet's diff does not walk into an isolated control's children
         ref, above, depth = getattr(c, "_parent", None), False, 0
+        inside = c.is_isolated()
         while ref is not None and depth < 200:
             parent = ref()
             if parent is None:
                 break
             if id(parent) in chosen:
-                above = True
+                above = not inside
                 break
+            inside = inside or parent.is_isolated()
             ref, depth = getattr(parent, "_parent", None), depth + 1
         if not above and all(t is not c for t in tops):
             tops.append(c)

@@ -65,6 +65,12 @@ def keep(key: Hashable, build: Callable[[], T], slot: Hashable | None = None) ->
         value = build()
         try:  # nothing in it changed: the shell's graft neither writes into it nor asks Flet to look at it
             object.__setattr__(value, "_tk_memo", True)
+            # isolated (Flet's own notion): the diff of an update above it does not walk what it holds; when a
+            # memo is written into (a slot, below), the graft updates it by itself. Not a memo with a key: Flet
+            # pairs a removed and an added control of the same key and diffs the new one against the old one
+            # in place, which must walk what it holds (a log line in another language keeps its key)
+            if getattr(value, "key", None) is None:
+                object.__setattr__(value, "_isolated", True)
             if slot is not None:
                 object.__setattr__(value, "_tk_slot", slot)
                 object.__setattr__(value, "_tk_adopt", lambda old: store.kept.__setitem__(key, old))

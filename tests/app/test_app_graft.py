@@ -208,3 +208,35 @@ def test_a_memo_built_anew_in_its_slot_is_written_into_the_one_on_the_page() -> 
     with rendering(store):
         again = part(4)
     assert again is first  # the page keeps the control on the page under the new key
+
+
+def test_memos_are_isolated_from_the_diff_above_them_unless_they_have_a_key() -> None:
+    """Flet's diff of an update does not walk into an isolated control: a memo is unchanged by definition.
+    A keyed one is not isolated: Flet pairs a removed and an added control of one key and diffs them in
+    place (a log line shown in another language keeps its key and must send its new words)."""
+    store = Store()
+    with rendering(store):
+        plain = keep("part", lambda: ft.Column([ft.Text("x")]))
+        keyed = keep("line", lambda: ft.Row([ft.Text("y")], key="log-1"))
+    assert plain.is_isolated() and not keyed.is_isolated()
+
+
+def test_a_memo_written_into_is_updated_by_itself_even_when_its_parent_is_updated_too() -> None:
+    store = Store()
+
+    def part(pins: int) -> ft.Control:
+        return keep(("province", pins), lambda: ft.Column([ft.Text(f"{pins} pins")]), slot="G")
+
+    with rendering(store):
+        first = part(3)
+    old = ft.Column([ft.Text("head"), first])
+    for child, parent in ((old.controls[0], old), (first, old), (first.controls[0], first)):
+        object.__setattr__(child, "_parent", weakref.ref(parent))
+    with rendering(store):
+        second = part(4)
+    root, touched = graft_touched(old, ft.Column([ft.Text("head"), second, ft.Text("a new line")]))
+    assert root is old and old.controls[1] is first and first.controls[0].value == "4 pins"
+    # the page's column changed (a new line): its update does not walk into the isolated memo, so what was
+    # written inside the memo must be updated by itself
+    assert any(t is old for t in touched), touched
+    assert any(t is first or t is first.controls[0] for t in touched), touched

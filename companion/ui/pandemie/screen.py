@@ -62,6 +62,13 @@ def _colour_chip(colour: str, n: int | str, lang: str) -> ft.Control:
     )
 
 
+def _city_row(key: str, by_colour: Mapping[str, int], lang: str) -> ft.Control:
+    """One city's pins: its name (bold from 3 pins on: one more is a surge), a chip per colour."""
+    total = sum(by_colour.values())
+    return ft.Row([ft.Text(_city(key), size=16, width=150, weight=ft.FontWeight.BOLD if total >= 3 else None),
+                   *[_colour_chip(c, n, lang) for c, n in by_colour.items()]], wrap=True, spacing=6, run_spacing=4)
+
+
 def _city(key: str) -> str:
     return component_name(f"PC:{key}") if key else "—"
 
@@ -124,18 +131,18 @@ def _province(p: Mapping[str, Any], code: str, lang: str, seat: str, names: Mapp
         block.append(pill(_pt("quiet", lang)))
     if p.get("divination"):
         block.append(pill(_pt("divination", lang, seat=say(str(p["divination"]), lang, names))))
+    # the parts an action seldom changes are kept apart (companion.ui.memo): a new province part holds the
+    # same supply and city rows as before but the one that changed
     supply = p.get("supply") or {}
     block.append(ft.Text(_pt("supply", lang), size=15, weight=ft.FontWeight.W_600))
-    block.append(ft.Row([_colour_chip(c, n, lang) for c, n in supply.items()], wrap=True, spacing=6, run_spacing=6))
+    block.append(keep(("pandemie-supply", code, lang, tuple(supply.items())), lambda: ft.Row(
+        [_colour_chip(c, n, lang) for c, n in supply.items()], wrap=True, spacing=6, run_spacing=6)))
     pins: Mapping[str, Mapping[str, int]] = p.get("pins") or {}
     block.append(ft.Text(_pt("pins", lang), size=15, weight=ft.FontWeight.W_600))
     rows: list[ft.Control] = []
     for key, by_colour in sorted(pins.items(), key=lambda kv: -sum(kv[1].values())):
-        total = sum(by_colour.values())
-        rows.append(ft.Row(
-            [ft.Text(_city(key), size=16, width=150, weight=ft.FontWeight.BOLD if total >= 3 else None),
-             *[_colour_chip(c, n, lang) for c, n in by_colour.items()]],
-            wrap=True, spacing=6, run_spacing=4))
+        rows.append(keep(("pandemie-city", code, key, lang, tuple(by_colour.items())),
+                         lambda key=key, by_colour=by_colour: _city_row(key, by_colour, lang)))
     block.append(ft.Column(rows or [ft.Text(_pt("none", lang))], spacing=4, tight=True))
     extra = []
     if p.get("forts"):
@@ -150,7 +157,8 @@ def _province(p: Mapping[str, Any], code: str, lang: str, seat: str, names: Mapp
     disc = list(p.get("propagation_discard") or [])[-8:]
     if disc:
         block.append(ft.Text(_pt("prop_discard", lang), size=15, weight=ft.FontWeight.W_600))
-        block.append(ft.Row([pill(component_name(c)) for c in reversed(disc)], wrap=True, spacing=6, run_spacing=6))
+        block.append(keep(("pandemie-discard", code, tuple(disc)), lambda: ft.Row(
+            [pill(component_name(c)) for c in reversed(disc)], wrap=True, spacing=6, run_spacing=6)))
     body = ft.Column(block, spacing=8, tight=True)
     if focus and code != focus:  # another province than the tablet's: one tap away
         return ident(ft.ExpansionTile(title=ft.Text(f"{p.get('name', code)} · {_pt('turn', lang)} "
