@@ -6,12 +6,22 @@ joined through the join screen (2 province-table tablets and p1..p6), all on loo
 the first choice on the page of the seat that may act; the benchmark times
 
 - tap → the acting page repainted (it shows the new event number in its header), and
-- tap → every other page repainted (the last of the 7),
+- tap → every other page repainted (the last of the 7), and how much of that was the app and the network
+  (tap → the message bringing the new number reached that page),
 
 over at least ``--taps`` taps (default 60), and prints p50 / p95 against the goals (p95 ≤ 200 ms acting,
-≤ 300 ms others) as ratios. It also counts the bytes each device receives per intent: from the host
-(the LAN sync, through a counting TCP relay on loopback) and from the app to the browser (Flet's
-websocket frames).
+≤ 300 ms others) as ratios. It also counts the bytes each device receives per intent (from each tap to its
+last repaint): from the host (the LAN sync, through a counting TCP relay on loopback) and from the app to
+the browser (Flet's websocket frames); the animation frames each page draws per tap; and the CPU each part
+of the machine spent per tap (the app, Chromium's renderers and its GPU process, this process).
+
+Pages are as devices use them: without Flutter's accessibility tree, which Flutter builds only for a
+screen reader (or a test that asks for it). The pages are joined through it, then reloaded without it
+(each comes back to its seat by itself); a page is watched from inside (:data:`benchmarks.watch.INIT_JS`:
+the end of the first frame after the message that brought the new event number). The page that taps needs
+the tree to find its button: it has it while it taps, and is reloaded without it when another page takes
+over. ``--a11y`` keeps the tree on every page and watches it there instead (each page then pays for the
+tree on every update, as a screen reader's device does: the old way of this benchmark).
 
 ``--map`` runs the map screen's case instead (:mod:`benchmarks.ui_map`: Gallia's 48-city map built in process,
 then tap → repaint on an acting tablet and a watching phone, with and without the map).
@@ -33,34 +43,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.watch import INIT_JS, CpuMeter, arm, arrivals, frames, pct, quiet, seen, stamps  # noqa: E402
+
 GOAL_ACTING_MS = 200.0
 GOAL_OTHERS_MS = 300.0
 OPTIONS = {"provinces": ["G", "H"], "players": [3, 3], "difficulty": "novice"}
 DEVICE_SEATS = ["table", "table", "p1", "p2", "p3", "p4", "p5", "p6"]
 TABLETS = ["G", "H"]  # the two tablets stand for one province each
-
-WATCH_JS = """(seq0) => {
-  // repainted = the page shows a later event number than seq0 (the header's "event #N"); checked on
-  // every change of the accessibility tree, so the time is that of the frame that showed it
-  if (window.__tkObs) window.__tkObs.disconnect();
-  window.__tkT = 0;
-  const re = /(?:événement n° |event #)(\\d+)/g;
-  const shows = () => {
-    const h = document.querySelector('flt-semantics-host');
-    if (!h) return false;
-    const labels = [...h.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label')).join('\\n');
-    for (const m of (h.innerText + '\\n' + labels).matchAll(re)) { if (parseInt(m[1]) > seq0) return true; }
-    return false;
-  };
-  const obs = new MutationObserver(() => {
-    if (!window.__tkT && shows()) { window.__tkT = Date.now(); obs.disconnect(); }
-  });
-  obs.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true,
-                              attributeFilter: ['aria-label']});
-  window.__tkObs = obs;
-  return true;
-}"""
-
 
 class Relay:
     """A TCP relay on loopback that counts the bytes the host sends to each device connection."""
@@ -156,16 +145,16 @@ class HostThread:
         self.loop.call_soon_threadsafe(self.loop.stop)
 
 
-def pct(xs: list[float], q: float) -> float:
-    s = sorted(xs)
-    return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))]
-
-
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.ui", description=__doc__.splitlines()[0])
     ap.add_argument("--taps", type=int, default=60, help="taps to time (at least 50 for the report)")
     ap.add_argument("--shots", type=Path, default=None, help="save a screenshot of every page here at the end")
     ap.add_argument("--map", action="store_true", help="the map screen's case instead (benchmarks/ui_map.py)")
+    ap.add_argument("--viewport", default=os.environ.get("TK_BENCH_VIEWPORT", "1100x2400"),
+                    help="every page's window, WxH CSS pixels (default 1100x2400)")
+    ap.add_argument("--a11y", action="store_true",
+                    help="every page with its accessibility tree on, and watched through it (the old way: each "
+                         "page then pays for the tree on every update, as a screen reader's device does)")
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
     if args.map:
         from benchmarks import ui_map
@@ -192,7 +181,7 @@ def main(argv: list[str] | None = None) -> None:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 try:
-                    _bench(browser, port, host, args.taps, args.shots)
+                    _bench(browser, port, host, args.taps, args.shots, app.pid, args.viewport, args.a11y)
                 except Exception:
                     for k, pg in enumerate(pg for ctx in browser.contexts for pg in ctx.pages):
                         pg.screenshot(path=str(tmpd.parent / f"tk-bench-ui-failure-{k}.png"))
@@ -208,21 +197,51 @@ def main(argv: list[str] | None = None) -> None:
             host.stop()
 
 
-def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | None) -> None:
+def _wait_seen(page: Any, seq: int, timeout: float = 60.0) -> None:
+    """Until the app has sent ``page`` (watched with INIT_JS) event ``seq`` or later."""
+    deadline = time.monotonic() + timeout
+    while seen(page) < seq:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"a page did not get event {seq} within {timeout:.0f} s (it shows {seen(page)})")
+        time.sleep(0.1)
+
+
+def _switch_a11y(on: Any, d: Any, seq: int) -> Any:
+    """The page that will tap gets its accessibility tree (the only way to find a control in a Flutter page);
+    the page that had it is reloaded, which turns it off again (it comes back to its seat by itself,
+    companion.ui.rejoin). Returns the page that has it now."""
+    if on is d:
+        return d
+    if on is not None:
+        on.page.reload()
+        _wait_seen(on.page, seq)
+        time.sleep(0.5)
+        quiet(0.6, timeout=4.0)  # the reloaded page has drawn itself: the machine is quiet again
+    d.page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
+    return d
+
+
+def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | None, app_pid: int,
+           viewport: str = "1100x2400", a11y: bool = False) -> None:
     from tests.app.browser_util import Driver
 
     url = f"http://127.0.0.1:{port}/"
     code = host.join_code()
     pages: list[Driver] = []
     flet_bytes: list[int] = []
+    counting = [False]
     for i, seat in enumerate(DEVICE_SEATS):
-        ctx = browser.new_context(viewport={"width": 1100, "height": 2400})
+        vw, vh = (int(x) for x in viewport.lower().split("x"))
+        ctx = browser.new_context(viewport={"width": vw, "height": vh})
+        if not a11y:
+            ctx.add_init_script(INIT_JS)
         page = ctx.new_page()
         flet_bytes.append(0)
 
         def on_ws(ws: Any, i: int = i) -> None:
             def got(payload: Any) -> None:
-                flet_bytes[i] += len(payload)
+                if counting[0]:  # from each tap to its last repaint (not the joins, reloads, locating)
+                    flet_bytes[i] += len(payload)
 
             ws.on("framereceived", got)
 
@@ -254,14 +273,28 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
         pages.append(d)
         print(f"  device {i + 1}/8 joined as {seat}", flush=True)
     assert host.relay is not None
-    time.sleep(2.0)
+    if not a11y:  # joined through the accessibility tree: reloaded without it (each comes back to its seat)
+        for d in pages:
+            d.page.reload()
+        for d in pages:
+            _wait_seen(d.page, host.seq())
+        print("  pages reloaded without their accessibility tree, each back on its seat", flush=True)
+    time.sleep(1.0)
+    idle = CpuMeter(app_pid)  # what the pages cost while nothing happens (an animation would show here)
+    idle.start()
+    time.sleep(3.0)
+    idle.stop()
+    print("  idle: " + idle.report(3, "second", "for 3 s with nothing happening"), flush=True)
     acting: list[float] = []
     others: list[float] = []
-    sync0 = list(host.relay.down)
-    flet0 = list(flet_bytes)
+    drawn: list[float] = []  # animation frames per page per tap, up to 0.5 s after the last repaint
+    reached: list[float] = []  # tap -> the update reached every other page (the app's and the network's part)
+    sync_bytes: dict[int, int] = {}  # connection -> bytes the host sent it during the taps' windows
     seats = [s for s in DEVICE_SEATS if s != "table"]
     done = 0
     misses = 0
+    cpu = CpuMeter(app_pid)
+    with_tree: Any = None  # the one page with its accessibility tree on (the one that taps), without --a11y
     while done < taps:
         seat = host.actor(seats)
         if seat is None:
@@ -270,37 +303,47 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
         idx = DEVICE_SEATS.index(seat)
         d = pages[idx]
         seq0 = host.seq()
-        for pg in pages:
-            pg.page.evaluate(WATCH_JS, seq0)
+        if not a11y:
+            with_tree = _switch_a11y(with_tree, d, seq0)
         try:
             box = d.page.locator(d.sel("choice-0")).first.bounding_box(timeout=10_000)
         except Exception:
             box = None
+        arm([pg.page for pg in pages], seq0, a11y)
         if box is None:
+            print(f"  {seat}: no first choice to tap right now; looking again", flush=True)
             misses += 1
             if misses > 20:
                 raise RuntimeError(f"no choice-0 button on {seat}'s page")
             time.sleep(0.3)
             continue
+        cpu.start()
+        counting[0] = True
+        sync_before = list(host.relay.down)
         t0 = time.time() * 1000
         d.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        deadline = time.monotonic() + 20
-        stamps: list[float] = [0.0] * len(pages)
-        while time.monotonic() < deadline and not all(stamps):
-            for k, pg in enumerate(pages):
-                if not stamps[k]:
-                    stamps[k] = float(pg.page.evaluate("() => window.__tkT || 0"))
-            time.sleep(0.01)
+        shown = stamps([pg.page for pg in pages], 20.0)
+        cpu.stop()
+        counting[0] = False
+        for k, (a, b) in enumerate(zip(sync_before, host.relay.down, strict=False)):
+            sync_bytes[k] = sync_bytes.get(k, 0) + b - a
+        came = [] if a11y else arrivals([pg.page for pg in pages])
+        if not a11y:
+            time.sleep(0.5)  # the frames that follow the repaint (a banner sliding in, a button's ripple)
+            drawn.append(statistics.fmean(frames([pg.page for pg in pages])))
         if host.seq() == seq0:  # the tap was swallowed (or refused): not a measurement
+            print(f"  {seat}: the tap played nothing; not counted", flush=True)
             misses += 1
             time.sleep(0.5)
             continue
-        if not all(stamps):
+        if not all(shown):
             print(f"  tap {done}: some pages did not repaint within 20 s", flush=True)
             misses += 1
             continue
-        acting.append(stamps[idx] - t0)
-        others.append(max(s for k, s in enumerate(stamps) if k != idx) - t0)
+        acting.append(shown[idx] - t0)
+        others.append(max(s for k, s in enumerate(shown) if k != idx) - t0)
+        if came and all(came):
+            reached.append(max(c for k, c in enumerate(came) if k != idx) - t0)
         done += 1
         time.sleep(0.15)
     if shots is not None:
@@ -311,19 +354,27 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
         print("no tap measured")
         return
     n = len(acting)
-    sync = [b - a for a, b in zip(sync0, host.relay.down, strict=False)]
-    flet = [b - a for a, b in zip(flet0, flet_bytes, strict=True)]
+    sync = [sync_bytes.get(k, 0) for k in range(len(host.relay.down))]
+    sync = [b for b in sync if b] or [0]  # connections of pages before their reload carry nothing now
+    flet = list(flet_bytes)
     print(f"taps measured: {n} (taps not counted: {misses})")
     for name, xs, goal in (("acting device", acting, GOAL_ACTING_MS), ("other devices (last)", others, GOAL_OTHERS_MS)):
         p50, p95 = pct(xs, 0.5), pct(xs, 0.95)
         print(f"tap -> {name:22s} p50 {p50:7.0f} ms  p95 {p95:7.0f} ms  mean {statistics.fmean(xs):7.0f} ms"
               f"  goal p95 <= {goal:.0f} ms: ratio {p95 / goal:.2f} ({'met' if p95 <= goal else 'not met'})")
+    if reached:
+        p50, p95 = pct(reached, 0.5), pct(reached, 0.95)
+        print(f"  of which tap -> the update reached the last other page (app + network): p50 {p50:7.0f} ms  "
+              f"p95 {p95:7.0f} ms; the rest is the browsers drawing it")
+    if drawn:
+        print(f"  animation frames per page per tap (until 0.5 s after the last repaint): mean {statistics.fmean(drawn):.1f}")
     per_sync = [b / n for b in sync]
     per_flet = [b / n for b in flet]
     print(f"bytes per device per intent, host -> device (LAN sync): mean {statistics.fmean(per_sync):,.0f}"
           f"  max {max(per_sync):,.0f}")
     print(f"bytes per device per intent, app -> browser (Flet):     mean {statistics.fmean(per_flet):,.0f}"
           f"  max {max(per_flet):,.0f}")
+    print(cpu.report(n))
 
 
 if __name__ == "__main__":

@@ -29,34 +29,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.watch import SEQ_JS, arm, pct, stamps  # noqa: E402
+
 GOAL_ACTING_MS = 200.0
 GOAL_OTHERS_MS = 300.0
-
-WATCH_JS = """(seq0) => {
-  if (window.__tkObs) window.__tkObs.disconnect();
-  window.__tkT = 0;
-  const re = /(?:événement n° |event #)(\\d+)/g;
-  const shows = () => {
-    const h = document.querySelector('flt-semantics-host');
-    if (!h) return false;
-    const labels = [...h.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label')).join('\\n');
-    for (const m of (h.innerText + '\\n' + labels).matchAll(re)) { if (parseInt(m[1]) > seq0) return true; }
-    return false;
-  };
-  const obs = new MutationObserver(() => {
-    if (!window.__tkT && shows()) { window.__tkT = Date.now(); obs.disconnect(); }
-  });
-  obs.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true,
-                              attributeFilter: ['aria-label']});
-  window.__tkObs = obs;
-  return true;
-}"""
-
-
-def pct(xs: list[float], q: float) -> float:
-    s = sorted(xs)
-    return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))]
-
 
 def report(name: str, xs: list[float], goal: float | None) -> None:
     p50, p95 = pct(xs, 0.5), pct(xs, 0.95)
@@ -91,18 +67,6 @@ def bench_build(intents: int, seed: int = 3) -> list[float]:
         province_map(v, "G", seat, "fr", 570.0, on_place=lambda _k, _n: None)
         out.append((time.perf_counter() - t0) * 1000)
     return out
-
-
-SEQ_JS = """() => {
-  const h = document.querySelector('flt-semantics-host');
-  if (!h) return 0;
-  const labels = [...h.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label')).join('\\n');
-  let best = 0;
-  for (const m of (h.innerText + '\\n' + labels).matchAll(/(?:événement n° |event #)(\\d+)/g)) {
-    best = Math.max(best, parseInt(m[1]));
-  }
-  return best;
-}"""
 
 
 def _seq(d: Any) -> int:
@@ -198,8 +162,7 @@ def bench_browser(taps: int, shots: Path | None, verbose: bool = False) -> tuple
                     misses = 0
                     while len(acting) < taps and misses < 30:
                         seq0 = _settle(a, b)
-                        for d in (a, b):
-                            d.page.evaluate(WATCH_JS, seq0)
+                        arm([a.page, b.page], seq0)
                         _its_me(a)
                         try:
                             box = a.page.locator(a.sel("choice-0")).first.bounding_box(timeout=10_000)
@@ -211,19 +174,13 @@ def bench_browser(taps: int, shots: Path | None, verbose: bool = False) -> tuple
                             continue
                         t0 = time.time() * 1000
                         a.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-                        stamps = [0.0, 0.0]
-                        deadline = time.monotonic() + 15
-                        while time.monotonic() < deadline and not all(stamps):
-                            for k, d in enumerate((a, b)):
-                                if not stamps[k]:
-                                    stamps[k] = float(d.page.evaluate("() => window.__tkT || 0"))
-                            time.sleep(0.005)
-                        if not all(stamps):
+                        shown = stamps([a.page, b.page], 15.0)
+                        if not all(shown):
                             misses += 1  # a swallowed tap, or the game is over
                             time.sleep(0.5)
                             continue
-                        acting.append(stamps[0] - t0)
-                        others.append(stamps[1] - t0)
+                        acting.append(shown[0] - t0)
+                        others.append(shown[1] - t0)
                         time.sleep(0.1)
                     if shots is not None:
                         shots.mkdir(parents=True, exist_ok=True)
