@@ -280,6 +280,7 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
             _wait_seen(d.page, host.seq())
         print("  pages reloaded without their accessibility tree, each back on its seat", flush=True)
     time.sleep(1.0)
+    quiet(0.3, timeout=20.0)  # the pages have drawn themselves after joining (and reloading)
     idle = CpuMeter(app_pid)  # what the pages cost while nothing happens (an animation would show here)
     idle.start()
     time.sleep(3.0)
