@@ -82,15 +82,21 @@ class Shell:
             await asyncio.sleep(AWAY_GRACE_S)
             self._away = None
             await self._leave_current()
+            if self.record is not None:  # what the page will show if it comes back: not a stale, dead screen
+                self._show_coming_back(self.record)
 
         self._away = asyncio.create_task(let_go())
 
     async def _reconnected(self, _e: Any = None) -> None:
+        """The browser came back to this session: the screen as it is, or (away longer than the grace time:
+        the screen was let go) back to the remembered seat, as a new page would."""
         if self._away is not None:
             self._away.cancel()
             self._away = None
         if self.screen is not None:
             self.refresh()
+        else:
+            await self.start()
 
     async def _closed(self, _e: Any = None) -> None:
         if self._away is not None:
@@ -166,12 +172,18 @@ class Shell:
 
         host, port, pin = str(rec["host"]), int(rec["port"]), str(rec.get("pin") or "")
         extra = rejoin.join_extras(join, rec)
-        self.page.controls = [card(ft.Row([ft.ProgressRing(), ft.Text(tr("rejoin.trying", self.lang, seat=str(
-            rec.get("name") or model.say(seat, self.lang))), size=18)], wrap=True))]  # while the host comes back (a restart)
-        self.page.update()
+        self._show_coming_back(rec)  # while the host comes back (a restart)
         session = await rejoin.join_again(join, host, port, pin, seat, extra)
         await self.open_remote(session, host, port, pin, seat, str(rec.get("name") or ""), **place)
         return True
+
+    def _show_coming_back(self, rec: rejoin.Record) -> None:
+        """The page says it is going back to its seat (and shows nothing stale meanwhile)."""
+        seat = str(rec.get("seat") or "")
+        self._drawn = None
+        self.page.controls = [card(ft.Row([ft.ProgressRing(), ft.Text(tr("rejoin.trying", self.lang, seat=str(
+            rec.get("name") or model.say(seat, self.lang))), size=18)], wrap=True))]
+        self.page.update()
 
     async def remember(self, **changes: Any) -> None:
         """Update where this device sits (a province tablet's province, playing in turn on it)."""

@@ -231,11 +231,8 @@ def _has(d: Driver, ident: str) -> bool:
     return bool(d.page.locator(d.sel(ident)).count())
 
 
-def test_a_reloaded_page_stays_live_on_its_seat(table):
-    """A reload (or a link that dropped and came back) returns the browser to the same Flet session: the page
-    is on its seat at once, the table's moves still reach it, and its own taps still play (they were refused
-    with "the connection to the table is closed" when the app let go of the seat as the link dropped)."""
-    app, browser = table
+def _host_and_phone(browser: Any, app: App) -> tuple[Driver, Driver]:
+    """A one-province table: the host's page on p1 (Ana), a phone joined through the join screen on p2 (Bea)."""
     host = page(browser, app)
     code = create(host, 1, 2, "Ana, Bea")
     host.click("seat-p1")
@@ -246,30 +243,68 @@ def test_a_reloaded_page_stays_live_on_its_seat(table):
     remote.page.keyboard.press("Enter")
     remote.click("join-p2", timeout=60_000)
     remote.wait("header", timeout=60_000)
-    remote.page.reload()
-    remote.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-    remote.page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
-    remote.wait_text("header", "Bea", timeout=30_000)
+    return host, remote
+
+
+def _live_both_ways(host: Driver, remote: Driver) -> None:
+    """Whoever may act plays until the phone has both seen a move of the host's and played one of its own
+    (the deal decides who can act first)."""
     seen_moves = played = 0
-    for _ in range(40):  # whoever may act plays, until each side has done both (the order is the deal's)
+    for _ in range(40):
         if played and seen_moves:
             break
         if _has(host, "choice-0") and (not seen_moves or not _has(remote, "choice-0")):
             before = remote.text("log")
             play_first_choice(host)
-            remote.wait_change("log", before, timeout=30_000)  # the reloaded page still gets the moves
+            remote.wait_change("log", before, timeout=30_000)  # the phone still gets the moves
             seen_moves += 1
         elif _has(remote, "choice-0"):
             before = host.text("log")
             remote.page.click(remote.sel("choice-0"))
-            host.wait_change("log", before, timeout=30_000)  # the reloaded page's tap played
+            host.wait_change("log", before, timeout=30_000)  # the phone's tap played
             played += 1
         else:
             host.page.wait_for_timeout(500)
-    remote.shot("table-flow-reloaded.png")
     assert seen_moves and played, (seen_moves, played)
     text = remote.all_text()
     assert "fermée" not in text and "closed" not in text, "no refusal for a closed link"
+
+
+def _accessible(d: Driver) -> None:
+    d.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    d.page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
+
+
+def test_a_reloaded_page_stays_live_on_its_seat(table):
+    """A reload (or a link that dropped and came back) returns the browser to the same Flet session: the page
+    is on its seat at once, the table's moves still reach it, and its own taps still play (they were refused
+    with "the connection to the table is closed" when the app let go of the seat as the link dropped)."""
+    app, browser = table
+    host, remote = _host_and_phone(browser, app)
+    remote.page.reload()
+    _accessible(remote)
+    remote.wait_text("header", "Bea", timeout=30_000)
+    _live_both_ways(host, remote)
+    remote.shot("table-flow-reloaded.png")
+
+
+@pytest.fixture
+def short_grace(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLEKEEPER_AWAY_GRACE", "1")  # read by the app started by the `table` fixture
+
+
+def test_a_page_away_longer_than_the_grace_time_comes_back_to_its_seat(short_grace, table):
+    """Away longer than the grace time (a phone locked in a pocket), the page's screen and seat session were
+    let go; coming back to the same Flet session takes it back to its seat, live, as a new page would."""
+    app, browser = table
+    host, remote = _host_and_phone(browser, app)
+    remote.page.goto("about:blank")
+    remote.page.wait_for_timeout(4_000)  # > TABLEKEEPER_AWAY_GRACE: the app lets the screen go
+    remote.page.go_back()
+    _accessible(remote)
+    remote.wait_text("header", "Bea", timeout=60_000)
+    _live_both_ways(host, remote)
+    remote.shot("table-flow-back-after-grace.png")
 
 
 def test_a_host_restarted_finds_every_page_back_on_its_seat(table):
