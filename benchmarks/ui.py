@@ -208,8 +208,8 @@ def _wait_seen(page: Any, seq: int, timeout: float = 60.0) -> None:
 
 def _switch_a11y(on: Any, d: Any, seq: int) -> Any:
     """The page that will tap gets its accessibility tree (the only way to find a control in a Flutter page);
-    the page that had it is reloaded, which turns it off again (it comes back to its seat by itself,
-    companion.ui.rejoin). Returns the page that has it now."""
+    the page that had it is reloaded, which turns it off again (Flet reconnects it to its session: it is
+    back on its seat at once, see companion.ui.shell). Returns the page that has it now."""
     if on is d:
         return d
     if on is not None:
