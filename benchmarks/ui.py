@@ -217,7 +217,7 @@ def _switch_a11y(on: Any, d: Any, seq: int) -> Any:
         _wait_seen(on.page, seq)
         time.sleep(0.5)
         quiet(0.6, timeout=4.0)  # the reloaded page has drawn itself: the machine is quiet again
-    d.page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
+    d.accessible()
     return d
 
 

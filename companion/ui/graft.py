@@ -170,7 +170,6 @@ class _Grafter:
         # a fresh list item holding a kept control is matched with the old item holding it, wherever it is
         self.fresh_held, self.shared, self.holds = _survey(old_root, new_root)
         self.in_place: set[int] = set()  # kept controls found where they were
-        self.changed = 0
         self.touched: list[Any] = []  # old controls written into, and kept ones (a screen may have changed them)
 
     def node(self, old: Any, new: Any) -> Any:
@@ -185,7 +184,6 @@ class _Grafter:
                 or not _flet_class(type(new)) or isinstance(new, _INPUTS) or id(old) in self.fresh_held
                 or (adopt is None and (getattr(new, "_tk_memo", False) or getattr(old, "_tk_memo", False)))
                 or getattr(old, "key", None) != getattr(new, "key", None) or _meaning(old) != _meaning(new)):
-            self.changed += 1
             return new
         object.__setattr__(new, "_tk_live", old)  # for handlers that captured the fresh control (see live)
         if adopt is not None:  # a memo's new version written into the old one: the page keeps the old one
@@ -223,7 +221,6 @@ class _Grafter:
             if _same(ov, nv):
                 continue
             self._set(old, name, nv)
-            self.changed += 1
             wrote = True
         if wrote:
             self.touched.append(old)

@@ -64,6 +64,10 @@ class Driver:
 
     def open(self, url: str) -> None:
         self.page.goto(url)
+        self.accessible()
+
+    def accessible(self) -> None:
+        """Turn on the page's accessibility tree (Flutter builds it only when asked; after a reload too)."""
         self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
         self.page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
 

@@ -231,18 +231,24 @@ def _has(d: Driver, ident: str) -> bool:
     return bool(d.page.locator(d.sel(ident)).count())
 
 
+def _join_phone(browser: Any, app: App, code: str, seat: str) -> Driver:
+    """A phone that joins ``seat`` through the join screen with the table's join code."""
+    d = page(browser, app, 390, 844)
+    d.click("start-join")
+    d.fill("join-code-field", code)
+    d.page.keyboard.press("Enter")
+    d.click(f"join-{seat}", timeout=60_000)
+    d.wait("header", timeout=60_000)
+    return d
+
+
 def _host_and_phone(browser: Any, app: App) -> tuple[Driver, Driver]:
     """A one-province table: the host's page on p1 (Ana), a phone joined through the join screen on p2 (Bea)."""
     host = page(browser, app)
     code = create(host, 1, 2, "Ana, Bea")
     host.click("seat-p1")
     host.wait("header")
-    remote = page(browser, app, 390, 844)
-    remote.click("start-join")
-    remote.fill("join-code-field", code)
-    remote.page.keyboard.press("Enter")
-    remote.click("join-p2", timeout=60_000)
-    remote.wait("header", timeout=60_000)
+    remote = _join_phone(browser, app, code, "p2")
     return host, remote
 
 
@@ -270,11 +276,6 @@ def _live_both_ways(host: Driver, remote: Driver) -> None:
     assert "fermée" not in text and "closed" not in text, "no refusal for a closed link"
 
 
-def _accessible(d: Driver) -> None:
-    d.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-    d.page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
-
-
 def test_a_reloaded_page_stays_live_on_its_seat(table):
     """A reload (or a link that dropped and came back) returns the browser to the same Flet session: the page
     is on its seat at once, the table's moves still reach it, and its own taps still play (they were refused
@@ -282,7 +283,7 @@ def test_a_reloaded_page_stays_live_on_its_seat(table):
     app, browser = table
     host, remote = _host_and_phone(browser, app)
     remote.page.reload()
-    _accessible(remote)
+    remote.accessible()
     remote.wait_text("header", "Bea", timeout=30_000)
     _live_both_ways(host, remote)
     remote.shot("table-flow-reloaded.png")
@@ -301,7 +302,7 @@ def test_a_page_away_longer_than_the_grace_time_comes_back_to_its_seat(short_gra
     remote.page.goto("about:blank")
     remote.page.wait_for_timeout(4_000)  # > TABLEKEEPER_AWAY_GRACE: the app lets the screen go
     remote.page.go_back()
-    _accessible(remote)
+    remote.accessible()
     remote.wait_text("header", "Bea", timeout=60_000)
     _live_both_ways(host, remote)
     remote.shot("table-flow-back-after-grace.png")
@@ -320,12 +321,7 @@ def test_a_host_restarted_finds_every_page_back_on_its_seat(table):
     tablet.click_to(f"seat-table-{codes[1]}", "follow")
     tablet.click_to("follow", "follow-now")
     tablet_province = tablet.text("follow-now")
-    remote = page(browser, app, 390, 844)
-    remote.click("start-join")
-    remote.fill("join-code-field", code)
-    remote.page.keyboard.press("Enter")
-    remote.click("join-p2", timeout=60_000)
-    remote.wait("header", timeout=60_000)
+    remote = _join_phone(browser, app, code, "p2")
     app.restart()
     # no tap: each page reconnects to the new process and goes back to its seat by itself
     host.wait_text("header", "Ana", timeout=90_000)

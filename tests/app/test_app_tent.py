@@ -79,8 +79,7 @@ def test_dark_theme_follows_the_system_and_the_toggle_is_kept(app):
     assert _brightness(t) < 80, "the toggle turns the tent dark"
     t.shot("app-tent-dark-toggle.png")
     t.page.reload()  # the choice is kept on this device
-    t.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-    t.page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
+    t.accessible()
     t.wait("start-new")
     t.page.wait_for_timeout(500)
     assert _brightness(t) < 80, "the dark choice survives a reload"
