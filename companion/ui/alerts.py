@@ -119,7 +119,7 @@ class Alerts:
         except Exception:  # noqa: BLE001 - the page is gone
             pass
 
-    def banner_control(self) -> ft.Control:
+    def banner_control(self, on_click: Callable[[Any], None] | None = None) -> ft.Control:
         lang = self.lang()
         lines: list[ft.Control] = [ident(ft.Text(m, size=18, weight=ft.FontWeight.W_600,
                                                  color=ft.Colors.ON_ERROR_CONTAINER), "error")
@@ -127,7 +127,7 @@ class Alerts:
         lines += [ft.Text(a.text(lang), size=22 if i == 0 else 18, weight=ft.FontWeight.BOLD if i == 0 else None,
                           color=ft.Colors.ON_TERTIARY_CONTAINER)
                   for i, a in enumerate(self.unseen)]
-        return ident(ft.Container(ft.Column(lines, spacing=4, tight=True), on_click=self.dismiss,
+        return ident(ft.Container(ft.Column(lines, spacing=4, tight=True), on_click=on_click or self.dismiss,
                                   padding=ft.Padding.symmetric(vertical=8)), "announce" if self.unseen else "errors")
 
     def _show_banner(self) -> None:
@@ -143,18 +143,22 @@ class Alerts:
                 self.page.pop_dialog()
             except Exception:  # noqa: BLE001 - already closed
                 pass
-        banner = ft.Banner(
-            content=self.banner_control(),
-            leading=icon,
-            actions=[self._seen_button(lang)],
-            bgcolor=bgcolor,
-        )
+        # a tap on this banner clears what it showed, never a newer banner that replaced it meanwhile (its
+        # announcement arrived while the finger was on the way: it was not seen)
+        shown: list[ft.Banner] = []
+
+        def seen(_e: Any = None) -> None:
+            self.dismiss(banner=shown[0])
+
+        banner = ft.Banner(content=self.banner_control(on_click=seen), actions=[self._seen_button(lang, seen)],
+                           leading=icon, bgcolor=bgcolor)
+        shown.append(banner)
         banner.on_dismiss = lambda _e, b=banner: self._closed(b)
         self._banner = banner
         self.page.show_dialog(self._banner)
 
-    def _seen_button(self, lang: str) -> ft.Control:
-        return ident(ft.FilledButton(content=ft.Text(SEEN.get(lang, SEEN["en"]), size=18), on_click=self.dismiss,
+    def _seen_button(self, lang: str, on_click: Callable[[Any], None]) -> ft.Control:
+        return ident(ft.FilledButton(content=ft.Text(SEEN.get(lang, SEEN["en"]), size=18), on_click=on_click,
                                      height=52, width=110), "announce-seen")
 
     def _closed(self, banner: ft.Banner | None = None) -> None:
@@ -164,7 +168,10 @@ class Alerts:
         self.errors = []
         self._banner = None
 
-    def dismiss(self, _e: Any = None) -> None:
+    def dismiss(self, _e: Any = None, banner: ft.Banner | None = None) -> None:
+        """Clear the banner and what it announced; with ``banner``, only if it is still the one shown."""
+        if banner is not None and banner is not self._banner:
+            return
         banner, self._banner = self._banner, None
         self.unseen = []
         self.errors = []

@@ -218,3 +218,47 @@ def test_the_shared_tablet_announces_whose_turn_it_is_in_its_province():
     assert [a.text_en for a in gallia] == ["Léa's turn"]
     assert [a.text_fr for a in detect("table", evs, old, new, province="H", name=lambda s: names(s) or s)] \
         == ["À Tom de jouer"]
+
+
+class _Page:
+    """Just what Alerts asks of a page: its dialogs and a way to run a task (the browser tests use the real
+    one; the race below is one a browser rarely hits on cue)."""
+
+    platform = None
+
+    def __init__(self) -> None:
+        self.dialogs: list[Any] = []
+
+    def show_dialog(self, dialog: Any) -> None:
+        dialog.open = True
+        self.dialogs.append(dialog)
+
+    def pop_dialog(self) -> Any:
+        dialog = self.dialogs.pop()
+        dialog.open = False
+        return dialog
+
+    def run_task(self, fn: Any) -> None:
+        import asyncio
+
+        asyncio.run(fn())
+
+
+def test_a_seen_tap_on_a_replaced_banner_leaves_the_newer_announcement_shown():
+    """The finger was on its way to "Seen" on a surge when "your turn" arrived: the turn was not seen, it
+    stays on screen until its own banner is tapped."""
+    from companion.ui.alerts import Alerts
+
+    page = _Page()
+    alerts = Alerts(page, lambda: "fr")  # type: ignore[arg-type]
+    alerts.sound = False
+    alerts.announce([Announcement("surge", 5, "Éclosion à Lyon", "Surge in Lyon")])
+    first = page.dialogs[-1]
+    tap_first = first.actions[0].content.on_click  # the button inside its test id
+    alerts.announce([Announcement("turn", 7, "À vous de jouer", "Your turn")])
+    second = page.dialogs[-1]
+    assert second is not first and not first.open
+    tap_first(None)  # the late tap on the old banner
+    assert second.open and any(a.kind == "turn" for a in alerts.unseen)
+    second.actions[0].content.on_click(None)
+    assert not second.open and not alerts.unseen
