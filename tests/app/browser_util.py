@@ -110,29 +110,29 @@ class Driver:
                 return
         raise AssertionError(f"could not type {text!r} into {ident!r}")
 
-    TEXT_JS = "e => e ? (e.getAttribute('aria-label') || '') + '\\n' + e.innerText : ''"
+    # one evaluation finds the control and reads it: a screen re-rendered between a wait and a read (a page
+    # reconnecting to a restarted app) cannot make the read fail
+    _READ_JS = "const e = document.querySelector(sel); if (!e) return false; " \
+               "const t = (e.getAttribute('aria-label') || '') + '\\n' + e.innerText; "
 
-    def text(self, ident: str) -> str:
+    def _until(self, test: str, arg: list[str], timeout: float) -> str:
+        """The control's text once ``test`` (JS on ``t``, ``arg`` as ``a``) holds for it."""
+        js = f"([sel, a]) => {{ {self._READ_JS} return ({test}) ? t : false; }}"
+        return str(self.page.wait_for_function(js, arg=arg, timeout=timeout).json_value())
+
+    def text(self, ident: str, timeout: float = 30_000) -> str:
         """What a screen reader gets from the control: its merged label and its children's texts."""
-        self.wait(ident)
-        return str(self.page.eval_on_selector(self.sel(ident), self.TEXT_JS))
+        return self._until("true", [self.sel(ident), ""], timeout)
 
     def wait_change(self, ident: str, before: str, timeout: float = 30_000) -> str:
-        js = "([sel, before]) => { const e = document.querySelector(sel); if (!e) return false; " \
-             "const t = (e.getAttribute('aria-label') || '') + '\\n' + e.innerText; return t !== before; }"
-        self.page.wait_for_function(js, arg=[self.sel(ident), before], timeout=timeout)
-        return self.text(ident)
+        return self._until("t !== a", [self.sel(ident), before], timeout)
 
     def all_text(self) -> str:
         return self.page.evaluate("document.querySelector('flt-semantics-host')?.innerText || ''")
 
     def wait_text(self, ident: str, needle: str, timeout: float = 30_000) -> str:
-        """Wait until the control's text contains ``needle`` (case-insensitive)."""
-        js = "([sel, needle]) => { const e = document.querySelector(sel); if (!e) return false; " \
-             "const t = (e.getAttribute('aria-label') || '') + '\\n' + e.innerText; " \
-             "return t.toLowerCase().includes(needle); }"
-        self.page.wait_for_function(js, arg=[self.sel(ident), needle.lower()], timeout=timeout)
-        return self.text(ident)
+        """Wait until the control's text contains ``needle`` (case-insensitive); that text."""
+        return self._until("t.toLowerCase().includes(a)", [self.sel(ident), needle.lower()], timeout)
 
     def shot(self, name: str) -> Path:
         ARTIFACTS.mkdir(exist_ok=True)

@@ -145,8 +145,32 @@ def _province_codes(d: Driver) -> list[str]:
     return [i.removeprefix("seat-table-") for i in ids]
 
 
-def test_each_province_tablet_keeps_to_its_province_for_three_turns(table):
+def test_each_province_tablet_keeps_to_its_province_for_three_turns(table, tmp_path):
     app, browser = table
+    again: list[App] = []
+    try:
+        for attempt in range(3):  # the shuffles are the OS's: a game lost early (pins run out) is dealt again
+            if attempt:
+                stop_app(app.proc)
+                (tmp_path / f"again-{attempt}").mkdir()
+                app = App(tmp_path / f"again-{attempt}")
+                again.append(app)
+            if _three_turns_on_each_province_tablet(browser, app):
+                return
+        pytest.fail("three games in a row ended before every province had three turns")
+    finally:
+        for a in again:
+            stop_app(a.proc)
+
+
+def _over(d: Driver) -> bool:
+    """The page shows the end of the game."""
+    return bool(d.page.locator(d.sel("outcome")).count())
+
+
+def _three_turns_on_each_province_tablet(browser: Any, app: App) -> bool:
+    """Four province tablets follow their own province's players for three turns each (False: the game
+    ended first, nothing wrong seen)."""
     host = page(browser, app)
     names = ["Ana", "Bea", "Cid", "Dan", "Eva", "Fox", "Gus", "Hal"]
     create(host, 4, 2, ", ".join(names))
@@ -169,11 +193,13 @@ def test_each_province_tablet_keeps_to_its_province_for_three_turns(table):
         tablets[code] = (d, province, players)
     turns = {code: [] for code in codes}  # the acting players seen, one entry per turn
     for _round in range(200):
-        if all(len(t) >= 4 for t in turns.values()):
-            break  # three full turns each, and the fourth begun
+        if all(len(t) >= 3 for t in turns.values()):
+            break  # a player, the other, the first again: followed through two changes of turn
         for code, (d, province, players) in tablets.items():
-            if len(turns[code]) >= 4:
+            if len(turns[code]) >= 3:
                 continue
+            if _over(d):
+                break
             now = d.text("follow-now")
             assert province in now, f"the {province} tablet follows {now!r}"
             who = next(p for p in players if p in now)
@@ -183,11 +209,22 @@ def test_each_province_tablet_keeps_to_its_province_for_three_turns(table):
             first = min((board.find(n), n) for n in ("Gallia", "Hispania", "Aegyptus", "Achaia", "Britannia",
                                                        "Germania", "Syria") if n in board)[1]
             assert first == province, f"the {province} tablet shows {first} first"
-            play_and_see_the_log(d)
+            try:
+                play_and_see_the_log(d)
+            except Exception:
+                if not _over(d):  # the game ended while this tablet waited for its turn: not a failure
+                    raise
+        if any(_over(d) for d, _p, _pl in tablets.values()) and not all(len(t) >= 3 for t in turns.values()):
+            print("the game ended before three turns each:", turns)
+            for d, _p, _pl in tablets.values():
+                d.page.context.close()
+            host.page.context.close()
+            return False
     for code, (d, province, _players) in tablets.items():
         d.shot(f"table-flow-tablet-{province}.png")
-        assert len(turns[code]) >= 4, f"{province}: turns seen {turns[code]}"
+        assert len(turns[code]) >= 3, f"{province}: turns seen {turns[code]}"
         assert turns[code][0] != turns[code][1] and turns[code][0] == turns[code][2], turns[code]
+    return True
 
 
 def test_twenty_players_p7_to_p20_join_by_the_join_screen_with_names(table):
