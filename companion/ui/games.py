@@ -58,6 +58,20 @@ def board_control(game: str, view: Mapping[str, Any], lang: str, seat: str,
     return generic_board(view, lang, seat)
 
 
+def outcome_lines(game: str, outcome: Mapping[str, Any], lang: str,
+                  names: Mapping[str, str] | None = None) -> list[str] | None:
+    """How the game ended in sentences, from the game's folder when it says it (``outcome_lines``), else
+    None (the screen then shows the outcome's sections)."""
+    fn = getattr(GAME_UIS.get(game), "outcome_lines", None)
+    if fn is None:
+        return None
+    try:
+        return list(fn(outcome, lang, names))
+    except Exception:  # noqa: BLE001 - an outcome the words do not expect: shown as sections
+        log.exception("%s outcome words failed", game)
+        return None
+
+
 def _takes_map(fn: Renderer) -> bool:
     """A renderer that draws a map takes ``on_place`` and ``width`` (companion.ui.boards.wrap)."""
     import inspect

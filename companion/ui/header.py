@@ -63,6 +63,8 @@ def header(game: str, view: Mapping[str, Any], seat: str, lang: str, turn: Seque
     else:
         who = tr("head.nobody", lang)
     h = Header(who, mine)
+    if view.get("outcome"):
+        return h  # actions left, a phase, who is awaited: nothing of that is true of a finished game
     if game == "pandemie":
         _pandemie(h, view, me, lang, names, focus)
     waiting = waiting_for(view)

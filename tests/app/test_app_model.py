@@ -396,3 +396,33 @@ def _texts(control) -> list[str]:
             elif ch is not None and not isinstance(ch, str):
                 stack.append(ch)
     return out
+
+
+def test_a_lost_pandemie_says_why_in_the_screens_language_and_the_header_keeps_no_stale_facts():
+    """Played with the engine until the Empire falls: the end card says where and why in French (the rules
+    raise it in English), and the header of a finished game shows no actions left, phase or awaited seat."""
+    pytest.importorskip("engine.games.pandemie")
+    from companion.ui import games, header
+    from engine.core import SeededRng, Table, get_game
+
+    table = Table.new(get_game("pandemie"), {"provinces": 2, "players": 2}, SeededRng(3))
+    seats = ["p1", "p2", "p3", "p4"]
+    for _ in range(20_000):
+        if table.game.outcome(table.state) is not None:
+            break
+        actor = next((s for s in seats if table.game.legal(table.state, s)), None)
+        assert actor is not None
+        legal = table.game.legal(table.state, actor)
+        table.act(legal[(table.seq * 7) % len(legal)])
+    outcome = table.game.outcome(table.state)
+    assert outcome is not None and outcome["won"] is False, outcome
+    fr = games.outcome_lines("pandemie", outcome, "fr")
+    en = games.outcome_lines("pandemie", outcome, "en")
+    assert fr and fr[0] == "Partie perdue" and en and en[0] == "Game lost"
+    assert outcome["detail"] not in fr[1], fr  # said in French, not the rules' English
+    assert fr[1].split(" : ")[0] in ("Gallia", "Hispania"), fr  # the province by its name, not its code
+    assert en[1].startswith(fr[1].split(" : ")[0] + ": "), en
+    view = table.game.view(table.state, "p1")
+    h = header.header("pandemie", view, "p1", "fr", [], {})
+    assert h.turn == "Partie terminée" and not (h.actions or h.where or h.awaited), h
+    assert games.outcome_lines("rattus", {"winner": "p1"}, "fr") is None  # no words: the generic sections

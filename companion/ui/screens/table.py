@@ -21,7 +21,7 @@ from ... import camera
 from ...session import Rejected, Session, Snapshot
 from .. import model
 from ..boards.tap import offer
-from ..games import board_control, game_prompt, group_titles, turn_seats
+from ..games import board_control, game_prompt, group_titles, outcome_lines, turn_seats
 from ..header import header
 from ..hotseat import Privacy
 from ..i18n import STRINGS, reason_text, refusal_text, tr
@@ -287,8 +287,12 @@ class TableScreen(Screen):
         parts: list[ft.Control] = [card(vcol(top, spacing=6, tight=True), identifier="header",
                                         bgcolor=ft.Colors.GREEN_100 if h.mine else ft.Colors.SURFACE_CONTAINER_HIGHEST)]
         if snap.outcome is not None:
+            said = outcome_lines(snap.game, snap.outcome, lang, names)
+            told: ft.Control = (vcol([ft.Text(x, size=22 if i == 0 else 18, weight=ft.FontWeight.BOLD if i == 0 else None)
+                                      for i, x in enumerate(said)], spacing=4, tight=True) if said
+                                else sections_control(model.sections(snap.outcome, lang)))
             parts.append(card(vcol([ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=30), heading(tr("table.over", lang))]),
-                                         sections_control(model.sections(snap.outcome, lang))], tight=True),
+                                    told], tight=True),
                               identifier="outcome", bgcolor=ft.Colors.TERTIARY_CONTAINER))
         elif snap.choices and self.seat != TABLE and not h.mine and turn:
             parts.append(pill(tr("table.can_act", lang, who=", ".join(model.say(s, lang, names) for s in turn)),
@@ -362,7 +366,7 @@ class TableScreen(Screen):
         groups = [g for g in model.group_choices(labelled, lang, group_titles(snap.game)) if g.kind not in handled]
         if not groups and not picked and prompt is None:
             waiting = "table.waiting.table" if self.seat == TABLE and not self.follow else "table.waiting"
-            parts.append(ft.Text(tr(waiting, lang), size=16))
+            parts.append(ft.Text(tr("table.over" if snap.outcome is not None else waiting, lang), size=16))
         for g in groups:
             items = g.items
             folded = len(items) > FOLD_AT and g.kind not in self.expanded
