@@ -43,7 +43,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.watch import INIT_JS, CpuMeter, arm, arrivals, frames, pct, quiet, seen, stamps  # noqa: E402
+from benchmarks.watch import INIT_JS, CpuMeter, arm, arrivals, frames, messages, pct, quiet, seen, stamps  # noqa: E402
 
 GOAL_ACTING_MS = 200.0
 GOAL_OTHERS_MS = 300.0
@@ -289,6 +289,7 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
     acting: list[float] = []
     others: list[float] = []
     drawn: list[float] = []  # animation frames per page per tap, up to 0.5 s after the last repaint
+    msgs: list[float] = []  # websocket messages from the app per page per tap, in the same window
     reached: list[float] = []  # tap -> the update reached every other page (the app's and the network's part)
     sync_bytes: dict[int, int] = {}  # connection -> bytes the host sent it during the taps' windows
     seats = [s for s in DEVICE_SEATS if s != "table"]
@@ -332,6 +333,7 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
         if not a11y:
             time.sleep(0.5)  # the frames that follow the repaint (a banner sliding in, a button's ripple)
             drawn.append(statistics.fmean(frames([pg.page for pg in pages])))
+            msgs.append(statistics.fmean(messages([pg.page for pg in pages])))
         if host.seq() == seq0:  # the tap was swallowed (or refused): not a measurement
             print(f"  {seat}: the tap played nothing; not counted", flush=True)
             misses += 1
@@ -369,6 +371,7 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
               f"p95 {p95:7.0f} ms; the rest is the browsers drawing it")
     if drawn:
         print(f"  animation frames per page per tap (until 0.5 s after the last repaint): mean {statistics.fmean(drawn):.1f}")
+        print(f"  app messages per page per tap (same window): mean {statistics.fmean(msgs):.1f}")
     per_sync = [b / n for b in sync]
     per_flet = [b / n for b in flet]
     print(f"bytes per device per intent, host -> device (LAN sync): mean {statistics.fmean(per_sync):,.0f}"

@@ -66,6 +66,7 @@ INIT_JS = """(() => {
     constructor(...args) {
       super(...args);
       this.addEventListener('message', (ev) => {  // added first: runs before the app's own handler
+        window.__tkMsgs++;
         const d = ev.data;
         if (typeof d === 'string') look(d);
         else if (d instanceof ArrayBuffer) look(dec.decode(d));
@@ -75,7 +76,7 @@ INIT_JS = """(() => {
   }
   window.WebSocket = Watched;
   const raf = window.requestAnimationFrame.bind(window);
-  window.__tkFrames = 0;
+  window.__tkFrames = 0; window.__tkMsgs = 0;
   window.requestAnimationFrame = (cb) => raf((t) => {
     const began = performance.now();
     window.__tkFrames++;
@@ -86,6 +87,7 @@ INIT_JS = """(() => {
 
 ARM_FRAMES_JS = """(seq0) => {
   window.__tkArm = seq0; window.__tkMsgAt = 0; window.__tkMsgT = 0; window.__tkT = 0; window.__tkFrames = 0;
+  window.__tkMsgs = 0;
   return true;
 }"""
 
@@ -122,6 +124,11 @@ def arrivals(pages: Sequence[Any]) -> list[float]:
 def frames(pages: Sequence[Any]) -> list[int]:
     """Animation frames each page ran since it was armed (``INIT_JS``)."""
     return [int(pg.evaluate("() => window.__tkFrames || 0")) for pg in pages]
+
+
+def messages(pages: Sequence[Any]) -> list[int]:
+    """Websocket messages from the app each page received since it was armed (``INIT_JS``)."""
+    return [int(pg.evaluate("() => window.__tkMsgs || 0")) for pg in pages]
 
 
 def seen(page: Any) -> int:
