@@ -182,9 +182,14 @@ class Alerts:
                 pass
 
     def relabel(self) -> None:
-        """The language changed: the banner's words too."""
-        if self._banner is not None and self._banner.open and self.unseen:
-            self._show_banner()
+        """The language changed: the banner's words too. An error was said once, in the old language, by
+        whatever raised it: it goes (it would have faded in ``ERROR_SECONDS`` anyway)."""
+        self.errors = []
+        if self._banner is not None and self._banner.open:
+            if self.unseen:
+                self._show_banner()
+            else:
+                self.dismiss()
 
     async def _play(self, name: str) -> None:
         if not self.sound:

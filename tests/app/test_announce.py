@@ -239,9 +239,16 @@ class _Page:
         return dialog
 
     def run_task(self, fn: Any) -> None:
+        """Runs what finishes at once (showing a banner); what waits (an error fading) is left waiting."""
         import asyncio
 
-        asyncio.run(fn())
+        async def briefly() -> None:
+            try:
+                await asyncio.wait_for(fn(), 0.2)
+            except TimeoutError:
+                pass
+
+        asyncio.run(briefly())
 
 
 def test_a_seen_tap_on_a_replaced_banner_leaves_the_newer_announcement_shown():
@@ -262,3 +269,27 @@ def test_a_seen_tap_on_a_replaced_banner_leaves_the_newer_announcement_shown():
     assert second.open and any(a.kind == "turn" for a in alerts.unseen)
     second.actions[0].content.on_click(None)
     assert not second.open and not alerts.unseen
+
+
+def test_switching_language_redraws_announcements_and_drops_errors_said_in_the_old_one():
+    from companion.ui.alerts import Alerts
+
+    page = _Page()
+    lang = ["fr"]
+    alerts = Alerts(page, lambda: lang[0])  # type: ignore[arg-type]
+    alerts.sound = False
+    alerts.announce([Announcement("turn", 7, "À vous de jouer", "Your turn")])
+    alerts.error("La partie a changé entre-temps : vérifiez, puis choisissez à nouveau.")
+    lang[0] = "en"
+    alerts.relabel()
+    shown = page.dialogs[-1]
+    assert shown.open and not alerts.errors and [a.kind for a in alerts.unseen] == ["turn"]
+    words = [c.value for c in shown.content.content.content.controls]  # test id → container → column
+    assert words == ["Your turn"], words
+    alerts.error("Refusé.")
+    lang[0] = "fr"
+    alerts.dismiss()
+    alerts.error("Code vide")
+    lang[0] = "en"
+    alerts.relabel()  # only an error was shown: the banner goes with it
+    assert not page.dialogs or not page.dialogs[-1].open
