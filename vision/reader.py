@@ -15,13 +15,15 @@ One frame goes through a fixed cascade of passes (results are merged; a code fou
    at half resolution: codes of ~25–150 px that nothing read yet) is cropped and read enlarged 4×
    (bicubic): small codes (1.2–2.5 px per module) read at least as well as with the whole frame enlarged,
    at a third of the time. Both also return *candidates*: codes whose finder patterns were
-   found but whose data did not decode. Small frames are also read enlarged 1.5× (the module grid
+   found but whose data did not decode. A small region's candidate gets its module grid fitted to the
+   pixels (:mod:`vision.grid`: below ~2 px per module zxing's grid is off by a fraction of a module). Small frames are also read enlarged 1.5× (the module grid
    sampled at another phase reads some tilted or blurred codes that 2× misses);
 2. the darkest colour channel, zxing's global-histogram binarizer (coloured ink on coloured card,
    washed-out prints);
 3. the frame halved, global histogram, light-on-dark allowed (photo-textured and inverted codes);
-4. each candidate left over (at most 16), cropped, enlarged to ~6 pixels per module, and tried as is,
-   sharpened, with CLAHE (dim tents, lamp glare) and with Otsu's threshold.
+4. each candidate left over (at most 16): under 3 px per module, its grid fitted (as above); else, or
+   if that fails, cropped, enlarged to ~6 pixels per module, and tried as is, sharpened, with CLAHE (dim
+   tents, lamp glare) and with Otsu's threshold.
 
 The payload is then parsed with :func:`engine.core.codes.parse` and looked up in the catalogue: a code
 that is not ours, whose check fails or whose id is unknown comes back *foreign* with its raw text.
@@ -41,6 +43,8 @@ import zxingcpp
 from engine import catalogue
 from engine.core import codes
 
+from . import grid
+
 _QR = zxingcpp.BarcodeFormat.QRCode
 _PLAIN = zxingcpp.TextMode.Plain
 _LOCAL = zxingcpp.Binarizer.LocalAverage
@@ -49,6 +53,7 @@ _GLOBAL = zxingcpp.Binarizer.GlobalHistogram
 UPSCALE_MAX_PIXELS = 1_100_000  # frames larger than this are not enlarged as a whole (time)
 MAX_CANDIDATES = 16
 MAX_REGIONS = 64  # textured regions enlarged per large frame, at most
+GRID_FIT_PX = 3.0  # candidates under this many pixels per module get their grid fitted (vision.grid)
 REGION_PX = (12.0, 160.0)  # a region's longer side, full-resolution pixels, to be worth enlarging
 _log = logging.getLogger(__name__)  # failed candidates retried per frame, nearest-to-readable first
 
@@ -258,6 +263,11 @@ def _rescue(gray: np.ndarray, cand: np.ndarray, version: int, merger: _Merger) -
         return False
     crop = np.ascontiguousarray(gray[y0:y1, x0:x1])
     modules = 17 + 4 * version
+    if side / modules < GRID_FIT_PX:  # a small code: its grid fitted to the pixels first (vision.grid)
+        got = grid.read(crop, cand - np.array([x0, y0], np.float32), version)
+        if got is not None:
+            merger.add(got[0], got[1] + np.array([x0, y0], np.float32), 0.8)
+            return True
     scale = float(np.clip(6.0 * modules / side, 1.0, 6.0))
     big = cv2.resize(crop, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC) if scale > 1.05 else crop
     variants: list[Callable[[], np.ndarray]] = [
@@ -306,10 +316,18 @@ def _read_regions(gray: np.ndarray, merger: _Merger) -> list[np.ndarray]:
         cx0, cy0 = int(max(0, x0 - m)), int(max(0, y0 - m))
         cx1, cy1 = int(min(w, x1 + m)), int(min(h, y1 + m))
         scale = 4.0
-        big = cv2.resize(gray[cy0:cy1, cx0:cx1], None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+        crop = gray[cy0:cy1, cx0:cx1]
+        big = cv2.resize(crop, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
         found = zxingcpp.read_barcodes(big, formats=_QR, text_mode=_PLAIN, binarizer=_LOCAL, try_rotate=False,
-                                       try_invert=False, try_downscale=False)
-        if not merger.take(found, 0.95, scale, (cx0, cy0)):
+                                       try_invert=False, try_downscale=False, return_errors=True)
+        if merger.take(found, 0.95, scale, (cx0, cy0)):
+            continue
+        for b in found[:1]:  # found, not decoded: fit its grid to the pixels (see vision.grid)
+            got = grid.read(crop, _corners(b) / scale, _version(b))
+            if got is not None:
+                merger.add(got[0], got[1] + np.array([cx0, cy0], np.float32), 0.92)
+                break
+        else:
             tried.append(box)
     return tried
 
