@@ -140,22 +140,27 @@ def sample(crop: np.ndarray, quad: np.ndarray, version: int) -> np.ndarray:
     return w.reshape(n, _K, n, _K)[:, mid, :, mid].mean(axis=(1, 3))
 
 
-def _bits(vals: np.ndarray, version: int) -> list[np.ndarray]:
-    """Dark modules, four ways: halfway between the known dark and light modules' greys (a plane, for
-    uneven light), halfway between the extremes, Otsu's threshold, the local mean."""
+@lru_cache(maxsize=MAX_VERSION)
+def _planes(version: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For a plane through the known modules' greys: where the known dark and light modules are (rows of
+    ``[y, x, 1]``), the pseudo-inverses fitting a plane to each, and every module's ``[y, x, 1]``."""
     val, known = _layout(version)
-    n = vals.shape[0]
-    rows, cols = np.nonzero(known)
-    a = np.stack([rows / n, cols / n, np.ones(len(rows))], axis=1)
-    dark = val[known] == 0
-    out = []
-    if dark.any() and (~dark).any():
-        yy, xx = np.mgrid[0:n, 0:n] / n
-        grid_ = np.stack([yy.ravel(), xx.ravel(), np.ones(n * n)], axis=1)
-        lo = np.linalg.lstsq(a[dark], vals[known][dark], rcond=None)[0]
-        hi = np.linalg.lstsq(a[~dark], vals[known][~dark], rcond=None)[0]
-        out.append(vals < ((grid_ @ lo + grid_ @ hi) / 2).reshape(n, n))
-    out.append(vals < (float(vals.min()) + float(vals.max())) / 2)
+    n = modules(version)
+    yy, xx = np.mgrid[0:n, 0:n] / n
+    every = np.stack([yy.ravel(), xx.ravel(), np.ones(n * n)], axis=1)
+    at = every[known.ravel()]
+    dark = (val[known] == 0)
+    return dark, np.linalg.pinv(at[dark]), np.linalg.pinv(at[~dark]), every
+
+
+def _bits(vals: np.ndarray, version: int) -> list[np.ndarray]:
+    """Dark modules, four ways: halfway between the known dark and light modules' greys (a plane each, for
+    uneven light), halfway between the extremes, Otsu's threshold, the local mean."""
+    _val, known = _layout(version)
+    dark, fit_dark, fit_light, every = _planes(version)
+    seen = vals[known]
+    middle = every @ (fit_dark @ seen[dark] + fit_light @ seen[~dark]) / 2
+    out = [vals < middle.reshape(vals.shape), vals < (float(vals.min()) + float(vals.max())) / 2]
     v8 = cv2.normalize(vals, None, 0, 255, cv2.NORM_MINMAX).astype(np.uint8)
     t, _ = cv2.threshold(v8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     out.append(v8 < t)
@@ -177,8 +182,10 @@ def read(crop: np.ndarray, quad: np.ndarray, version: int) -> tuple[zxingcpp.Bar
     if fitted is None:
         return None
     vals = sample(crop, fitted, version)
+    val, known = _layout(version)
     seen: set[bytes] = set()
-    for dark in _bits(vals, version):
+    for sampled in _bits(vals, version):
+        dark = np.where(known, val == 0, sampled)  # finders and timing as they are: zxing must find them
         key = np.packbits(dark).tobytes()
         if key in seen:
             continue

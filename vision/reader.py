@@ -251,8 +251,10 @@ def _darkest(frame: np.ndarray) -> np.ndarray | None:
     return None
 
 
-def _rescue(gray: np.ndarray, cand: np.ndarray, version: int, merger: _Merger) -> bool:
-    """Retry one failed candidate: crop it, enlarge it to ~6 px per module, try a few clean-ups."""
+def _rescue(gray: np.ndarray, cand: np.ndarray, version: int, merger: _Merger, regions: bool = False) -> bool:
+    """Retry one failed candidate: a small one's grid fitted; crop it, enlarge it to ~6 px per module, try a
+    few clean-ups. ``regions``: the frame's small textured regions were read enlarged already (a large
+    frame), so a code under 2 px per module whose grid does not fit is not enlarged again."""
     h, w = gray.shape
     side = max(_side(cand), 8.0)
     x0, y0 = cand.min(axis=0) - 0.35 * side
@@ -268,6 +270,8 @@ def _rescue(gray: np.ndarray, cand: np.ndarray, version: int, merger: _Merger) -
         if got is not None:
             merger.add(got[0], got[1] + np.array([x0, y0], np.float32), 0.8)
             return True
+        if regions and side / modules < 2.0:
+            return False
     scale = float(np.clip(6.0 * modules / side, 1.0, 6.0))
     big = cv2.resize(crop, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC) if scale > 1.05 else crop
     variants: list[Callable[[], np.ndarray]] = [
@@ -371,7 +375,7 @@ def decode_hits(frame: np.ndarray) -> list[_Hit]:
             continue
         seen.append((cx, cy, 0.5 * _side(cand)))
         rescued.append(cand)
-        _rescue(gray, cand, version, merger)
+        _rescue(gray, cand, version, merger, regions=gray.size > UPSCALE_MAX_PIXELS)
     return merger.hits
 
 
