@@ -425,4 +425,48 @@ def test_a_lost_pandemie_says_why_in_the_screens_language_and_the_header_keeps_n
     view = table.game.view(table.state, "p1")
     h = header.header("pandemie", view, "p1", "fr", [], {})
     assert h.turn == "Partie terminée" and not (h.actions or h.where or h.awaited), h
-    assert games.outcome_lines("rattus", {"winner": "p1"}, "fr") is None  # no words: the generic sections
+    assert games.outcome_lines("cartus", {"players": {}}, "fr") is None  # its score sheet: the generic sections
+
+
+@pytest.mark.parametrize("game", ["rattus", "plague"])
+def test_the_end_of_a_real_rattus_or_plague_game_is_said_with_names(game: str):
+    """Played with the engine to its end: the winner said by name (never ``p2``), in either language; Rattus
+    also gives its ranking with each player's people on the board and why the game ended."""
+    import sys
+    from pathlib import Path
+
+    from companion.ui import games
+    from engine.core import SeededRng, Table, get_game
+
+    here = Path(__file__).resolve().parents[1]
+    sys.path.insert(0, str(here / game))
+    if game == "rattus":
+        from rattus_fixtures import options  # made-up token faces (test data)
+
+        opts, seats = options(players=2), ["p1", "p2"]
+    else:
+        from plague_helpers import options  # a made-up box profile (test data)
+
+        opts, seats = options(), ["p1", "p2", "p3"]
+    table = Table.new(get_game(game), opts, SeededRng(2))
+    for _ in range(5000):
+        if table.game.outcome(table.state) is not None:
+            break
+        actor = next(s for s in seats if table.game.legal(table.state, s))
+        legal = table.game.legal(table.state, actor)
+        table.act(legal[(table.seq * 7) % len(legal)])
+    outcome = table.game.outcome(table.state)
+    assert outcome is not None
+    names = {"p1": "Léa", "p2": "Marc", "p3": "Zoé"}
+    fr = games.outcome_lines(game, outcome, "fr", names)
+    en = games.outcome_lines(game, outcome, "en", names)
+    assert fr and en and len(fr) == len(en)
+    assert names[outcome["winner"]] + " gagne !" == fr[0] and en[0].endswith(" wins!"), (fr, en)
+    assert not any(re.search(r"\bp\d\b", line) for line in fr + en), (fr, en)
+    if game == "rattus":
+        assert fr[1] in ("Fin : la réserve de rats est vide.", "Fin : un joueur a posé tous ses cubes.")
+        ranked = [line for line in fr if re.match(r"\d\. ", line)]
+        assert len(ranked) == 2 and ranked[0].startswith(f"1. {names[outcome['winner']]} : "), ranked
+        assert f"{outcome['scores'][outcome['winner']]} habitant(s)" in ranked[0]
+    else:
+        assert fr[1].startswith("Éliminé(s) : ") and en[1].startswith("Eliminated: ")
