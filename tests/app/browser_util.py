@@ -125,7 +125,10 @@ class Driver:
         return self._until("true", [self.sel(ident), ""], timeout)
 
     def wait_change(self, ident: str, before: str, timeout: float = 30_000) -> str:
-        return self._until("t !== a", [self.sel(ident), before], timeout)
+        """Wait until the control's text is not ``before``; its text read again then (a change can come in
+        two steps: the caller that needs a given text waits for it with :meth:`wait_text`)."""
+        self._until("t !== a", [self.sel(ident), before], timeout)
+        return self.text(ident, timeout)
 
     def all_text(self) -> str:
         return self.page.evaluate("document.querySelector('flt-semantics-host')?.innerText || ''")

@@ -86,7 +86,8 @@ def test_a_french_session_then_an_english_one_and_a_cartus_support_in_four_taps(
                     d.wait_text("support-building-0", f"piocher {ident[-1]}" if "draw" in ident else "1 rat")
                 d.click("support-building-0")
                 taps += 1
-                after = d.wait_change("log", log_before)
+                d.wait_change("log", log_before)
+                after = d.wait_text("log", "soutient")  # the language switch may redraw the log first
                 d.shot("i18n-cartus-supported.png")
                 assert taps <= 4
                 assert "soutient" in after and "2 carte(s) piochée(s), 1 rat(s) défaussé(s)" in after
