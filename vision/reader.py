@@ -16,8 +16,9 @@ One frame goes through a fixed cascade of passes (results are merged; a code fou
    (bicubic): small codes (1.2–2.5 px per module) read at least as well as with the whole frame enlarged,
    at a third of the time. Both also return *candidates*: codes whose finder patterns were
    found but whose data did not decode. A small region's candidate gets its module grid fitted to the
-   pixels (:mod:`vision.grid`: below ~2 px per module zxing's grid is off by a fraction of a module). Small frames are also read enlarged 1.5× (the module grid
-   sampled at another phase reads some tilted or blurred codes that 2× misses);
+   pixels (:mod:`vision.grid`: below ~2 px per module zxing's grid is off by a fraction of a module).
+   Small frames are also read enlarged 1.5× (the module grid sampled at another phase reads some tilted
+   or blurred codes that 2× misses);
 2. the darkest colour channel, zxing's global-histogram binarizer (coloured ink on coloured card,
    washed-out prints);
 3. the frame halved, global histogram, light-on-dark allowed (photo-textured and inverted codes);
@@ -160,7 +161,7 @@ def _confidence(barcode: zxingcpp.Barcode, corners: np.ndarray, weight: float) -
         unused = float(barcode.extra.get("UEC", 1.0))
     except (TypeError, ValueError, AttributeError):
         unused = 1.0
-    module_px = _side(corners) / (17 + 4 * _version(barcode))
+    module_px = _side(corners) / grid.modules(_version(barcode))
     size = min(1.0, module_px / 4.0)
     return float(np.clip(weight * (0.5 + 0.5 * unused) * (0.7 + 0.3 * size), 0.0, 1.0))
 
@@ -264,11 +265,9 @@ def _rescue(gray: np.ndarray, cand: np.ndarray, version: int, merger: _Merger, r
     if x1 - x0 < 8 or y1 - y0 < 8:
         return False
     crop = np.ascontiguousarray(gray[y0:y1, x0:x1])
-    modules = 17 + 4 * version
+    modules = grid.modules(version)
     if side / modules < GRID_FIT_PX:  # a small code: its grid fitted to the pixels first (vision.grid)
-        got = grid.read(crop, cand - np.array([x0, y0], np.float32), version)
-        if got is not None:
-            merger.add(got[0], got[1] + np.array([x0, y0], np.float32), 0.8)
+        if _fit_grid(crop, cand - np.array([x0, y0], np.float32), version, (x0, y0), 0.8, merger):
             return True
         if regions and side / modules < 2.0:
             return False
@@ -326,14 +325,20 @@ def _read_regions(gray: np.ndarray, merger: _Merger) -> list[np.ndarray]:
                                        try_invert=False, try_downscale=False, return_errors=True)
         if merger.take(found, 0.95, scale, (cx0, cy0)):
             continue
-        for b in found[:1]:  # found, not decoded: fit its grid to the pixels (see vision.grid)
-            got = grid.read(crop, _corners(b) / scale, _version(b))
-            if got is not None:
-                merger.add(got[0], got[1] + np.array([cx0, cy0], np.float32), 0.92)
-                break
-        else:
-            tried.append(box)
+        if not any(_fit_grid(crop, _corners(b) / scale, _version(b), (cx0, cy0), 0.92, merger) for b in found[:1]):
+            tried.append(box)  # nothing found, or found and not decoded even with its grid fitted
     return tried
+
+
+def _fit_grid(crop: np.ndarray, quad: np.ndarray, version: int, offset: tuple[int, int], weight: float,
+              merger: _Merger) -> bool:
+    """A code zxing found at ``quad`` in ``crop`` (whose top-left is ``offset`` in the frame) but could not
+    decode, read with its grid fitted to the pixels (:mod:`vision.grid`) and merged."""
+    got = grid.read(crop, quad, version)
+    if got is None:
+        return False
+    merger.add(got[0], got[1] + np.array(offset, np.float32), weight)
+    return True
 
 
 def decode_hits(frame: np.ndarray) -> list[_Hit]:
