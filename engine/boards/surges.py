@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 Edge = tuple[str, str, str]  # (from city key, to city key, colour): one arrow of a surge chain
@@ -176,10 +177,16 @@ def chain_edges(events: Iterable[Mapping[str, Any]], adj: Mapping[str, Sequence[
 
 def adjacency(provinces: Sequence[Any]) -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
     """(each city's neighbours in the rules' order, each city's province code) for the provinces in play,
-    in the game's order (``ProvinceData``)."""
+    in the game's order (``ProvinceData``). The same dicts for the same provinces: read them, never change
+    them (every screen asks on every change)."""
+    return _adjacency(tuple(provinces))
+
+
+@lru_cache(maxsize=32)
+def _adjacency(provinces: tuple[Any, ...]) -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
     from engine.games.pandemie.layout import compile_board
 
-    b = compile_board(tuple(provinces))
+    b = compile_board(provinces)
     keys = b.keys
     adj = {keys[i]: tuple(keys[j] for j in b.adj[i]) for i in range(len(keys))}
     return adj, {k: k.rstrip("0123456789") for k in keys}

@@ -14,7 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.app.browser_util import ARGS, ARTIFACTS, CHROMIUM, ROOT, free_port  # noqa: E402
+from tests.app.browser_util import ARGS, ARTIFACTS, CHROMIUM, ROOT, Driver, free_port  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
@@ -49,8 +49,7 @@ def test_surge_arrows_show_then_go(tmp_path: Path) -> None:
                 page = browser.new_page(viewport={"width": 960, "height": 800})
                 t0 = time.monotonic()
                 page.goto(f"http://127.0.0.1:{port}/")
-                page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-                page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
+                Driver(page).accessible()
                 page.wait_for_selector('[flt-semantics-identifier="place-G01"]', state="attached", timeout=60_000)
                 page.wait_for_timeout(700)  # the frame that holds the places is painted
                 on = ARTIFACTS / "boards-arrows-on.png"

@@ -1,0 +1,53 @@
+"""The web UI's websocket writes: what one turn of the event loop sends goes out as one write."""
+
+from __future__ import annotations
+
+import asyncio
+
+from companion.web import _Coalescing, _ws_protocol
+
+
+def test_the_messages_of_one_update_leave_in_one_write_and_arrive_whole_and_in_order():
+    async def run() -> None:
+        got = bytearray()
+        closed = asyncio.Event()
+
+        async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            while data := await reader.read(65536):
+                got.extend(data)
+            closed.set()
+            writer.close()
+
+        server = await asyncio.start_server(handle, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        transport, _ = await asyncio.get_running_loop().create_connection(asyncio.Protocol, "127.0.0.1", port)
+        writes: list[int] = []
+        real = transport.write
+
+        def counted(data: bytes) -> None:  # the real socket transport, its writes counted
+            writes.append(len(data))
+            real(data)
+
+        transport.write = counted  # type: ignore[method-assign]
+        co = _Coalescing(transport)  # type: ignore[arg-type]
+        for k in range(6):  # a screen update: one websocket message per changed control
+            co.write(b"m%d" % k)
+        assert writes == []  # nothing is written before the loop turns
+        await asyncio.sleep(0)
+        assert writes == [12]  # then all six in one write
+        co.write(bytearray(b"-last"))
+        co.close()  # a close writes what is pending first
+        await asyncio.wait_for(closed.wait(), 5)
+        assert bytes(got) == b"m0m1m2m3m4m5-last"
+        assert writes == [12, 5]
+        assert co.is_closing()  # everything else is the real transport's
+        server.close()
+        await server.wait_closed()
+
+    asyncio.run(run())
+
+
+def test_the_served_websocket_protocol_is_uvicorns_own_writing_through_the_coalescing_transport():
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+    assert issubclass(_ws_protocol(), WebSocketsSansIOProtocol)
