@@ -9,8 +9,8 @@ aligned on the crop by a homography, starting from zxing's corners: Lucas-Kanade
 (the template's steepest-descent images and Hessian are computed once per version), on zero-mean,
 unit-norm samples as OpenCV's ECC does (a print's grey and contrast do not matter). OpenCV's own
 ``findTransformECCWithMask`` reads as many codes but took ~1.8 ms per code against ~0.4 ms here. The
-module centres are then sampled, thresholded three ways, and each bit matrix is drawn as a clean code for
-zxing to decode (its error correction is the check: a wrong grid gives no valid read).
+module centres are then sampled, thresholded four ways, and each bit matrix is drawn as a clean code for
+zxing's pure-symbol reader to decode (its error correction is the check: a wrong grid gives no valid read).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ _S = 4  # template pixels per module (3 reads fewer codes, 2 far fewer)
 _Q = 2  # quiet-zone modules around the template
 _K = 6  # samples per module side when the grid is read back
 _ITERATIONS = 12
+_TOLERANCE = 1e-3  # a step below this (in half-symbol units: ~0.01 module) ends the fit
 _STRIDE = 2  # every other template pixel of the known parts is a sample point
 
 
@@ -119,7 +120,7 @@ def fit(crop: np.ndarray, quad: np.ndarray, version: int) -> np.ndarray | None:
             dp = update @ (v / norm - t)
             step = np.array([[1 + dp[0], dp[1], dp[2]], [dp[3], 1 + dp[4], dp[5]], [dp[6], dp[7], 1.0]])
             h = h @ np.linalg.inv(step)
-            if float(np.abs(dp).max()) < 1e-4:
+            if float(np.abs(dp).max()) < _TOLERANCE:
                 break
     except np.linalg.LinAlgError:
         return None
@@ -168,9 +169,9 @@ def _bits(vals: np.ndarray, version: int) -> list[np.ndarray]:
     return out
 
 
-def _drawn(dark: np.ndarray, px: int = 3, quiet: int = 4) -> np.ndarray:
-    img = np.pad(np.where(dark, 0, 255).astype(np.uint8), quiet, constant_values=255)
-    return cv2.resize(img, None, fx=px, fy=px, interpolation=cv2.INTER_NEAREST)
+def _drawn(dark: np.ndarray, quiet: int = 1) -> np.ndarray:
+    """The bit matrix as a clean image, one pixel per module, for zxing's pure-symbol reader."""
+    return np.pad(np.where(dark, 0, 255).astype(np.uint8), quiet, constant_values=255)
 
 
 def read(crop: np.ndarray, quad: np.ndarray, version: int) -> tuple[zxingcpp.Barcode, np.ndarray] | None:
@@ -193,7 +194,7 @@ def read(crop: np.ndarray, quad: np.ndarray, version: int) -> tuple[zxingcpp.Bar
         found = zxingcpp.read_barcodes(_drawn(dark), formats=zxingcpp.BarcodeFormat.QRCode,
                                        text_mode=zxingcpp.TextMode.Plain,
                                        binarizer=zxingcpp.Binarizer.GlobalHistogram, try_rotate=False,
-                                       try_invert=False, try_downscale=False)
+                                       try_invert=False, try_downscale=False, is_pure=True)
         for b in found:
             if b.valid:
                 return b, fitted

@@ -8,6 +8,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +47,50 @@ def start_app(data_dir: Path, port: int, coretoy: bool = True, extra: list[str] 
             time.sleep(0.3)
     proc.kill()
     raise RuntimeError("the app did not answer within 60 s")
+
+
+def need_chromium() -> None:
+    """Skip the calling test module when Debian's Chromium is not installed."""
+    import pytest
+
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium) — browser test not run", allow_module_level=True)
+
+
+@contextmanager
+def app_in_browser(tmp_path: Path, name: str, coretoy: bool = False, data: Path | None = None,
+                   extra: list[str] | None = None) -> Iterator[tuple[int, Any]]:
+    """The app on a free loopback port (saving in ``data``, by default ``tmp_path/data``) and a headless
+    Chromium: yields (port, browser). When the body fails: a screenshot of every open page in
+    ``artifacts/<name>-failure-<i>.png``, the end of each page's text and of the app's log printed. The
+    browser and the app are stopped in every case."""
+    import pytest
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    port = free_port()
+    log = tmp_path / "app.log"
+    proc = start_app(data if data is not None else tmp_path / "data", port, coretoy=coretoy, extra=extra,
+                     log_path=log)
+    try:
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            try:
+                yield port, browser
+            except BaseException:
+                for i, page in enumerate(pg for ctx in browser.contexts for pg in ctx.pages):
+                    try:
+                        Driver(page).shot(f"{name}-failure-{i}.png")
+                        print(f"page {i}:", Driver(page).all_text()[-1500:])
+                    except Exception as exc:  # noqa: BLE001 - a page that cannot be read: say so, go on
+                        print(f"page {i}: not readable ({exc})")
+                raise
+            finally:
+                browser.close()
+    except BaseException:
+        print(log.read_text(errors="replace")[-4000:])
+        raise
+    finally:
+        stop_app(proc)
 
 
 def stop_app(proc: subprocess.Popen[bytes]) -> None:

@@ -7,7 +7,6 @@ otherwise the core test game (tests/core/coretoy.py) stands in, so the app itsel
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 from pathlib import Path
@@ -16,12 +15,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.app.browser_util import ARGS, CHROMIUM, Driver, free_port, start_app, stop_app  # noqa: E402
+from tests.app.browser_util import Driver, app_in_browser, need_chromium  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium) — browser test not run", allow_module_level=True)
+need_chromium()
 
 
 def _game() -> str:
@@ -34,27 +32,9 @@ def _game() -> str:
 
 
 def test_create_a_table_and_play_a_turn(tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api")
     game = _game()
-    port = free_port()
-    proc = start_app(tmp_path / "data", port, coretoy=True, log_path=tmp_path / "app.log")
-    try:
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            try:
-                _play(browser, port, game, tmp_path)
-            except Exception:
-                for i, page in enumerate(pg for ctx in browser.contexts for pg in ctx.pages):
-                    Driver(page).shot(f"app-browser-failure-{i}.png")
-                    print(f"page {i}:", Driver(page).all_text()[-1500:])
-                raise
-            finally:
-                browser.close()
-    except Exception:
-        print((tmp_path / "app.log").read_text(errors="replace")[-4000:])
-        raise
-    finally:
-        stop_app(proc)
+    with app_in_browser(tmp_path, "app-browser", coretoy=True) as (port, browser):
+        _play(browser, port, game, tmp_path)
     saved = list((tmp_path / "data").glob("*.sqlite"))
     assert len(saved) == 1, "the table was saved in the data dir"
 
@@ -143,43 +123,30 @@ def _play(browser, port: int, game: str, tmp_path: Path) -> None:
 def test_undo_typed_code_end_of_game_and_audit(tmp_path):
     """The core test game with two cards: undo a public action, enter a card by typing its id, play to the
     end, and see the outcome and the shuffle audit on screen."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    port = free_port()
-    proc = start_app(tmp_path / "data", port, coretoy=True, log_path=tmp_path / "app.log")
-    try:
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            try:
-                d = Driver(browser.new_page(viewport={"width": 1280, "height": 800}))
-                d.open(f"http://127.0.0.1:{port}/")
-                d.click("start-new")
-                d.click("game-coretoy")
-                d.fill("advanced", '{"cards": 2}')
-                d.click("create")
-                d.click("seat-p1")
-                d.wait("choice-0")
-                log0 = d.text("log")
-                d.click("choice-0")  # Bump: public, undoable
-                d.wait_change("log", log0)
-                d.click("undo")
-                d.wait_text("log", "annul")  # "Action 1 annulée" in the log
-                d.click("choice-1")  # Draw
-                d.wait("choice-2")  # the drawn card can now be played
-                d.fill("scan-field", "C99")  # not a component id: refused with the reason
-                d.click("scan-enter")
-                d.page.wait_for_function("() => document.body.innerText.includes('C99')", timeout=15_000)
-                d.click("choice-1")  # Draw the last card: the deck is empty, the game is over
-                d.wait("outcome", timeout=30_000)
-                d.wait("audit", timeout=30_000)
-                assert d.text("audit").strip()
-                d.shot("app-browser-coretoy-audit-tablet.png")
-            finally:
-                browser.close()
-    except Exception:
-        print((tmp_path / "app.log").read_text(errors="replace")[-4000:])
-        raise
-    finally:
-        stop_app(proc)
+    with app_in_browser(tmp_path, "app-browser", coretoy=True) as (port, browser):
+        d = Driver(browser.new_page(viewport={"width": 1280, "height": 800}))
+        d.open(f"http://127.0.0.1:{port}/")
+        d.click("start-new")
+        d.click("game-coretoy")
+        d.fill("advanced", '{"cards": 2}')
+        d.click("create")
+        d.click("seat-p1")
+        d.wait("choice-0")
+        log0 = d.text("log")
+        d.click("choice-0")  # Bump: public, undoable
+        d.wait_change("log", log0)
+        d.click("undo")
+        d.wait_text("log", "annul")  # "Action 1 annulée" in the log
+        d.click("choice-1")  # Draw
+        d.wait("choice-2")  # the drawn card can now be played
+        d.fill("scan-field", "C99")  # not a component id: refused with the reason
+        d.click("scan-enter")
+        d.page.wait_for_function("() => document.body.innerText.includes('C99')", timeout=15_000)
+        d.click("choice-1")  # Draw the last card: the deck is empty, the game is over
+        d.wait("outcome", timeout=30_000)
+        d.wait("audit", timeout=30_000)
+        assert d.text("audit").strip()
+        d.shot("app-browser-coretoy-audit-tablet.png")
 
 
 PP_PROSPERITY = [0, 5, 5, 10, 10, 15, 15, 20, 20, 25, 30]  # made-up test values, not a real card's
@@ -190,34 +157,16 @@ def test_plague_profile_form_then_play_and_rattus_census(tmp_path):
     """Plague & Pestilence: enter the 2d6 tables on the new-table form (a bad value is shown on its field),
     create the table, roll the dice from a phone, see the dice on the landscape tablet; then the Rattus token
     census records a token and saves it; then a Rattus Cartus table plays one action."""
-    sync_api = pytest.importorskip("playwright.sync_api")
     from companion.ui.screens.new_table import game_availability
 
     avail = game_availability()
     if avail.get("plague") or avail.get("cartus") or avail.get("rattus"):
         pytest.skip(f"an engine is unavailable: {avail}")
-    port = free_port()
     data = tmp_path / "data"
-    proc = start_app(data, port, coretoy=False, log_path=tmp_path / "app.log")
-    try:
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            try:
-                _plague_flow(browser, port)
-                _census_flow(browser, port, data)
-                _cartus_flow(browser, port)
-            except Exception:
-                for i, page in enumerate(pg for ctx in browser.contexts for pg in ctx.pages):
-                    Driver(page).shot(f"app-browser-cp-failure-{i}.png")
-                    print(f"page {i}:", Driver(page).all_text()[-1500:])
-                raise
-            finally:
-                browser.close()
-    except Exception:
-        print((tmp_path / "app.log").read_text(errors="replace")[-4000:])
-        raise
-    finally:
-        stop_app(proc)
+    with app_in_browser(tmp_path, "app-browser-cp", data=data) as (port, browser):
+        _plague_flow(browser, port)
+        _census_flow(browser, port, data)
+        _cartus_flow(browser, port)
     assert len(list((data / "profiles" / "plague").glob("*.json"))) == 1
 
 

@@ -6,7 +6,6 @@ face typed with a sticker. Real app (web mode), real SQLite save, Debian's Chrom
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -14,7 +13,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.app.browser_util import ARGS, CHROMIUM, Driver, free_port, start_app, stop_app  # noqa: E402
+from tests.app.browser_util import (  # noqa: E402
+    Driver,
+    app_in_browser,
+    need_chromium,
+)
 
 
 def shot(d: Driver, name: str) -> None:
@@ -42,8 +45,7 @@ def tap_face(d: Driver, taps: list[str], face: str) -> None:
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium) — browser test not run", allow_module_level=True)
+need_chromium()
 
 
 def saved_ravage(data: Path) -> str:
@@ -74,28 +76,10 @@ def saved_ravage(data: Path) -> str:
 
 
 def test_a_ravage_with_real_tokens_asks_each_face(tmp_path: Path) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
     data = tmp_path / "data"
     region = saved_ravage(data)
-    port = free_port()
-    proc = start_app(data, port, coretoy=False, log_path=tmp_path / "app.log")
-    try:
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            try:
-                _play(browser, port, region, data)
-            except Exception:
-                for i, page in enumerate(pg for ctx in browser.contexts for pg in ctx.pages):
-                    Driver(page).shot(f"app-rattus-faces-failure-{i}.png")
-                    print(f"page {i}:", Driver(page).all_text()[-1500:])
-                raise
-            finally:
-                browser.close()
-    except Exception:
-        print((tmp_path / "app.log").read_text(errors="replace")[-4000:])
-        raise
-    finally:
-        stop_app(proc)
+    with app_in_browser(tmp_path, "app-rattus-faces", data=data) as (port, browser):
+        _play(browser, port, region, data)
 
 
 def _play(browser, port: int, region: str, data: Path) -> None:  # noqa: ANN001
@@ -154,24 +138,14 @@ def _play(browser, port: int, region: str, data: Path) -> None:  # noqa: ANN001
 
 
 def test_the_hidden_bag_without_a_full_census_is_refused_in_french_with_the_two_ways_out(tmp_path: Path) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    port = free_port()
-    proc = start_app(tmp_path / "data", port, coretoy=False, log_path=tmp_path / "app.log")
-    try:
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            try:
-                d = Driver(browser.new_page(viewport={"width": 1280, "height": 800}))
-                d.open(f"http://127.0.0.1:{port}/")
-                d.click("start-new")
-                d.click("game-rattus")
-                d.click("opt-mode-digital")
-                d.click("create")
-                d.page.wait_for_function("() => document.body.innerText.includes('Deux solutions')", timeout=30_000)
-                text = d.all_text()
-                assert "vrais jetons" in text and "recenser" in text and "needs" not in text
-                shot(d, "app-rattus-faces-hidden-bag-refused.png")
-            finally:
-                browser.close()
-    finally:
-        stop_app(proc)
+    with app_in_browser(tmp_path, "app-rattus-faces") as (port, browser):
+        d = Driver(browser.new_page(viewport={"width": 1280, "height": 800}))
+        d.open(f"http://127.0.0.1:{port}/")
+        d.click("start-new")
+        d.click("game-rattus")
+        d.click("opt-mode-digital")
+        d.click("create")
+        d.page.wait_for_function("() => document.body.innerText.includes('Deux solutions')", timeout=30_000)
+        text = d.all_text()
+        assert "vrais jetons" in text and "recenser" in text and "needs" not in text
+        shot(d, "app-rattus-faces-hidden-bag-refused.png")

@@ -4,7 +4,6 @@ never clear what was typed."""
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 import time
@@ -14,12 +13,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.app.browser_util import ARGS, CHROMIUM, Driver, free_port, start_app, stop_app  # noqa: E402
+from tests.app.browser_util import Driver, app_in_browser, need_chromium  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(400)]
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium) — browser test not run", allow_module_level=True)
+need_chromium()
 
 
 def _brightness(d: Driver) -> float:
@@ -34,25 +32,8 @@ def _brightness(d: Driver) -> float:
 
 @pytest.fixture
 def app(tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    port = free_port()
-    proc = start_app(tmp_path / "data", port, coretoy=False, log_path=tmp_path / "app.log")
-    try:
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            try:
-                yield browser, f"http://127.0.0.1:{port}/"
-            except Exception:
-                for i, page in enumerate(pg for ctx in browser.contexts for pg in ctx.pages):
-                    Driver(page).shot(f"app-tent-failure-{i}.png")
-                raise
-            finally:
-                browser.close()
-    except Exception:
-        print((tmp_path / "app.log").read_text(errors="replace")[-4000:])
-        raise
-    finally:
-        stop_app(proc)
+    with app_in_browser(tmp_path, "app-tent") as (port, browser):
+        yield browser, f"http://127.0.0.1:{port}/"
 
 
 def test_dark_theme_follows_the_system_and_the_toggle_is_kept(app):

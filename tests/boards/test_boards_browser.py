@@ -3,7 +3,6 @@ the chosen action is played; screenshots of the map on a tablet and on a phone i
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -12,12 +11,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.app.browser_util import ARGS, CHROMIUM, Driver, free_port, start_app, stop_app  # noqa: E402
+from tests.app.browser_util import Driver, app_in_browser, need_chromium  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium) — browser test not run", allow_module_level=True)
+need_chromium()
 
 
 def _neighbour_of_start() -> tuple[str, str]:
@@ -45,82 +43,65 @@ def _far_cities(near: str) -> list[Any]:
 
 
 def test_tap_a_city_plays_a_move_there(tmp_path: Path) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
     key, name = _neighbour_of_start()
-    port = free_port()
-    proc = start_app(tmp_path / "data", port, coretoy=False, log_path=tmp_path / "app.log")
-    try:
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            try:
-                tablet = Driver(browser.new_page(viewport={"width": 1280, "height": 900}))
-                tablet.open(f"http://127.0.0.1:{port}/")
-                tablet.click("start-new")
-                tablet.click("game-pandemie")
-                tablet.fill("table-name", "Carte")
-                tablet.fill("opt-players", "2")
-                tablet.click("create")
-                tablet.wait("join-code", timeout=60_000)
-                tablet.wait("seat-p1")
-                tablet.click("seat-current" if tablet.page.query_selector(tablet.sel("seat-current")) else "seat-p1")
-                tablet.wait("map-G", timeout=60_000)
-                tablet.wait(f"place-{key}")
-                tablet.page.wait_for_timeout(800)
-                tablet.shot("boards-pandemie-tablet.png")
-                log_before = tablet.text("log")
-                board_before = tablet.text("board")
-                tablet.click(f"place-{key}")
-                tablet.wait("place-choice-0")
-                offered = [tablet.text(f"place-choice-{i}")
-                           for i in range(8) if tablet.page.query_selector(tablet.sel(f"place-choice-{i}"))]
-                assert offered and all(name in o for o in offered), offered
-                assert offered[0].strip().startswith(f"Aller à {name}"), offered  # the move first
-                tablet.shot("boards-pandemie-tap-dialog.png")
-                tablet.click("place-choice-0")
-                new_log = tablet.wait_change("log", log_before)
-                assert name in new_log.split("\n", 2)[-1][:400], new_log[:400]
-                tablet.wait_change("board", board_before)
-                tablet.page.wait_for_timeout(800)
-                tablet.shot("boards-pandemie-after-move.png")
-                # a city with nothing to do says so instead of opening an empty list. Which cities have
-                # something depends on the shuffled hands (an event, a consul's move), so far cities are tried
-                # in turn: each either offers only choices naming it, or says there is nothing to do there.
-                said_nothing = False
-                for far in _far_cities(key):
-                    tablet.click(f"place-{far.key}")
-                    tablet.page.wait_for_timeout(600)
-                    if tablet.page.query_selector(tablet.sel("place-choice-0")):
-                        offered = [tablet.text(f"place-choice-{i}") for i in range(12)
-                                   if tablet.page.query_selector(tablet.sel(f"place-choice-{i}"))]
-                        assert all(far.name in o for o in offered), (far.name, offered)
-                        tablet.click("place-cancel")
-                        tablet.page.wait_for_timeout(400)
-                        continue
-                    assert f"Rien à faire à {far.name}" in tablet.all_text(), far.name
-                    said_nothing = True
-                    break
-                # in some deals every far city offers something (a forced march, an event card reach them
-                # all): each offer was checked above to name its city; "nothing to do" is then not shown
-                if not said_nothing:
-                    print("every far city offered a choice naming it (this deal reaches them all)")
-                # a phone: the map fits the screen's width
-                phone = Driver(browser.new_page(viewport={"width": 390, "height": 844}))
-                phone.open(f"http://127.0.0.1:{port}/")
-                phone.click("open-0")
-                phone.click("seat-table")
-                phone.wait("map-G", timeout=60_000)
-                phone.page.wait_for_timeout(800)
-                box = phone.page.locator(phone.sel("map-G")).bounding_box()
-                assert box is not None and box["width"] <= 390
-                phone.shot("boards-pandemie-phone.png")
-            except Exception:
-                for i, page in enumerate(pg for ctx in browser.contexts for pg in ctx.pages):
-                    Driver(page).shot(f"boards-browser-failure-{i}.png")
-                raise
-            finally:
-                browser.close()
-    except Exception:
-        print((tmp_path / "app.log").read_text(errors="replace")[-4000:])
-        raise
-    finally:
-        stop_app(proc)
+    with app_in_browser(tmp_path, "boards-browser") as (port, browser):
+        tablet = Driver(browser.new_page(viewport={"width": 1280, "height": 900}))
+        tablet.open(f"http://127.0.0.1:{port}/")
+        tablet.click("start-new")
+        tablet.click("game-pandemie")
+        tablet.fill("table-name", "Carte")
+        tablet.fill("opt-players", "2")
+        tablet.click("create")
+        tablet.wait("join-code", timeout=60_000)
+        tablet.wait("seat-p1")
+        tablet.click("seat-current" if tablet.page.query_selector(tablet.sel("seat-current")) else "seat-p1")
+        tablet.wait("map-G", timeout=60_000)
+        tablet.wait(f"place-{key}")
+        tablet.page.wait_for_timeout(800)
+        tablet.shot("boards-pandemie-tablet.png")
+        log_before = tablet.text("log")
+        board_before = tablet.text("board")
+        tablet.click(f"place-{key}")
+        tablet.wait("place-choice-0")
+        offered = [tablet.text(f"place-choice-{i}")
+                   for i in range(8) if tablet.page.query_selector(tablet.sel(f"place-choice-{i}"))]
+        assert offered and all(name in o for o in offered), offered
+        assert offered[0].strip().startswith(f"Aller à {name}"), offered  # the move first
+        tablet.shot("boards-pandemie-tap-dialog.png")
+        tablet.click("place-choice-0")
+        new_log = tablet.wait_change("log", log_before)
+        assert name in new_log.split("\n", 2)[-1][:400], new_log[:400]
+        tablet.wait_change("board", board_before)
+        tablet.page.wait_for_timeout(800)
+        tablet.shot("boards-pandemie-after-move.png")
+        # a city with nothing to do says so instead of opening an empty list. Which cities have
+        # something depends on the shuffled hands (an event, a consul's move), so far cities are tried
+        # in turn: each either offers only choices naming it, or says there is nothing to do there.
+        said_nothing = False
+        for far in _far_cities(key):
+            tablet.click(f"place-{far.key}")
+            tablet.page.wait_for_timeout(600)
+            if tablet.page.query_selector(tablet.sel("place-choice-0")):
+                offered = [tablet.text(f"place-choice-{i}") for i in range(12)
+                           if tablet.page.query_selector(tablet.sel(f"place-choice-{i}"))]
+                assert all(far.name in o for o in offered), (far.name, offered)
+                tablet.click("place-cancel")
+                tablet.page.wait_for_timeout(400)
+                continue
+            assert f"Rien à faire à {far.name}" in tablet.all_text(), far.name
+            said_nothing = True
+            break
+        # in some deals every far city offers something (a forced march, an event card reach them
+        # all): each offer was checked above to name its city; "nothing to do" is then not shown
+        if not said_nothing:
+            print("every far city offered a choice naming it (this deal reaches them all)")
+        # a phone: the map fits the screen's width
+        phone = Driver(browser.new_page(viewport={"width": 390, "height": 844}))
+        phone.open(f"http://127.0.0.1:{port}/")
+        phone.click("open-0")
+        phone.click("seat-table")
+        phone.wait("map-G", timeout=60_000)
+        phone.page.wait_for_timeout(800)
+        box = phone.page.locator(phone.sel("map-G")).bounding_box()
+        assert box is not None and box["width"] <= 390
+        phone.shot("boards-pandemie-phone.png")

@@ -17,9 +17,15 @@ from i18n_langcheck import ENGLISH, FRENCH, strip_names
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from tests.app.browser_util import ARGS, CHROMIUM, Driver, free_port, start_app, stop_app  # noqa: E402
+from tests.app.browser_util import (  # noqa: E402
+    Driver,
+    app_in_browser,
+    need_chromium,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+need_chromium()
 
 _WORD = re.compile(r"[A-Za-zÀ-ÿ']+")
 # words the app's chrome may show in both languages (its name, the PIN, the game's own names)
@@ -46,60 +52,42 @@ def foreign_words(text: str, lang: str) -> list[str]:
 
 
 def test_a_french_session_then_an_english_one_and_a_cartus_support_in_four_taps(tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    port = free_port()
-    proc = start_app(tmp_path / "data", port, coretoy=False, log_path=tmp_path / "app.log")
-    try:
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            try:
-                d = Driver(browser.new_page(viewport={"width": 1280, "height": 900}))
-                d.open(f"http://127.0.0.1:{port}/")
-                d.click("start-new")
-                d.click("game-cartus")
-                d.click("create")
-                d.wait("join-code", timeout=60_000)
-                d.click("seat-current")
-                d.wait("support-picker", timeout=60_000)
-                d.shot("i18n-cartus-fr.png")
-                fr_text = a11y_text(d)
-                assert "Soutenir un bâtiment" in fr_text and "Cartes à piocher" in fr_text, fr_text
-                bad = foreign_words(fr_text.replace("English", ""), "fr")  # the switch names the other language
-                assert not bad, (bad, [ln for ln in fr_text.splitlines() if set(bad) & set(ln.lower().split())])
-                assert "bâtiment 1" not in fr_text
+    with app_in_browser(tmp_path, "i18n-browser") as (port, browser):
+        d = Driver(browser.new_page(viewport={"width": 1280, "height": 900}))
+        d.open(f"http://127.0.0.1:{port}/")
+        d.click("start-new")
+        d.click("game-cartus")
+        d.click("create")
+        d.wait("join-code", timeout=60_000)
+        d.click("seat-current")
+        d.wait("support-picker", timeout=60_000)
+        d.shot("i18n-cartus-fr.png")
+        fr_text = a11y_text(d)
+        assert "Soutenir un bâtiment" in fr_text and "Cartes à piocher" in fr_text, fr_text
+        bad = foreign_words(fr_text.replace("English", ""), "fr")  # the switch names the other language
+        assert not bad, (bad, [ln for ln in fr_text.splitlines() if set(bad) & set(ln.lower().split())])
+        assert "bâtiment 1" not in fr_text
 
-                d.click("lang")
-                d.wait_text("support-picker", "support a building")
-                d.shot("i18n-cartus-en.png")
-                en_text = a11y_text(d)
-                bad = foreign_words(en_text.replace("Français", ""), "en")  # the switch names the other language
-                assert not bad, (bad, [ln for ln in en_text.splitlines() if set(bad) & set(ln.lower().split())])
-                d.click("lang")
-                d.wait_text("support-picker", "soutenir un bâtiment")
+        d.click("lang")
+        d.wait_text("support-picker", "support a building")
+        d.shot("i18n-cartus-en.png")
+        en_text = a11y_text(d)
+        bad = foreign_words(en_text.replace("Français", ""), "en")  # the switch names the other language
+        assert not bad, (bad, [ln for ln in en_text.splitlines() if set(bad) & set(ln.lower().split())])
+        d.click("lang")
+        d.wait_text("support-picker", "soutenir un bâtiment")
 
-                # the support: draw 2 (tap 1), discard 1 rat (tap 2), the first building (tap 3)
-                log_before = d.text("log")
-                taps = 0
-                for ident in ("support-draw-2", "support-rats-1"):
-                    d.click(ident)
-                    taps += 1
-                    d.wait_text("support-building-0", f"piocher {ident[-1]}" if "draw" in ident else "1 rat")
-                d.click("support-building-0")
-                taps += 1
-                d.wait_change("log", log_before)
-                after = d.wait_text("log", "soutient")  # the language switch may redraw the log first
-                d.shot("i18n-cartus-supported.png")
-                assert taps <= 4
-                assert "soutient" in after and "2 carte(s) piochée(s), 1 rat(s) défaussé(s)" in after
-            except Exception:
-                for i, page in enumerate(pg for ctx in browser.contexts for pg in ctx.pages):
-                    Driver(page).shot(f"i18n-browser-failure-{i}.png")
-                    print(f"page {i}:", Driver(page).all_text()[-3000:])
-                raise
-            finally:
-                browser.close()
-    except Exception:
-        print((tmp_path / "app.log").read_text(errors="replace")[-4000:])
-        raise
-    finally:
-        stop_app(proc)
+        # the support: draw 2 (tap 1), discard 1 rat (tap 2), the first building (tap 3)
+        log_before = d.text("log")
+        taps = 0
+        for ident in ("support-draw-2", "support-rats-1"):
+            d.click(ident)
+            taps += 1
+            d.wait_text("support-building-0", f"piocher {ident[-1]}" if "draw" in ident else "1 rat")
+        d.click("support-building-0")
+        taps += 1
+        d.wait_change("log", log_before)
+        after = d.wait_text("log", "soutient")  # the language switch may redraw the log first
+        d.shot("i18n-cartus-supported.png")
+        assert taps <= 4
+        assert "soutient" in after and "2 carte(s) piochée(s), 1 rat(s) défaussé(s)" in after
