@@ -240,3 +240,39 @@ def test_a_memo_written_into_is_updated_by_itself_even_when_its_parent_is_update
     # written inside the memo must be updated by itself
     assert any(t is old for t in touched), touched
     assert any(t is first or t is first.controls[0] for t in touched), touched
+
+
+def _sent(control: ft.BaseControl, first: bool = False) -> bytes:
+    """What Flet sends the browser for an update of ``control`` (its whole tree when ``first``): the patch
+    from Flet's own diff, packed as its session packs it (which also records what the browser now has)."""
+    import msgpack
+    from flet.controls.base_control import BaseControl
+    from flet.controls.object_patch import ObjectPatch
+    from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+    patch, _added, _removed = ObjectPatch.from_diff(None if first else control, control, control_cls=BaseControl)
+    return bytes(msgpack.packb(patch.to_message(), default=configure_encode_object_for_msgpack(BaseControl)))
+
+
+def test_a_map_whose_pawns_moved_sends_the_new_pawns_to_the_browser() -> None:
+    """The map's layer of pins and pawns is a kept canvas, rebuilt when they change: the browser must get
+    the new one (it kept the old one when the layer was a keyed canvas: the province tablets showed pawns
+    where they no longer were until a reload)."""
+    from companion.ui.boards.draw import Layer, map_control
+    from engine.boards.pandemie import board_for
+
+    board = board_for("G")
+    a, b = board.places[0], board.places[5]
+    store = Store()
+
+    def render(at: Any) -> ft.Control:
+        layer = Layer(badges=[(at.x, at.y, 9.0, "#112233", "Q", "#ffffff")])
+        with rendering(store):
+            return ft.Column([ft.Text(f"at {at.key}"), map_control(board, layer, 600.0, None)])
+
+    page = render(a)
+    assert b"Q" in _sent(page, first=True)
+    root, touched = graft_touched(page, render(b))
+    assert root is page and touched
+    sent = b"".join(_sent(t) for t in touched)
+    assert b"Q" in sent, "the moved pawn was not sent"

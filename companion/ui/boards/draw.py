@@ -199,11 +199,9 @@ def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[st
     memo_key = ("board-canvas", *drawn)
     layer_key = ("board-layer", *drawn, tuple(sorted(layer.marks)), tuple(layer.badges), tuple(layer.squares))
     controls: list[ft.Control] = [
-        keep(memo_key, lambda: BoardCanvas(shapes=paint_board(board, layer, k, dark), width=width, height=height,
-                                           key=f"map-{board.code}-board")),
-        keep(layer_key, lambda: BoardCanvas(shapes=paint_layer(board, layer, k, dark), width=width, height=height,
-                                            key=f"map-{board.code}-layer")),
-    ]
+        keep(memo_key, lambda: BoardCanvas(shapes=paint_board(board, layer, k, dark), width=width, height=height)),
+        keep(layer_key, lambda: BoardCanvas(shapes=paint_layer(board, layer, k, dark), width=width, height=height)),
+    ]  # no keys: Flet diffs a keyed control in place, and never walks an isolated one's shapes (nothing sent)
     if layer.arrows and layer.flash > 0:
         controls.append(Flash(shapes=arrow_shapes(layer.arrows, k), width=width, height=height, seconds=layer.flash,
                               key=f"map-{board.code}-arrows"))
