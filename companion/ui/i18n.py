@@ -141,6 +141,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.follow.on": {"fr": "Jouer sur cette tablette, à tour de rôle", "en": "Play on this tablet, taking turns"},
     "table.follow.off": {"fr": "Ne plus jouer sur cette tablette", "en": "Stop playing on this tablet"},
     "table.follow.now": {"fr": "Joue sur cette tablette : {seat}", "en": "Playing on this tablet: {seat}"},
+    "table.follow.elsewhere": {"fr": "{seat} joue sur son propre appareil", "en": "{seat} plays on their own device"},
+    "table.follow.here": {"fr": "Jouer ici quand même", "en": "Play here anyway"},
     "table.log": {"fr": "Journal", "en": "Log"},
     "table.log.empty": {"fr": "Rien pour l'instant.", "en": "Nothing yet."},
     "table.more": {"fr": "Voir les {n} autres", "en": "Show the {n} others"},

@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from companion.sync import protocol as P
 from companion.sync.hosting import HostServer
 from companion.ui import header, model
 from engine.core.events import TABLE
@@ -150,3 +151,81 @@ def test_a_remembered_seat_is_joined_again_once_the_host_is_back(tmp_path):
             await h.stop()
 
     asyncio.run(go())
+
+
+class _Shell:
+    """What a table screen asks of the app around it, without a page (toasts and refreshes recorded)."""
+
+    def __init__(self) -> None:
+        from types import SimpleNamespace
+
+        self.lang = "fr"
+        self.toasts: list[tuple[str, bool]] = []
+        self.phone = False
+        self.screen = None
+        self.alerts = SimpleNamespace(attach=lambda *a, **k: None, detach=lambda *a, **k: None)
+        self.page = SimpleNamespace(web=True, width=1000, height=800, run_task=lambda f, *a: None)
+
+    def toast(self, message: str, error: bool = False) -> None:
+        self.toasts.append((message, error))
+
+    def refresh(self, top: bool = False) -> None:
+        pass
+
+    async def remember(self, **_kw: object) -> None:
+        pass
+
+    def camera_kind(self) -> str:
+        return ""
+
+
+def _texts(control) -> list[str]:
+    import flet as ft
+
+    out, todo = [], [control]
+    while todo:
+        c = todo.pop()
+        if isinstance(c, ft.Text) and c.value:
+            out.append(str(c.value))
+        for name in ("content", "controls"):
+            v = getattr(c, name, None)
+            todo.extend(v if isinstance(v, list) else [v] if isinstance(v, ft.BaseControl) else [])
+    return out
+
+
+def test_a_province_tablet_says_a_player_in_turn_plays_on_their_own_phone_and_can_take_the_turn_back(tmp_path):
+    """Playing in turn on a province tablet: when the player in turn holds their seat on their own phone,
+    the tablet says so (no error, not repeated at every change), and plays here once the phone lets go."""
+    from companion.ui.screens.table import TableScreen
+
+    async def go():
+        h = _host(tmp_path / "t.sqlite", provinces=2, players=2)
+        await h.start()
+        try:
+            h.set_seat_name("p1", "Chloé")
+            turn = [s for s in h.snapshot(TABLE).seats if s.seat == "p1"][0]
+            phone = h.local_session("p1", device="phone-of-chloe")  # Chloé's phone holds her seat
+            shell = _Shell()
+            tablet = TableScreen(shell, h.local_session(TABLE, device="tablet"), TABLE,  # type: ignore[arg-type]
+                                 opener=lambda seat: _opened(h, seat), province=turn.province_code, follow=True)
+            shell.screen = tablet
+            await tablet._sync_actor()
+            assert tablet.actor_seat is None and tablet.elsewhere == "p1"
+            assert shell.toasts == [], "no error: her seat is on her phone"
+            shown = "\n".join(_texts(tablet.render()))
+            assert "Chloé · " in shown and "joue sur son propre appareil" in shown, shown
+            await tablet._sync_actor()  # another change: the tablet does not ask for her seat again
+            assert shell.toasts == [] and tablet.elsewhere == "p1"
+            await phone.close()
+            h.release("p1", P.device_id("phone-of-chloe"))  # her phone lets the seat go
+            await tablet._play_here()
+            assert tablet.actor_seat == "p1" and tablet.elsewhere is None and shell.toasts == []
+            await tablet.leave()
+        finally:
+            await h.stop()
+
+    asyncio.run(go())
+
+
+async def _opened(h: HostServer, seat: str):
+    return h.local_session(seat, device="tablet")

@@ -74,6 +74,7 @@ class TableScreen(Screen):
         self.actor: Session | None = None
         self.actor_seat: str | None = None
         self.wanted_seat: str | None = None
+        self.elsewhere: str | None = None  # the seat in turn plays on its own device (it holds the seat)
         self._actor_lock = asyncio.Lock()
         self.seat = seat
         self.owns_session = owns_session
@@ -177,13 +178,20 @@ class TableScreen(Screen):
             return
         seats = self._turn(snap)
         want = self.wanted_seat if self.wanted_seat in seats else (seats[0] if seats else None)
-        if want == self.actor_seat:
-            return
+        if want == self.actor_seat or (want is not None and want == self.elsewhere):
+            return  # already acting for it, or it plays on its own device: not asked again at every change
         await self._drop_actor()
+        self.elsewhere = None
         if want is None:
             return
         try:
             actor = await self.opener(want)
+        except Rejected as exc:
+            if exc.rule == "seat-taken":  # its player plays on their own phone: said on the screen, no error
+                self.elsewhere = want
+                return
+            self.shell.toast(tr("join.failed", self.lang, err=err_text(exc, self.lang)), error=True)
+            return
         except Exception as exc:  # noqa: BLE001 - the seat could not be opened: say it, stay on the board
             self.shell.toast(tr("join.failed", self.lang, err=err_text(exc, self.lang)), error=True)
             return
@@ -230,6 +238,12 @@ class TableScreen(Screen):
             await self._sync_actor()
         else:
             await self._drop_actor()
+        self.shell.refresh()
+
+    async def _play_here(self, _e: Any = None) -> None:
+        """Try again to play the seat in turn here (its phone may have let it go)."""
+        self.elsewhere = None
+        await self._sync_actor()
         self.shell.refresh()
 
     def _pick_actor(self, seat: str) -> Callable[[Any], Any]:
@@ -338,6 +352,12 @@ class TableScreen(Screen):
                     [big_button(model.say(s, lang, names), self._pick_actor(s), f"act-{s}",
                                 primary=(s == self.actor_seat), col={"xs": 6, "md": 3})
                      for s in seats], spacing=8, run_spacing=8))
+        if self.follow and self.elsewhere and not self.actor_seat:
+            who = model.say(self.elsewhere, lang, model.people(table_snap.seats, lang))
+            parts.append(ident(pill(tr("table.follow.elsewhere", lang, seat=who), ft.Colors.BLUE_100),
+                               "follow-elsewhere"))
+            parts.append(big_button(tr("table.follow.here", lang), self._play_here, "follow-here",
+                                    icon=ft.Icons.TABLET, tone="tonal"))
         if self.follow and self.actor_seat:  # pass-and-play: the acting player's part after their own tap
             self.privacy.follow(self.actor_seat)
             if not self.privacy.visible(self.actor_seat):
