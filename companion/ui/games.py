@@ -113,3 +113,43 @@ def turn_seats(game: str, view: Mapping[str, Any]) -> list[str]:
 
 __all__ = ["GAME_UIS", "TITLES", "OPTION_SPECS", "GROUP_TITLES", "RENDERERS", "game_title", "option_specs",
            "group_titles", "board_control", "game_prompt", "turn_seats", "component_name", "generic_board"]
+
+
+# a component id of each game, for the scan field's refusals ("ex. PC:G01")
+SCAN_EXAMPLES = {"pandemie": "PC:G01", "rattus": "RAT:07", "cartus": "RCC:B:PAL1"}
+
+
+def scan_refusal(raw: str, cid: str | None, game: str, lang: str = DEFAULT_LANG) -> str | None:
+    """Why a typed or scanned code is not a piece of ``game``, in the user's words; None when it is one."""
+    from engine import catalogue
+
+    from .i18n import tr
+
+    here = game_title(game, lang)
+    if cid is None:
+        example = SCAN_EXAMPLES.get(game)
+        return tr("scan.notcode", lang, raw=raw.strip()[:40], game=here,
+                  example=tr("scan.example", lang, cid=example) if example else "")
+    try:
+        comp = catalogue.get(cid)
+    except catalogue.CatalogueError:
+        comp = None
+    if comp is None:
+        return tr("scan.unknown", lang, cid=cid, game=here)
+    if comp.game != game and not (game == "rattus" and comp.game == "piper"):
+        return tr("scan.othergame", lang, cid=cid, other=game_title(comp.game, lang), game=here)
+    return None
+
+
+def component_label(cid: str, lang: str = DEFAULT_LANG) -> str:
+    """A component as a player names it: a city card by its city, a building by its name, else its id."""
+    from engine import catalogue
+
+    try:
+        comp = catalogue.get(cid)
+    except catalogue.CatalogueError:
+        return cid
+    if comp is None or comp.game not in ("pandemie", "cartus"):
+        return cid  # a rat token's catalogue name is French only: its id is what is printed on it
+    name = str(comp.attrs.get("name_en") or comp.name) if lang == "en" else comp.name
+    return f"{name} ({cid})"

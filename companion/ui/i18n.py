@@ -105,7 +105,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "join.code": {"fr": "Code de la table (ou scan)", "en": "Join code (or scan)"},
     "join.pin": {"fr": "Code PIN", "en": "PIN"},
     "join.seat": {"fr": "Je suis :", "en": "I am:"},
-    "join.bad_code": {"fr": "Code de table illisible : {err}", "en": "Unreadable join code: {err}"},
+    "join.not_code": {
+        "fr": "Ce n'est pas un code de table : il commence par tk:// et s'affiche sur l'écran de la table (ou scannez son QR code).",
+        "en": "This is not a table's join code: it starts with tk:// and is shown on the table's screen (or scan its QR code)."},
+    "join.bad_code": {
+        "fr": "Code de table incomplet ou abîmé : recopiez-le depuis l'écran de la table, ou scannez son QR code.",
+        "en": "The join code is incomplete or damaged: copy it again from the table's screen, or scan its QR code."},
     "join.need_pin": {"fr": "Tapez le code PIN de la table.", "en": "Type the table's PIN."},
     "join.failed": {"fr": "Impossible de rejoindre : {err}", "en": "Could not join: {err}"},
     "join.selected": {"fr": "Table choisie : {name} ({host}:{port})", "en": "Chosen table: {name} ({host}:{port})"},
@@ -187,6 +192,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "join.scan": {"fr": "Scanner le QR code de la table", "en": "Scan the table's QR code"},
     "scan.webcam": {"fr": "Webcam", "en": "Webcam"},
     "scan.foreign": {"fr": "Code non reconnu ({reason}) : {raw}", "en": "Code not recognised ({reason}): {raw}"},
+    "scan.notcode": {"fr": "« {raw} » n'est pas un code de pièce de {game}{example}.",
+                     "en": "“{raw}” is not a code of a {game} piece{example}."},
+    "scan.example": {"fr": " (un code ressemble à {cid})", "en": " (a code looks like {cid})"},
+    "scan.unknown": {"fr": "{cid} : aucune pièce de {game} ne porte ce code.", "en": "{cid}: no {game} piece has this code."},
+    "scan.othergame": {"fr": "{cid} est une pièce de {other}, pas de {game}.", "en": "{cid} is a {other} piece, not a {game} one."},
     "scan.nomatch": {
         "fr": "{cid} : aucune action possible avec ce composant maintenant.",
         "en": "{cid}: no action possible with this component right now.",

@@ -67,9 +67,9 @@ class SeatPicker:
             label = model.person(info, lang)
             if info.colour:
                 label = f"{label} · {model.colour_name(info.colour, lang)}"
-            if info.seat in turn:
-                label = f"▶ {label}"
-            buttons.append(big_button(label, go(info.seat), f"{self.prefix}-{info.seat}", icon=ft.Icons.PERSON,
+            # the seat in turn: a play icon (a "▶" character would be an empty box: the offline web font lacks it)
+            icon = ft.Icons.PLAY_ARROW if info.seat in turn else ft.Icons.PERSON
+            buttons.append(big_button(label, go(info.seat), f"{self.prefix}-{info.seat}", icon=icon,
                                       tone="tonal" if info.seat in turn else None,
                                       col={"xs": 12, "sm": 6, "md": 4}))
         return vcol([

@@ -470,3 +470,21 @@ def test_the_end_of_a_real_rattus_or_plague_game_is_said_with_names(game: str):
         assert f"{outcome['scores'][outcome['winner']]} habitant(s)" in ranked[0]
     else:
         assert fr[1].startswith("Éliminé(s) : ") and en[1].startswith("Eliminated: ")
+
+
+def test_a_code_that_is_not_a_piece_of_this_game_is_said_in_words_in_both_languages() -> None:
+    from companion.ui.games import component_label, scan_refusal
+    from companion.ui.model import parse_entry
+
+    garbage = parse_entry("ZZZ-GARBAGE?!42")
+    fr = scan_refusal(garbage.raw, garbage.component_id, "pandemie", "fr")
+    en = scan_refusal(garbage.raw, garbage.component_id, "pandemie", "en")
+    assert fr == "« ZZZ-GARBAGE?!42 » n'est pas un code de pièce de Pandémie — Invasion barbare (un code ressemble à PC:G01)."
+    assert en is not None and "PC:G01" in en and "RAT:07" not in en and "expected" not in en
+    assert scan_refusal("RAT:07", "RAT:07", "pandemie", "fr") == \
+        "RAT:07 est une pièce de Rattus, pas de Pandémie — Invasion barbare."
+    assert scan_refusal("PC:G09", "PC:G09", "pandemie", "fr") is None  # a piece of this game: the choices decide
+    assert scan_refusal("RAT:99", "RAT:99", "rattus", "en") == "RAT:99: no Rattus piece has this code."
+    assert component_label("PC:G09", "fr") == "Vienna (PC:G09)"
+    assert component_label("RCC:B:PAL1", "en") == "Palace (RCC:B:PAL1)"
+    assert component_label("RAT:07", "en") == "RAT:07"

@@ -146,7 +146,9 @@ class JoinScreen(Screen):
         try:
             host, port, pin, name = self._parse(self.code.value or "")
         except ValueError as exc:
-            self.shell.toast(tr("join.bad_code", self.lang, err=exc), error=True)
+            why = str(exc)  # companion.sync.client.parse_join_code's English: said in the user's words
+            self.shell.toast(tr("join.not_code" if "not a tablekeeper join code" in why else "join.bad_code",
+                                self.lang), error=True)
             return
         self.target = (host, port, name)
         if pin:

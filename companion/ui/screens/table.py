@@ -21,7 +21,15 @@ from ... import camera
 from ...session import Rejected, Session, Snapshot
 from .. import model
 from ..boards.tap import offer
-from ..games import board_control, game_prompt, group_titles, outcome_lines, turn_seats
+from ..games import (
+    board_control,
+    component_label,
+    game_prompt,
+    group_titles,
+    outcome_lines,
+    scan_refusal,
+    turn_seats,
+)
 from ..header import header
 from ..hotseat import Privacy
 from ..i18n import STRINGS, reason_text, refusal_text, tr
@@ -544,17 +552,19 @@ class TableScreen(Screen):
         """A typed or scanned code: send the one legal choice naming it, or offer the several that do."""
         lang = self.lang
         parsed = model.parse_entry(text)
-        if parsed.component_id is None:
-            self.shell.toast(tr("scan.foreign", lang, reason=reason_text(parsed.reason, lang), raw=parsed.raw),
-                             error=True)
+        snap = self.acting.snapshot
+        game = snap.game if snap is not None else ""
+        problem = scan_refusal(parsed.raw, parsed.component_id, game, lang) if game else None
+        if parsed.component_id is None or problem:
+            self.shell.toast(problem or tr("scan.foreign", lang, reason=reason_text(parsed.reason, lang),
+                                           raw=parsed.raw), error=True)
             return
         cid = parsed.component_id
         self.scan.value = cid
-        snap = self.acting.snapshot
         matches, exact = model.match_choices(snap.choices if snap else [], cid)
         if not matches:
             self.pending = []
-            self.shell.toast(tr("scan.nomatch", lang, cid=cid), error=True)
+            self.shell.toast(tr("scan.nomatch", lang, cid=component_label(cid, lang)), error=True)
             self.shell.refresh()
         elif len(matches) == 1 and exact and snap is not None:  # the one action naming it: play it
             await self._send(snap.choices[matches[0]].intent)
