@@ -51,7 +51,7 @@ def chips(pairs: list[tuple[str, str]]) -> ft.Control:
 def todo(text: str) -> ft.Control:
     return ft.Container(content=ft.Row([ft.Icon(ft.Icons.ARROW_FORWARD, size=26),
                                         ft.Text(text, size=19, weight=ft.FontWeight.W_600, expand=True)]),
-                        padding=12, border_radius=14, bgcolor=ft.Colors.AMBER_100)
+                        padding=12, border_radius=14, bgcolor=ft.Colors.PRIMARY_CONTAINER)
 
 
 def more(view: Mapping[str, Any], done: set[str], lang: str, seat: str) -> list[ft.Control]:

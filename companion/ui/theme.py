@@ -29,10 +29,13 @@ LABELS = {
 
 
 def _theme() -> ft.Theme:
+    # the body text's colour is given with its size: a text style without one replaces the theme's, and every
+    # text without a colour of its own then came out black, unreadable on the dark theme's near-black
     return ft.Theme(
         color_scheme_seed=SEED,
         visual_density=ft.VisualDensity.COMFORTABLE,
-        text_theme=ft.TextTheme(body_medium=ft.TextStyle(size=16), body_large=ft.TextStyle(size=18)),
+        text_theme=ft.TextTheme(body_medium=ft.TextStyle(size=16, color=ft.Colors.ON_SURFACE),
+                                body_large=ft.TextStyle(size=18, color=ft.Colors.ON_SURFACE)),
     )
 
 

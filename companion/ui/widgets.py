@@ -78,7 +78,7 @@ def chip(label: str, value: str) -> ft.Control:
     return ft.Container(
         content=ft.Column(
             [ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2),
-             ft.Text(value, size=22, weight=ft.FontWeight.BOLD)],
+             ft.Text(value, size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE)],
             spacing=2, tight=True,
         ),
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),

@@ -30,6 +30,19 @@ def _brightness(d: Driver) -> float:
     return float(img[-60:, :].mean())
 
 
+def _text_contrast(d: Driver, ident: str) -> float:
+    """How far the text of a control stands out from its background: the grey of its inkiest pixels (the
+    2% furthest from the control's median grey) minus that median, in absolute value (0-255)."""
+    import cv2
+    import numpy as np
+
+    png = d.page.locator(d.sel(ident)).first.screenshot()
+    img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE).astype(np.float32)
+    med = float(np.median(img))
+    far = np.abs(img - med)
+    return float(np.percentile(far, 98))
+
+
 @pytest.fixture
 def app(tmp_path):
     with app_in_browser(tmp_path, "app-tent") as (port, browser):
@@ -45,6 +58,12 @@ def test_dark_theme_follows_the_system_and_the_toggle_is_kept(app):
     d.page.wait_for_timeout(500)
     assert _brightness(d) < 80, "a device in dark mode gets the dark theme"
     d.shot("app-tent-dark-system.png")
+    # its words stand out: a body text style without a colour once turned every plain text black on the
+    # dark theme's near-black (a city's name, a counter, a log line)
+    _new_pandemie(d)
+    d.page.wait_for_timeout(500)
+    assert _text_contrast(d, "join-code") > 100, "the join code is readable on the dark theme"
+    d.page.goto(url)  # back to the start screen for the light page's part below
 
     light_ctx = browser.new_context(color_scheme="light", viewport={"width": 800, "height": 700})
     t = Driver(light_ctx.new_page())

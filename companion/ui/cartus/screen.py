@@ -25,7 +25,7 @@ def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str
         if b.private.peeks:
             priv.append(ft.Text(tr("cp.cartus.peeks", lang), size=15, weight=ft.FontWeight.W_600))
             priv.append(ft.Row([pill(x) for x in b.private.peeks], wrap=True, spacing=6, run_spacing=6))
-        parts.append(box(priv, ft.Colors.GREEN_50, "private"))
+        parts.append(box(priv, ft.Colors.TERTIARY_CONTAINER, "private"))
     parts.append(chips(b.counters))
     if b.todo:
         parts.append(todo(b.todo))
@@ -44,7 +44,7 @@ def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str
     for line in b.players:
         parts.append(box([ft.Text(line.title, size=17, weight=ft.FontWeight.BOLD),
                            ft.Text(line.detail, size=15)],
-                          ft.Colors.AMBER_50 if line.acting else None))
+                          ft.Colors.PRIMARY_CONTAINER if line.acting else None))
     parts += more(view, cm.CARTUS_SHOWN, lang, seat)
     return ft.Column(parts, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 

@@ -56,7 +56,8 @@ def _colour_chip(colour: str, n: int | str, lang: str) -> ft.Control:
     fr, en, swatch = PAN_COLOURS.get(colour, (colour, colour, ft.Colors.GREY_400))
     return ft.Container(
         content=ft.Row([ft.Container(width=16, height=16, border_radius=8, bgcolor=swatch),
-                        ft.Text(f"{n} {en if lang == 'en' else fr}", size=16)], spacing=6, tight=True),
+                        ft.Text(f"{n} {en if lang == 'en' else fr}", size=16, color=ft.Colors.ON_SURFACE)],
+                       spacing=6, tight=True),
         padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=16, bgcolor=ft.Colors.SURFACE,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
     )

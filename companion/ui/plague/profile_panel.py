@@ -129,7 +129,7 @@ class PlagueProfilePanel:
                                      color=ft.Colors.ERROR))
         chosen = self.selected_profile()
         if chosen is not None:
-            parts.append(ident(pill(tr("pp.chosen", lang, name=chosen["name"]), ft.Colors.GREEN_100), "pp-chosen"))
+            parts.append(ident(pill(tr("pp.chosen", lang, name=chosen["name"]), ft.Colors.TERTIARY_CONTAINER), "pp-chosen"))
         parts.append(big_button(tr("pp.cancel" if self.entering and usable else "pp.new", lang), self._enter, "pp-new",
                                 icon=ft.Icons.CLOSE if self.entering and usable else ft.Icons.EDIT, tone="tonal"))
         if self.entering:

@@ -27,19 +27,19 @@ def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str
         priv.append(ft.Text(tr("cp.plague.hand", lang, n=len(b.private.hand)), size=15, weight=ft.FontWeight.W_600))
         priv.append(ft.Column([ft.Text(f"• {c}", size=16) for c in b.private.hand] or [ft.Text("—")], spacing=4,
                               tight=True))
-        parts.append(box(priv, ft.Colors.GREEN_50, "private"))
+        parts.append(box(priv, ft.Colors.TERTIARY_CONTAINER, "private"))
     parts.append(chips(b.counters))
     if b.todo:
         parts.append(todo(b.todo))
     if b.act:
         parts.append(box([ft.Text(tr("cp.plague.act", lang), size=15, weight=ft.FontWeight.W_600),
-                           ft.Text(b.act, size=17)], ft.Colors.ORANGE_50))
+                           ft.Text(b.act, size=17)], ft.Colors.PRIMARY_CONTAINER))
     parts.append(heading(tr("cp.players", lang), 18))
     parts.append(ft.ResponsiveRow(
         [ft.Container(content=ft.Column([ft.Text(p.title, size=17, weight=ft.FontWeight.BOLD),
                                          ft.Text(p.detail, size=15)], spacing=2, tight=True),
                       padding=10, border_radius=12, col={"xs": 6, "md": 4},
-                      bgcolor=ft.Colors.AMBER_100 if p.acting else (ft.Colors.GREY_300 if p.out
+                      bgcolor=ft.Colors.PRIMARY_CONTAINER if p.acting else (ft.Colors.SURFACE_CONTAINER_HIGHEST if p.out
                                                                     else ft.Colors.SECONDARY_CONTAINER))
          for p in b.players], spacing=8, run_spacing=8))
     parts.append(heading(tr("cp.plague.dice", lang), 18))

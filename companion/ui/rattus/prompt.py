@@ -135,12 +135,12 @@ def prompt(screen: Any, snap: Any) -> ft.Control | None:
     by = [str(s) for s in to.get("by") or []]
     if snap.seat != TABLE and snap.seat not in by:
         who = _t("or", lang).join([*(screen_name(screen, snap, s) for s in by), _t("table", lang)])
-        return ident(pill(_t("others", lang, region=", ".join(regions), who=who), ft.Colors.AMBER_100), "face-wait")
+        return ident(pill(_t("others", lang, region=", ".join(regions), who=who), ft.Colors.PRIMARY_CONTAINER), "face-wait")
     form: FacePrompt = screen.__dict__.setdefault("_rattus_face", FacePrompt())
     if form.region not in regions:
         form.region = regions[0]
     return card(vcol(_form(screen, snap, form, regions, to, lang), spacing=10, tight=True), identifier="face-prompt",
-                bgcolor=ft.Colors.AMBER_50)
+                bgcolor=ft.Colors.PRIMARY_CONTAINER)
 
 
 def screen_name(screen: Any, snap: Any, seat: str) -> str:
@@ -206,7 +206,7 @@ def _form(screen: Any, snap: Any, form: FacePrompt, regions: list[str], to: Mapp
     out: list[ft.Control] = [heading(_t("title", lang, region=form.region), 18)]
     note = screen.__dict__.get("_rattus_note", "")
     if note:
-        out.append(ident(pill(note, ft.Colors.GREEN_100), "face-learned"))
+        out.append(ident(pill(note, ft.Colors.TERTIARY_CONTAINER), "face-learned"))
     if len(regions) > 1:
         out.append(ft.ResponsiveRow([big_button(r, pick_region(r), f"face-region-{k}", primary=(r == form.region),
                                                 col={"xs": 6, "md": 4}) for k, r in enumerate(regions)],
@@ -244,6 +244,6 @@ def _form(screen: Any, snap: Any, form: FacePrompt, regions: list[str], to: Mapp
                                 spacing=6, run_spacing=6))
     face = form.face()
     if face:
-        out.append(ident(pill(_t("face", lang, face=face), ft.Colors.GREEN_100), "face-chosen"))
+        out.append(ident(pill(_t("face", lang, face=face), ft.Colors.TERTIARY_CONTAINER), "face-chosen"))
     out.append(big_button(_t("send", lang), send, "face-send", icon=ft.Icons.FLIP, primary=True, height=64))
     return out

@@ -60,7 +60,7 @@ def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str
                 content=ft.Row([ft.Text(name, size=16, width=110, weight=ft.FontWeight.BOLD),
                                 ft.Text(" · ".join(bits), size=15), *cube_pills], wrap=True, spacing=8, run_spacing=4),
                 padding=ft.Padding.symmetric(horizontal=8, vertical=6), border_radius=10,
-                bgcolor=ft.Colors.RED_100 if plague_here else None,
+                bgcolor=ft.Colors.ERROR_CONTAINER if plague_here else None,
             ))
         parts.append(ft.Column(rows, spacing=4, tight=True))
     castle = view.get("castle") or {}

@@ -172,7 +172,7 @@ class CensusScreen(Screen):
                               weight=ft.FontWeight.BOLD), "census-progress"),
                 ft.Text(tr("census.file", lang, path=cf.path), size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
         if self.message:
-            head.append(ident(pill(self.message, ft.Colors.GREEN_100), "census-message"))
+            head.append(ident(pill(self.message, ft.Colors.TERTIARY_CONTAINER), "census-message"))
         self.token.label = tr("census.token", lang)
         tok: list[ft.Control] = [ident(self.token, "census-token")]
         if self.shell.camera_kind():
@@ -184,7 +184,7 @@ class CensusScreen(Screen):
             except ValueError:
                 old = None
             if old is not None:
-                tok.append(pill(tr("census.already", lang, tid=text.upper(), face=old.text()), ft.Colors.AMBER_100))
+                tok.append(pill(tr("census.already", lang, tid=text.upper(), face=old.text()), ft.Colors.PRIMARY_CONTAINER))
         th = [big_button(str(n), self._set_threshold(n), f"census-th-{n}", primary=(n == self.threshold),
                          col={"xs": 4, "md": 2})
               for n in range(1, 10)]
@@ -200,7 +200,7 @@ class CensusScreen(Screen):
                            height=72)]
         end: list[ft.Control] = []
         if prog.complete:
-            end += [ident(pill(tr("census.finished", lang), ft.Colors.GREEN_100), "census-done"),
+            end += [ident(pill(tr("census.finished", lang), ft.Colors.TERTIARY_CONTAINER), "census-done"),
                     big_button(tr("new.title", lang), self._new_table, "census-table", icon=ft.Icons.ADD,
                                primary=True)]
         else:

@@ -19,7 +19,7 @@ from engine.core.events import TABLE
 
 from ... import camera
 from ...session import Rejected, Session, Snapshot
-from .. import model
+from .. import model, theme
 from ..boards.tap import offer
 from ..games import (
     board_control,
@@ -274,7 +274,8 @@ class TableScreen(Screen):
         board = card(
             vcol([heading(tr("table.board" if is_table else "table.private", lang)),
                   board_control(snap.game, snap.view, lang, snap.seat, names=names, focus=self.province,
-                                on_place=self._on_place, width=self._map_width())],
+                                on_place=self._on_place, width=self._map_width(),
+                                dark=theme.current(self.shell.page) == "dark")],
                  spacing=10, tight=True),
             identifier="board",
         )
@@ -307,7 +308,7 @@ class TableScreen(Screen):
             ft.Text(f"{line} · {tr('table.seat', lang, seat=me)} · {tr('table.seq', lang, seq=snap.seq)}", size=14),
         ]
         parts: list[ft.Control] = [card(vcol(top, spacing=6, tight=True), identifier="header",
-                                        bgcolor=ft.Colors.GREEN_100 if h.mine else ft.Colors.SURFACE_CONTAINER_HIGHEST)]
+                                        bgcolor=ft.Colors.TERTIARY_CONTAINER if h.mine else ft.Colors.SURFACE_CONTAINER_HIGHEST)]
         if snap.outcome is not None:
             said = outcome_lines(snap.game, snap.outcome, lang, names)
             told: ft.Control = (vcol([ft.Text(x, size=22 if i == 0 else 18, weight=ft.FontWeight.BOLD if i == 0 else None)
@@ -318,10 +319,10 @@ class TableScreen(Screen):
                               identifier="outcome", bgcolor=ft.Colors.TERTIARY_CONTAINER))
         elif snap.choices and self.seat != TABLE and not h.mine and turn:
             parts.append(pill(tr("table.can_act", lang, who=", ".join(model.say(s, lang, names) for s in turn)),
-                              ft.Colors.AMBER_100))
+                              ft.Colors.PRIMARY_CONTAINER))
         if self.follow and self.actor_seat:
             parts.append(ident(pill(tr("table.follow.now", lang, seat=model.say(self.actor_seat, lang, names)),
-                                    ft.Colors.GREEN_100), "follow-now"))
+                                    ft.Colors.TERTIARY_CONTAINER), "follow-now"))
         parts += self._audit(snap)  # the end-of-game shuffle audit, right under the result
         if not self.online:
             parts.append(pill(tr("table.offline", lang), ft.Colors.ERROR_CONTAINER))
@@ -362,7 +363,7 @@ class TableScreen(Screen):
                      for s in seats], spacing=8, run_spacing=8))
         if self.follow and self.elsewhere and not self.actor_seat:
             who = model.say(self.elsewhere, lang, model.people(table_snap.seats, lang))
-            parts.append(ident(pill(tr("table.follow.elsewhere", lang, seat=who), ft.Colors.BLUE_100),
+            parts.append(ident(pill(tr("table.follow.elsewhere", lang, seat=who), ft.Colors.SECONDARY_CONTAINER),
                                "follow-elsewhere"))
             parts.append(big_button(tr("table.follow.here", lang), self._play_here, "follow-here",
                                     icon=ft.Icons.TABLET, tone="tonal"))
@@ -455,7 +456,7 @@ class TableScreen(Screen):
         return [card(vcol([ft.Row([ft.Icon(ft.Icons.VERIFIED if ok else ft.Icons.WARNING, size=28),
                                         heading(tr("table.audit", self.lang))]),
                                 *[ft.Text(x, size=15) for x in lines]], spacing=6, tight=True),
-                     identifier="audit", bgcolor=ft.Colors.GREEN_100 if ok else ft.Colors.ERROR_CONTAINER)]
+                     identifier="audit", bgcolor=ft.Colors.TERTIARY_CONTAINER if ok else ft.Colors.ERROR_CONTAINER)]
 
     # -- acting ---------------------------------------------------------------------------------------
     def _map_width(self) -> float:
