@@ -35,14 +35,17 @@ def big_button(
     height: int = TOUCH,
     tone: str | None = None,
 ) -> ft.Control:
+    # a label of one line gives a button of ``height``; a longer one makes the button grow (a fixed height
+    # cut the end of long labels off: eight "Entrer dans Tente de la cartomancienne…" buttons, the number
+    # of cards that told them apart clipped)
+    pad = max(8, (height - 22) // 2)
     style = ft.ButtonStyle(
         shape=ft.RoundedRectangleBorder(radius=14),
-        padding=ft.Padding.symmetric(horizontal=16, vertical=8),
+        padding=ft.Padding.symmetric(horizontal=16, vertical=pad),
         text_style=ft.TextStyle(size=18, weight=ft.FontWeight.W_500),
     )
-    content = ft.Text(text, size=18, text_align=ft.TextAlign.CENTER, max_lines=3)
-    kw: dict[str, Any] = dict(content=content, icon=icon, on_click=on_click, height=height, style=style,
-                              disabled=disabled)
+    content = ft.Text(text, size=18, text_align=ft.TextAlign.CENTER)
+    kw: dict[str, Any] = dict(content=content, icon=icon, on_click=on_click, style=style, disabled=disabled)
     if primary:
         btn: ft.Control = ft.FilledButton(**kw)
     elif tone:

@@ -232,6 +232,18 @@ def test_cartus_board_shows_the_rat_total_only_to_its_owner():
     assert [p.seat for p in mine.players] == ["p1", "p2", "p3"] and mine.players[0].acting
     assert mine.row and all(name for name, _ in mine.row)
     assert dict(table.counters)["Manche"].startswith("1 /")
+    assert dict(table.counters)["Premier joueur"] == "Joueur 1", "a seat by its player, never p1"
+
+
+def test_the_rat_total_adds_up_from_the_tokens_it_is_made_of():
+    """The rats are tokens of 1, 3 and 5: the total is shown with the sum it is made of."""
+    import msgspec
+
+    state, _ = cartus.setup({"players": 3}, SeededRng(1))
+    state = msgspec.structs.replace(state, tokens={**state.tokens, "p1": (2, 1, 1)})
+    mine = cm.cartus_board(cartus.view(state, "p1"), "fr", "p1")
+    assert mine.private is not None
+    assert mine.private.rats_line == "Total de vos rats : 10  (2 × 1 + 1 × 3 + 1 × 5)"
 
 
 def test_plague_board_hides_populations_and_shows_hand_and_dice():

@@ -164,7 +164,8 @@ class _Shell:
         self.phone = False
         self.screen = None
         self.alerts = SimpleNamespace(attach=lambda *a, **k: None, detach=lambda *a, **k: None)
-        self.page = SimpleNamespace(web=True, width=1000, height=800, run_task=lambda f, *a: None)
+        self.page = SimpleNamespace(web=True, width=1000, height=800, theme_mode=None, platform_brightness=None,
+                                    run_task=lambda f, *a: None)
 
     def toast(self, message: str, error: bool = False) -> None:
         self.toasts.append((message, error))

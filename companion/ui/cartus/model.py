@@ -93,7 +93,7 @@ def cartus_board(view: Mapping[str, Any], lang: str, seat: str,
         (tr("cp.cartus.round", lang), f"{view.get('round', '?')} / {view.get('rounds', '?')}"),
         (tr("cp.phase", lang), cartus_phase(str(view.get("phase", "")), lang)),
         (tr("cp.waiting", lang), _who(waiting, seat, lang, names)),
-        (tr("cp.cartus.first", lang), str(view.get("first_player") or "—")),
+        (tr("cp.cartus.first", lang), say(str(view["first_player"]), lang, names) if view.get("first_player") else "—"),
         (tr("cp.cartus.deck", lang), str(view.get("building_deck", "—"))),
         (tr("cp.cartus.vp_left", lang), str(view.get("victory_tokens_left", "—"))),
     ]
@@ -125,6 +125,8 @@ def cartus_board(view: Mapping[str, Any], lang: str, seat: str,
     if seat != TABLE and isinstance(mine, Mapping):
         peeks = [tr("cp.cartus.peek", lang, pos=int(k) + 1, n=(v or {}).get("nuns", "?"))
                  for k, v in (view.get("my_peeks") or {}).items()]
-        private = CartusPrivate(tr("cp.cartus.rats", lang, total=mine.get("total", "?"),
-                                   tokens=" + ".join(str(t) for t in mine.get("tokens") or []) or "0"), peeks)
+        # the engine counts the rat tokens of each value (1, 3, 5): "10 (2 × 1 + 1 × 3 + 1 × 5)"
+        counts = list(mine.get("tokens") or [])
+        tokens = " + ".join(f"{n} × {v}" for n, v in zip(counts, (1, 3, 5), strict=False) if n) or "0"
+        private = CartusPrivate(tr("cp.cartus.rats", lang, total=mine.get("total", "?"), tokens=tokens), peeks)
     return CartusBoard(counters, cartus_todo(view, lang, seat, names), row, nuns, players, private)

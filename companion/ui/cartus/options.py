@@ -16,7 +16,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                        "random-type": ("Au hasard par type", "Random by type"),
                        "random-five": ("Cinq au hasard", "Random five")}),
     OptionSpec("first_player", "choice", "p1", "Premier joueur", "First player", ("p1", "random"),
-               labels={"p1": ("p1", "p1"), "random": ("Au hasard", "Random")}),
+               labels={"p1": ("Joueur 1", "Player 1"), "random": ("Au hasard", "Random")}),
 )
 
 GROUP_TITLES: dict[str, dict[str, str]] = {

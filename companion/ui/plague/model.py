@@ -83,15 +83,15 @@ def plague_todo(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[st
     return ""
 
 
-def plague_roll(r: Mapping[str, Any], lang: str) -> str:
+def plague_roll(r: Mapping[str, Any], lang: str, names: Mapping[str, str] | None = None) -> str:
     dice = " + ".join(str(d) for d in r.get("dice") or [])
     mod = int(r.get("modifier") or 0)
     if mod:
         dice += f" {'+' if mod > 0 else '−'} {abs(mod)}"
     purpose = str(r.get("purpose", ""))
     what = _tr_or(f"cp.plague.roll.{purpose}", lang, purpose)
-    return f"{r.get('seat', '?')} · {what} : {dice} = {r.get('total', '?')}" if lang == "fr" else \
-        f"{r.get('seat', '?')} · {what}: {dice} = {r.get('total', '?')}"
+    who = say(str(r.get("seat") or "?"), lang, names)
+    return f"{who} · {what} : {dice} = {r.get('total', '?')}" if lang == "fr" else f"{who} · {what}: {dice} = {r.get('total', '?')}"
 
 
 def plague_board(view: Mapping[str, Any], lang: str, seat: str, dice_shown: int = 8,
@@ -129,7 +129,7 @@ def plague_board(view: Mapping[str, Any], lang: str, seat: str, dice_shown: int 
         if a.get("cancelled"):
             act += " · " + tr("cp.plague.cancelled", lang)
     rolls = [r for r in view.get("rolls") or [] if isinstance(r, Mapping)]
-    dice = [plague_roll(r, lang) for r in reversed(rolls[-dice_shown:])]
+    dice = [plague_roll(r, lang, names) for r in reversed(rolls[-dice_shown:])]
     deck = view.get("deck") or {}
     deck_line = tr("cp.plague.deck", lang, pile=deck.get("pile", "?"), discard=len(deck.get("discard") or []))
     private = None

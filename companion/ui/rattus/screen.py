@@ -27,6 +27,22 @@ RAT_TEXT: dict[str, dict[str, str]] = {
     "supply": {"fr": "Jetons rats restants", "en": "Rat tokens left"},
     "more": {"fr": "Autres informations", "en": "Other information"},
 }
+# the engine's phases (engine.games.rattus.state), as the rulebook names the moments of a turn
+RAT_PHASES: dict[str, dict[str, str]] = {
+    "setup": {"fr": "mise en place", "en": "setup"},
+    "actions": {"fr": "actions", "en": "actions"},
+    "spread": {"fr": "propagation des rats", "en": "rats spreading"},
+    "plague": {"fr": "la Peste frappe", "en": "the Plague strikes"},
+    "ravage": {"fr": "ravages", "en": "ravage"},
+    "turn_end": {"fr": "fin du tour", "en": "end of turn"},
+    "between": {"fr": "entre deux tours", "en": "between turns"},
+    "crusader": {"fr": "croisé", "en": "crusader"},
+    "crusader_flip": {"fr": "croisé : jetons retournés", "en": "crusader: tokens turned over"},
+    "baker": {"fr": "boulanger", "en": "baker"},
+    "final": {"fr": "fin de partie", "en": "end of the game"},
+    "final_plague": {"fr": "dernière Peste", "en": "last Plague"},
+    "over": {"fr": "partie terminée", "en": "game over"},
+}
 _RAT_DONE = {"game", "seat", "seats", "active", "phase", "regions", "links", "plague", "castle", "reserve", "cards",
              "supply", "mode", "stage", "outcome", "profile"}
 
@@ -38,7 +54,7 @@ def _rt(key: str, lang: str) -> str:
 def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str] | None = None,
           focus: str = "") -> ft.Control:
     head = [chip(_rt("active", lang), model.say(str(view["active"]), lang, names) if view.get("active") else "—"),
-            chip(_rt("phase", lang), str(view.get("phase", "—"))),
+            chip(_rt("phase", lang), (RAT_PHASES.get(str(view.get("phase")), {}).get(lang) or str(view.get("phase") or "—"))),
             chip(_rt("plague", lang), str(view.get("plague") or "—")),
             chip(_rt("supply", lang), str(view.get("supply", "—")))]
     parts: list[ft.Control] = [ft.Row(head, wrap=True, spacing=8, run_spacing=8)]

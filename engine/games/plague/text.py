@@ -12,8 +12,8 @@ from . import events as ev
 from .cards import card_types, key_of, name_of
 
 _PURPOSE = {
-    "fr": {"first_player": "premier joueur", "prosperity": "PROSPERITE", "plague": "PESTE", "war": "guerre"},
-    "en": {"first_player": "first player", "prosperity": "PROSPERITY", "plague": "PLAGUE", "war": "war"},
+    "fr": {"first_player": "premier joueur", "prosperity": "prospérité", "plague": "peste", "war": "guerre"},
+    "en": {"first_player": "first player", "prosperity": "prosperity", "plague": "plague", "war": "war"},
 }
 
 
