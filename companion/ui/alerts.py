@@ -45,6 +45,7 @@ class Alerts:
         self._haptic: Any = None
         self._sessions: list[Any] = []
         self._last: dict[int, Snapshot | None] = {}
+        self._left = False  # the last session followed was detached: announcements still on their way are dropped
 
     # -- following sessions ---------------------------------------------------------------------------
     def attach(self, session: Any, seat: str | None = None, province: Callable[[], str | None] | None = None,
@@ -53,6 +54,7 @@ class Alerts:
         ``name`` (the screen's province tablet, its people's names) default to the page's."""
         if any(s is session for s in self._sessions):
             return
+        self._left = False
         self._sessions.append(session)
         key = id(session)
         self._last[key] = session.snapshot
@@ -78,13 +80,24 @@ class Alerts:
         session.on_change(changed)
 
     def detach(self, session: Any) -> None:
+        """Stop announcing what ``session`` receives; leaving the last one (the table's screen is left), what
+        it announced goes too: a table's news never shows over the next screen or another table."""
         self._sessions = [s for s in self._sessions if s is not session]
         self._last.pop(id(session), None)
+        self._left = not self._sessions
+        if self._left and self.unseen:
+            self.unseen = []
+            if self.errors:
+                self._show_banner()
+            else:
+                self.dismiss()
 
     # -- showing ---------------------------------------------------------------------------------------
     def announce(self, found: list[Announcement]) -> None:
         """Show ``found`` (from any thread): banner now, sound and vibration of the most important."""
         async def show() -> None:
+            if self._left:  # the table was left meanwhile: its news is not shown on another screen
+                return
             known = {(a.kind, a.seq) for a in self.unseen}
             fresh = [a for a in found if (a.kind, a.seq) not in known]
             if not fresh:

@@ -15,6 +15,7 @@ from companion.announce import Announcement, detect, province_of, session_events
 from companion.session import Snapshot
 from companion.sync.tables import Projector
 from engine.core import SeededRng, Table, get_game
+from engine.core.events import TABLE
 
 
 def _snap(seq: int, view: dict[str, Any], outcome: dict[str, Any] | None = None, choices: bool = False) -> Snapshot:
@@ -293,3 +294,53 @@ def test_switching_language_redraws_announcements_and_drops_errors_said_in_the_o
     lang[0] = "en"
     alerts.relabel()  # only an error was shown: the banner goes with it
     assert not page.dialogs or not page.dialogs[-1].open
+
+
+class _SteppedPage(_Page):
+    """A page inside a running event loop: a task runs at once up to its first wait (the banner is shown
+    before the sound and the vibration are awaited)."""
+
+    def run_task(self, fn: Any) -> None:
+        coro = fn()
+        try:
+            coro.send(None)
+        except StopIteration:
+            return
+        coro.close()
+
+
+def test_leaving_a_table_takes_its_announcements_away_and_drops_those_still_on_their_way(tmp_path):
+    """A ravage announced at a Rattus table does not follow the device to the next screen or table."""
+    import asyncio
+
+    from companion.sync.hosting import HostServer
+    from companion.ui.alerts import Alerts
+    from engine.core.rng import SeededRng
+
+    async def go() -> None:
+        h = HostServer("rattus", "R", tmp_path / "r.sqlite", {"players": 2, "mode": "physical"}, pin="4821",
+                       advertise=False, rng=SeededRng(2), bind="127.0.0.1")
+        await h.start()
+        try:
+            session = h.local_session(TABLE)
+            page = _SteppedPage()
+            alerts = Alerts(page, lambda: "fr")  # type: ignore[arg-type]
+            alerts.sound = False
+            alerts.attach(session, TABLE)
+            alerts.announce([Announcement("ravage", 9, "La peste ravage Italia", "The plague ravages Italia")])
+            assert page.dialogs and page.dialogs[-1].open
+            shown = page.dialogs[-1]
+            alerts.detach(session)  # the table's screen is left
+            assert not alerts.unseen and not shown.open
+            alerts.announce([Announcement("turn", 10, "À Bruno de jouer", "Bruno's turn")])  # late news
+            assert not alerts.unseen and not any(d.open for d in page.dialogs)
+            other = h.local_session("p1")
+            alerts.attach(other, "p1")  # another table's screen: its news is shown again
+            alerts.announce([Announcement("turn", 11, "À vous de jouer", "Your turn")])
+            assert [a.kind for a in alerts.unseen] == ["turn"] and page.dialogs[-1].open
+            await session.close()
+            await other.close()
+        finally:
+            await h.stop()
+
+    asyncio.run(go())
