@@ -28,6 +28,10 @@ _K = 6  # samples per module side when the grid is read back
 _ITERATIONS = 12
 _TOLERANCE = 1e-3  # a step below this (in half-symbol units: ~0.01 module) ends the fit
 _STRIDE = 2  # every other template pixel of the known parts is a sample point
+# correlation of the pixels with the template below which the fit is given up (from its 4th step): on
+# seeded 1080p scenes, grids that then decoded correlated ≥ 0.87, and 27 of 32 that did not, < 0.5
+_MIN_SCORE = 0.5
+_SCORE_FROM = 3
 
 
 def modules(version: int) -> int:
@@ -109,7 +113,7 @@ def fit(crop: np.ndarray, quad: np.ndarray, version: int) -> np.ndarray | None:
     h = cv2.getPerspectiveTransform(corners.astype(np.float32), quad.astype(np.float32)).astype(np.float64)
     img = crop.astype(np.float32)
     try:
-        for _ in range(_ITERATIONS):
+        for step in range(_ITERATIONS):
             w = h @ pts
             mx, my = (w[0] / w[2]).astype(np.float32)[None], (w[1] / w[2]).astype(np.float32)[None]
             v = cv2.remap(img, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)[0].astype(np.float64)
@@ -117,7 +121,10 @@ def fit(crop: np.ndarray, quad: np.ndarray, version: int) -> np.ndarray | None:
             norm = float(np.linalg.norm(v))
             if norm < 1e-6:  # a flat crop: nothing to align on
                 return None
-            dp = update @ (v / norm - t)
+            v /= norm
+            if step >= _SCORE_FROM and float(v @ t) < _MIN_SCORE:  # not a code's grid: given up early
+                return None
+            dp = update @ (v - t)
             step = np.array([[1 + dp[0], dp[1], dp[2]], [dp[3], 1 + dp[4], dp[5]], [dp[6], dp[7], 1.0]])
             h = h @ np.linalg.inv(step)
             if float(np.abs(dp).max()) < _TOLERANCE:

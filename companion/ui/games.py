@@ -111,10 +111,6 @@ def turn_seats(game: str, view: Mapping[str, Any]) -> list[str]:
     return out
 
 
-__all__ = ["GAME_UIS", "TITLES", "OPTION_SPECS", "GROUP_TITLES", "RENDERERS", "game_title", "option_specs",
-           "group_titles", "board_control", "game_prompt", "turn_seats", "component_name", "generic_board"]
-
-
 # a component id of each game, for the scan field's refusals ("ex. PC:G01")
 SCAN_EXAMPLES = {"pandemie": "PC:G01", "rattus": "RAT:07", "cartus": "RCC:B:PAL1"}
 
@@ -153,3 +149,8 @@ def component_label(cid: str, lang: str = DEFAULT_LANG) -> str:
         return cid  # a rat token's catalogue name is French only: its id is what is printed on it
     name = str(comp.attrs.get("name_en") or comp.name) if lang == "en" else comp.name
     return f"{name} ({cid})"
+
+
+__all__ = ["GAME_UIS", "TITLES", "OPTION_SPECS", "GROUP_TITLES", "RENDERERS", "SCAN_EXAMPLES", "game_title",
+           "option_specs", "group_titles", "board_control", "game_prompt", "turn_seats", "component_name",
+           "component_label", "generic_board", "scan_refusal"]
