@@ -174,3 +174,14 @@ def test_a_real_surge_of_a_seeded_game_is_drawn_as_arrows_on_its_map() -> None:
         if seen >= 3:
             break
     assert seen >= 3, seen
+
+
+def test_a_province_map_links_only_to_the_provinces_in_play() -> None:
+    """Gallia played with Hispania alone: its links to Hispania are drawn at the edge, not those to Achaia."""
+    from companion.ui.boards.pandemie_map import province_board as board_in_play
+
+    view = {"provinces": [{"code": "G"}, {"code": "H"}]}
+    targets = {st.target for st in board_in_play(view, "G").stubs}
+    assert targets == {"H"}, targets
+    alone = {st.target for st in board_in_play({"provinces": [{"code": "G"}, {"code": "A"}]}, "G").stubs}
+    assert alone == {"A"}, alone

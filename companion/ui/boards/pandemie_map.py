@@ -52,7 +52,9 @@ def province_board(view: Mapping[str, Any], code: str) -> Board:
     known.update({p.code: p for p in extra})
     if code not in known:
         raise KeyError(f"no province {code!r} in this game")
-    return make(known[code], tuple(known.values()))
+    # links are drawn to the provinces in play only: a link to a province nobody plays leads nowhere
+    in_play = tuple(known[c] for c in (str(pv.get("code")) for pv in view.get("provinces") or []) if c in known)
+    return make(known[code], in_play or tuple(known.values()))
 
 
 def changed(seat: str, code: str, state: Any) -> Any:
