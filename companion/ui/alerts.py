@@ -170,6 +170,22 @@ class Alerts:
         self._banner = banner
         self.page.show_dialog(self._banner)
 
+    async def clear_stale(self, wait: float = 0.5) -> None:
+        """Take away a banner the page may still show from the app it was connected to before (a host
+        restart): Flet shows a banner through Flutter's ScaffoldMessenger, above the page's controls, and a
+        new session does not clear it; its *Vu* then reaches an app that never drew it. Showing a banner
+        removes the one shown; this blank one then goes too (unless a real announcement replaced it)."""
+        blank = ft.Banner(content=ft.Text(""), actions=[ft.Container(width=1, height=1)],
+                          bgcolor=ft.Colors.SURFACE)
+        try:
+            self.page.show_dialog(blank)
+            await asyncio.sleep(wait)  # the browser draws it (removing the stale one) before it goes
+            if self._banner is None and blank.open:
+                blank.open = False
+                blank.update()
+        except Exception:  # noqa: BLE001 - a page closing meanwhile: nothing to clear
+            pass
+
     def _seen_button(self, lang: str, on_click: Callable[[Any], None]) -> ft.Control:
         return ident(ft.FilledButton(content=ft.Text(SEEN.get(lang, SEEN["en"]), size=18), on_click=on_click,
                                      height=52, width=110), "announce-seen")

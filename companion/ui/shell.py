@@ -143,7 +143,8 @@ class Shell:
         await theme.load(self.page)
         await self.access.establish()
         rec = await rejoin.load()
-        if rec is not None:
+        if rec is not None:  # a page coming back (a restarted host): no banner left from the app before
+            self.page.run_task(self.alerts.clear_stale)
             try:
                 if await self._rejoin(rec):
                     return

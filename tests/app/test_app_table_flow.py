@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -373,3 +374,33 @@ def test_a_host_restarted_finds_every_page_back_on_its_seat(table):
     for name, d in (("host", host), ("tablet", tablet), ("remote", remote)):
         d.shot(f"table-flow-restarted-{name}.png")
         assert not d.page.evaluate(SEATS_JS, "start-"), f"the {name} page is not on the start screen"
+
+
+def test_a_banner_shown_when_the_host_restarts_does_not_stay_on_the_page(table):
+    """A tablet shows "À Joueur 1 de jouer" when the host restarts: the page comes back to its seat without
+    that banner (Flutter kept it above the page, and its "Vu" reached an app that never drew it)."""
+    app, browser = table
+    tablet = page(browser, app, 1280, 1000)
+    create(tablet, 1, 2, "Ana, Bea")
+    tablet.click("seat-table")
+    tablet.wait("board")
+    tablet.click_to("follow", "follow-now")
+    tablet.click_to("its-me", "choice-0")
+    deadline = time.monotonic() + 180
+    while not _has(tablet, "private-hidden"):  # play until the turn passes: the tablet announces it
+        assert time.monotonic() < deadline, "the turn did not pass"
+        tablet.page.wait_for_selector(f'{tablet.sel("choice-0")}, {tablet.sel("private-hidden")}', timeout=30_000)
+        if _has(tablet, "private-hidden"):
+            break
+        before = tablet.text("header")
+        tablet.click("choice-0")
+        try:
+            tablet.wait_change("header", before, timeout=20_000)
+        except Exception:  # noqa: BLE001 - a tap the loaded machine swallowed: tapped again
+            pass
+    tablet.wait_text("announce", "de jouer")  # "À Ana · Gallia de jouer"
+    app.restart()
+    tablet.wait("follow-now", timeout=90_000)  # back on its seat, playing in turn, by itself
+    tablet.page.wait_for_timeout(2500)
+    tablet.shot("table-flow-restarted-banner.png")
+    assert not _has(tablet, "announce-seen") and not _has(tablet, "announce"), "the old banner is gone"
