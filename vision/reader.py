@@ -330,6 +330,28 @@ def _read_regions(gray: np.ndarray, merger: _Merger) -> list[np.ndarray]:
     return tried
 
 
+def _fit_small(gray: np.ndarray, candidates: list[tuple[np.ndarray, int]], merger: _Merger) -> list[np.ndarray]:
+    """Fit the grid of each candidate under 2 pixels per module where zxing found it in the full frame (its
+    region's enlarged read then is not needed). Returns those whose grid did not fit: not fitted again as
+    candidates (their regions are read enlarged)."""
+    h, w = gray.shape
+    failed: list[np.ndarray] = []
+    for cand, version in sorted(candidates, key=lambda c: -_side(c[0])):
+        side = max(_side(cand), 8.0)
+        per_module = side / grid.modules(version)
+        if per_module >= 2.0 or merger.find(None, cand) is not None:
+            continue
+        x0, y0 = (cand.min(axis=0) - 0.35 * side).astype(int)
+        x1, y1 = (cand.max(axis=0) + 0.35 * side).astype(int)
+        x0, y0, x1, y1 = max(0, int(x0)), max(0, int(y0)), min(w, int(x1)), min(h, int(y1))
+        if x1 - x0 < 8 or y1 - y0 < 8:
+            continue
+        crop = np.ascontiguousarray(gray[y0:y1, x0:x1])
+        if not _fit_grid(crop, cand - np.array([x0, y0], np.float32), version, (x0, y0), 0.8, merger):
+            failed.append(cand)
+    return failed
+
+
 def _fit_grid(crop: np.ndarray, quad: np.ndarray, version: int, offset: tuple[int, int], weight: float,
               merger: _Merger) -> bool:
     """A code zxing found at ``quad`` in ``crop`` (whose top-left is ``offset`` in the frame) but could not
@@ -361,7 +383,10 @@ def decode_hits(frame: np.ndarray) -> list[_Hit]:
         run(mid, 0.95, 1.5, errors=True, downscale=False)
     else:  # 1080p or a photo: full resolution, zxing's own downscaled copies for big codes, and small
         run(gray, 1.0, errors=True, downscale=True)  # codes enlarged region by region
-        tried = _read_regions(gray, merger)
+        # the smallest codes found and not decoded: their grid fitted from these corners first (no region
+        # read needed for those that then decode); those that do not fit are left to the regions
+        tried = _fit_small(gray, candidates, merger)
+        tried += _read_regions(gray, merger)
     dark = _darkest(frame)  # coloured ink on coloured card, washed-out prints
     run(dark if dark is not None else gray, 0.9, binarizer=_GLOBAL)
     half = cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
