@@ -574,11 +574,27 @@ def reason_text(reason: str, lang: str = DEFAULT_LANG) -> str:
     return (entry.get(lang) or entry[DEFAULT_LANG]) if entry else reason
 
 
+_VOWEL = tuple("AEIOUYÉÈÊÀÂÎÔHaeiouyéèêàâîôh")
+
+
+def _elide(text: str, kw: dict[str, object]) -> str:
+    """French elision before a name: ``de {who}`` with Anne is ``d'Anne`` (``Au tour d'Anne``)."""
+    for name, value in kw.items():
+        if isinstance(value, str) and value.startswith(_VOWEL):
+            text = text.replace(f"de {{{name}}}", f"d'{{{name}}}")
+    return text
+
+
 def tr(key: str, lang: str = DEFAULT_LANG, **kw: object) -> str:
-    """The text ``key`` in ``lang`` (``fr`` or ``en``), formatted with ``kw``."""
+    """The text ``key`` in ``lang`` (``fr`` or ``en``), formatted with ``kw`` (in French, ``de`` elided
+    before a name that starts with a vowel or an h)."""
     entry = STRINGS[key]
     text = entry.get(lang) or entry[DEFAULT_LANG]
-    return text.format(**kw) if kw else text
+    if not kw:
+        return text
+    if lang == "fr":
+        text = _elide(text, kw)
+    return text.format(**kw)
 
 
 def key_label(key: str, lang: str = DEFAULT_LANG) -> str:

@@ -488,3 +488,12 @@ def test_a_code_that_is_not_a_piece_of_this_game_is_said_in_words_in_both_langua
     assert component_label("PC:G09", "fr") == "Vienna (PC:G09)"
     assert component_label("RCC:B:PAL1", "en") == "Palace (RCC:B:PAL1)"
     assert component_label("RAT:07", "en") == "RAT:07"
+
+
+def test_french_elides_de_before_a_name_that_starts_with_a_vowel_or_an_h() -> None:
+    from companion.ui.i18n import tr
+
+    assert tr("head.turn", "fr", who="Anne") == "Au tour d'Anne"
+    assert tr("head.turn", "fr", who="Bruno") == "Au tour de Bruno"
+    assert tr("tablet.province", "fr", province="Hispania") == "Tablette d'Hispania"
+    assert tr("head.turn", "en", who="Anne") == "Anne's turn"

@@ -146,13 +146,14 @@ def _province(p: Mapping[str, Any], code: str, lang: str, seat: str, names: Mapp
                          lambda key=key, by_colour=by_colour: _city_row(key, by_colour, lang)))
     block.append(ft.Column(rows or [ft.Text(_pt("none", lang))], spacing=4, tight=True))
     extra = []
+    colon = " : " if lang == "fr" else ": "  # French puts a space before the colon, English does not
     if p.get("forts"):
-        extra.append(f"{_pt('forts', lang)} : {', '.join(_city(k) for k in p['forts'])}")
+        extra.append(f"{_pt('forts', lang)}{colon}{', '.join(_city(k) for k in p['forts'])}")
     if p.get("victories"):
-        extra.append(f"{_pt('victories', lang)} : {', '.join(PAN_COLOURS.get(c, (c, c, ''))[0 if lang == 'fr' else 1] for c in p['victories'])}")
+        extra.append(f"{_pt('victories', lang)}{colon}{', '.join(PAN_COLOURS.get(c, (c, c, ''))[0 if lang == 'fr' else 1] for c in p['victories'])}")
     if p.get("eradicated"):
-        extra.append(f"{_pt('eradicated', lang)} : {', '.join(PAN_COLOURS.get(c, (c, c, ''))[0 if lang == 'fr' else 1] for c in p['eradicated'])}")
-    extra.append(f"{_pt('decks', lang)} : {_pt('player_deck', lang)} {p.get('player_deck', '?')} · "
+        extra.append(f"{_pt('eradicated', lang)}{colon}{', '.join(PAN_COLOURS.get(c, (c, c, ''))[0 if lang == 'fr' else 1] for c in p['eradicated'])}")
+    extra.append(f"{_pt('decks', lang)}{colon}{_pt('player_deck', lang)} {p.get('player_deck', '?')} · "
                  f"{_pt('propagation_deck', lang)} {p.get('propagation_deck', '?')}")
     block += [ft.Text(x, size=15) for x in extra]
     disc = list(p.get("propagation_discard") or [])[-8:]
