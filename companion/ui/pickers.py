@@ -82,13 +82,18 @@ def choice_panel(game: str, choices: Sequence[Choice], view: Mapping[str, Any], 
     handled: set[str] = set()
     try:
         if game == "cartus":
-            from .cartus.picker import plan, support_picker
+            from .cartus.picker import enter_picker, enter_plan, plan, support_picker
 
             p = plan(labelled, view)
             if p is not None:
                 controls.append(support_picker(p, lang, state.setdefault("cartus-support", {}), refresh, send,
                                                info_button))
                 handled.add("Support")
+            ep = enter_plan(labelled, view)
+            if ep is not None:
+                controls.append(enter_picker(ep, lang, state.setdefault("cartus-enter", {}), refresh, send,
+                                             info_button))
+                handled.add("Enter")
         elif game == "rattus":
             from .rattus.picker import place_picker, place_plan
 

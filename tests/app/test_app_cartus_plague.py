@@ -337,3 +337,29 @@ def test_new_table_form_passes_the_chosen_profiles(tmp_path):
     assert opts is not None and len(opts["profile"]["tokens"]) == 49
     state, _ = rattus.setup(opts, SeededRng(1))
     assert state is not None
+
+
+def test_entering_a_building_is_one_stepper_and_a_building_not_a_button_per_pair():
+    """Phase C: the cards laid are set once (one tap), then the building is tapped by its name: every legal
+    Enter is reachable, and nothing that is not legal."""
+    import msgspec
+
+    from companion.session import Choice
+    from companion.ui.cartus.picker import enter_plan
+
+    state, _ = cartus.setup({"players": 3}, SeededRng(1))
+    while state.phase == "B":  # phase B: everybody supports the first building (draw 1)
+        seat = cartus.rules.waiting_for(state)[0]
+        for e in cartus.apply(state, cartus.Support(seat=seat, building=0, draw=1), SeededRng(0)):
+            state = cartus.fold(state, e)
+    seat = cartus.rules.waiting_for(state)[0]
+    choices = [Choice(json.loads(msgspec.json.encode(i)), "", "") for i in cartus.legal(state, seat)]
+    plan = enter_plan(choices, cartus.view(state, seat))
+    assert plan is not None
+    enters = {(int(c.intent["building"]), int(c.intent["cards"])) for c in choices if c.intent["type"] == "Enter"}
+    assert len(enters) > len(plan.buildings) + len(plan.counts), "fewer controls than buttons"
+    for b in plan.buildings:
+        for n in plan.counts:
+            assert (plan.pick(b, n) is not None) == ((b, n) in enters)
+    name = plan.name(plan.buildings[0], "fr")
+    assert name and not name.isdigit(), "a building by its name"

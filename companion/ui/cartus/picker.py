@@ -1,4 +1,5 @@
-"""Rattus Cartus phase B: a support chosen with steppers, not among 178 buttons.
+"""Rattus Cartus: a support (phase B) chosen with steppers, not among 178 buttons; entering a building
+(phase C) with one stepper for the cards laid, then the building, not among one button per pair.
 
 The player sets what the building card shows — cards to draw, rats to discard, the nun card to look at —
 with one tap per value that is not zero, then taps the building (by its name, its rule one tap away): at
@@ -35,6 +36,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "printed": ("{name} (carte : piocher {draw}, {rats} rat(s), {peek} nonne)",
                 "{name} (card: draw {draw}, {rats} rat(s), {peek} nun card)"),
     "nothing": ("Choisissez au moins un symbole.", "Choose at least one symbol."),
+    "enter.title": ("Entrer dans un bâtiment", "Enter a building"),
+    "enter.help": ("Combien de cartes posez-vous face cachée ? Puis touchez le bâtiment.",
+                   "How many cards do you lay face down? Then tap the building."),
+    "enter.cards": ("Cartes posées", "Cards laid"),
+    "enter.go": ("Entrer dans {name} avec {n} carte(s)", "Enter {name} with {n} card(s)"),
 }
 
 
@@ -172,4 +178,80 @@ def support_picker(p: SupportPlan, lang: str, state: dict[str, Any], refresh: Ca
     return ident(vcol(parts, spacing=8, tight=True), "support-picker")
 
 
-__all__ = ["SupportPlan", "plan", "support_picker", "DEFAULT_LANG"]
+@dataclass
+class EnterPlan:
+    """The Enter choices of one seat: the buildings it may enter and, for each, the cards it may lay."""
+
+    choices: list[tuple[int, dict[str, Any]]]  # (index in the snapshot's choices, intent)
+    row: list[Mapping[str, Any]]
+
+    @property
+    def counts(self) -> list[int]:
+        return sorted({int(i["cards"]) for _, i in self.choices})
+
+    @property
+    def buildings(self) -> list[int]:
+        return sorted({int(i["building"]) for _, i in self.choices})
+
+    def name(self, b: int, lang: str) -> str:
+        return SupportPlan([], self.row).name(b, lang)
+
+    def type_of(self, b: int) -> str:
+        return SupportPlan([], self.row).type_of(b)
+
+    def pick(self, b: int, cards: int) -> dict[str, Any] | None:
+        """The Enter intent for building ``b`` with ``cards`` cards, if legal."""
+        return next((i for _, i in self.choices if int(i["building"]) == b and int(i["cards"]) == cards), None)
+
+
+def enter_plan(choices: Sequence[Choice], view: Mapping[str, Any]) -> EnterPlan | None:
+    got = [(k, c.intent) for k, c in enumerate(choices) if c.intent.get("type") == "Enter"]
+    return EnterPlan(got, list(view.get("row") or [])) if got else None
+
+
+def enter_picker(p: EnterPlan, lang: str, state: dict[str, Any], refresh: Callable[[], None],
+                 send: Callable[[dict[str, Any]], Callable[[Any], Any]], info: Callable[..., Any]) -> Any:
+    """The Flet control: the number of cards laid (one tap), then one button per building (two taps)."""
+    import flet as ft
+
+    from ..widgets import big_button, ident, vcol
+
+    counts = p.counts
+    cards = int(state.get("cards", counts[0]))
+    if cards not in counts:
+        cards = counts[0]
+
+    def setter(n: int) -> Callable[[Any], None]:
+        def go(_e: Any) -> None:
+            state["cards"] = n
+            refresh()
+        return go
+
+    steps = []
+    for n in counts:
+        kw: dict[str, Any] = dict(content=ft.Text(str(n), size=17), on_click=setter(n), height=48,
+                                  style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12)))
+        btn = ft.FilledButton(**kw) if n == cards else ft.OutlinedButton(**kw)
+        steps.append(ident(btn, f"enter-cards-{n}", label=f"{t('enter.cards', lang)} : {n}" if lang == "fr"
+                           else f"{t('enter.cards', lang)}: {n}"))
+    parts: list[ft.Control] = [
+        ft.Text(t("enter.title", lang), size=18, weight=ft.FontWeight.W_600),
+        ft.Text(t("enter.help", lang), size=15),
+        ft.Text(t("enter.cards", lang), size=15),
+        ft.Row(steps, wrap=True, spacing=6, run_spacing=6),
+    ]
+    for b in p.buildings:
+        name = p.name(b, lang)
+        intent = p.pick(b, cards)
+        button = big_button(t("enter.go", lang, name=name, n=cards), send(intent) if intent is not None else None,
+                            f"enter-building-{b}", primary=intent is not None, disabled=intent is None,
+                            col={"xs": 10})
+        row: list[ft.Control] = [button]
+        text = reminder(p.type_of(b), lang)
+        if text:
+            row.append(info(name, text, f"rule-enter-{b}", col={"xs": 2}))
+        parts.append(ft.ResponsiveRow(row, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    return ident(vcol(parts, spacing=8, tight=True), "enter-picker")
+
+
+__all__ = ["EnterPlan", "SupportPlan", "enter_picker", "enter_plan", "plan", "support_picker", "DEFAULT_LANG"]
