@@ -24,7 +24,7 @@ GROUP_TITLES: dict[str, dict[str, str]] = {
     "ForcedMarch": _t("Marche forcée", "Forced march"),
     "ViaRomana": _t("Via Romana", "Via Romana"),
     "ConsulMove": _t("Déplacement du Consul", "Consul's move"),
-    "LicteurGather": _t("Rassemblement du Licteur", "Lictor's gathering"),
+    "LicteurGather": _t("Rassemblement du Licteur", "Licteur's gathering"),  # the role as the box names it
     "BuildFort": _t("Construire un fort", "Build a fort"),
     "Combat": _t("Combattre", "Fight"),
     "Celebrate": _t("Célébrer une victoire", "Celebrate a victory"),
