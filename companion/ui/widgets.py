@@ -11,6 +11,7 @@ import flet as ft
 from .model import Section
 
 TOUCH = 64  # px: height of every button (≥ 56 px asked)
+LONG_LABEL = 28  # characters: a longer label may take two or three lines, and its button grows with them
 PHONE_MAX = 600
 empty_text = "—"  # below this page width we lay out for a phone in portrait
 
@@ -35,17 +36,18 @@ def big_button(
     height: int = TOUCH,
     tone: str | None = None,
 ) -> ft.Control:
-    # a label of one line gives a button of ``height``; a longer one makes the button grow (a fixed height
+    # a short label: a button of ``height``; a long one makes the button grow with its lines (a fixed height
     # cut the end of long labels off: eight "Entrer dans Tente de la cartomancienne…" buttons, the number
     # of cards that told them apart clipped)
-    pad = max(8, (height - 22) // 2)
+    grows = len(text) > LONG_LABEL
     style = ft.ButtonStyle(
         shape=ft.RoundedRectangleBorder(radius=14),
-        padding=ft.Padding.symmetric(horizontal=16, vertical=pad),
+        padding=ft.Padding.symmetric(horizontal=16, vertical=max(8, (height - 22) // 2) if grows else 8),
         text_style=ft.TextStyle(size=18, weight=ft.FontWeight.W_500),
     )
     content = ft.Text(text, size=18, text_align=ft.TextAlign.CENTER)
-    kw: dict[str, Any] = dict(content=content, icon=icon, on_click=on_click, style=style, disabled=disabled)
+    kw: dict[str, Any] = dict(content=content, icon=icon, on_click=on_click, style=style, disabled=disabled,
+                              height=None if grows else height)
     if primary:
         btn: ft.Control = ft.FilledButton(**kw)
     elif tone:
