@@ -120,7 +120,8 @@ def test_a_phone_zooms_the_map_and_a_tap_on_the_zoomed_map_plays(tmp_path: Path)
         inside = _visible_places(phone)
         assert inside, "no city left on the zoomed map"
         zoomed = inside.get(key) or next(iter(inside.values()))
-        assert zoomed["width"] > 1.8 * before["width"], (before, zoomed)  # the map is drawn bigger
+        # the map is drawn bigger (a city's tap target is square: the edge of the view may cut one side off)
+        assert max(zoomed["width"], zoomed["height"]) > 1.8 * before["width"], (before, zoomed)
         assert _box(phone, "map-G")["width"] <= 390  # and still within the screen
         log_before = phone.text("log")
         # a city of the zoomed map where the seat can do something: its name is in the offered choices
