@@ -113,7 +113,7 @@ def fit(crop: np.ndarray, quad: np.ndarray, version: int) -> np.ndarray | None:
     h = cv2.getPerspectiveTransform(corners.astype(np.float32), quad.astype(np.float32)).astype(np.float64)
     img = crop.astype(np.float32)
     try:
-        for step in range(_ITERATIONS):
+        for k in range(_ITERATIONS):
             w = h @ pts
             mx, my = (w[0] / w[2]).astype(np.float32)[None], (w[1] / w[2]).astype(np.float32)[None]
             v = cv2.remap(img, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)[0].astype(np.float64)
@@ -122,7 +122,7 @@ def fit(crop: np.ndarray, quad: np.ndarray, version: int) -> np.ndarray | None:
             if norm < 1e-6:  # a flat crop: nothing to align on
                 return None
             v /= norm
-            if step >= _SCORE_FROM and float(v @ t) < _MIN_SCORE:  # not a code's grid: given up early
+            if k >= _SCORE_FROM and float(v @ t) < _MIN_SCORE:  # not a code's grid: given up early
                 return None
             dp = update @ (v - t)
             step = np.array([[1 + dp[0], dp[1], dp[2]], [dp[3], 1 + dp[4], dp[5]], [dp[6], dp[7], 1.0]])
