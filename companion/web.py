@@ -131,8 +131,8 @@ class Guard:
 class _Coalescing:
     """A transport that writes what one turn of the event loop sent as one write (one syscall, one TCP
     segment, one TLS record). A screen's update is several websocket messages (one per changed control);
-    written one by one on a loaded machine, each write woke the browser's reader and let it take the CPU
-    between two messages of one update, and the browser drew the update in two or three frames."""
+    written one by one on a loaded machine, each write woke the browser's reader, which could take the CPU
+    between two messages of one update: a page received one update in two or three bursts."""
 
     def __init__(self, transport: asyncio.Transport) -> None:
         self._transport = transport
