@@ -252,10 +252,9 @@ def _darkest(frame: np.ndarray) -> np.ndarray | None:
     return None
 
 
-def _rescue(gray: np.ndarray, cand: np.ndarray, version: int, merger: _Merger, regions: bool = False) -> bool:
-    """Retry one failed candidate: a small one's grid fitted; crop it, enlarge it to ~6 px per module, try a
-    few clean-ups. ``regions``: the frame's small textured regions were read enlarged already (a large
-    frame), so a code under 2 px per module whose grid does not fit is not enlarged again."""
+def _around(gray: np.ndarray, cand: np.ndarray) -> tuple[np.ndarray, int, int] | None:
+    """The crop around a candidate with a third of its side as margin, and the crop's top-left in the
+    frame; None when too little of it is in the frame."""
     h, w = gray.shape
     side = max(_side(cand), 8.0)
     x0, y0 = cand.min(axis=0) - 0.35 * side
@@ -263,8 +262,19 @@ def _rescue(gray: np.ndarray, cand: np.ndarray, version: int, merger: _Merger, r
     x0, y0 = int(max(0, x0)), int(max(0, y0))
     x1, y1 = int(min(w, x1)), int(min(h, y1))
     if x1 - x0 < 8 or y1 - y0 < 8:
+        return None
+    return np.ascontiguousarray(gray[y0:y1, x0:x1]), x0, y0
+
+
+def _rescue(gray: np.ndarray, cand: np.ndarray, version: int, merger: _Merger, regions: bool = False) -> bool:
+    """Retry one failed candidate: a small one's grid fitted; crop it, enlarge it to ~6 px per module, try a
+    few clean-ups. ``regions``: the frame's small textured regions were read enlarged already (a large
+    frame), so a code under 2 px per module whose grid does not fit is not enlarged again."""
+    got = _around(gray, cand)
+    if got is None:
         return False
-    crop = np.ascontiguousarray(gray[y0:y1, x0:x1])
+    crop, x0, y0 = got
+    side = max(_side(cand), 8.0)
     modules = grid.modules(version)
     if side / modules < GRID_FIT_PX:  # a small code: its grid fitted to the pixels first (vision.grid)
         if _fit_grid(crop, cand - np.array([x0, y0], np.float32), version, (x0, y0), 0.8, merger):
@@ -334,19 +344,14 @@ def _fit_small(gray: np.ndarray, candidates: list[tuple[np.ndarray, int]], merge
     """Fit the grid of each candidate under 2 pixels per module where zxing found it in the full frame (its
     region's enlarged read then is not needed). Returns those whose grid did not fit: not fitted again as
     candidates (their regions are read enlarged)."""
-    h, w = gray.shape
     failed: list[np.ndarray] = []
     for cand, version in sorted(candidates, key=lambda c: -_side(c[0])):
-        side = max(_side(cand), 8.0)
-        per_module = side / grid.modules(version)
-        if per_module >= 2.0 or merger.find(None, cand) is not None:
+        if max(_side(cand), 8.0) / grid.modules(version) >= 2.0 or merger.find(None, cand) is not None:
             continue
-        x0, y0 = (cand.min(axis=0) - 0.35 * side).astype(int)
-        x1, y1 = (cand.max(axis=0) + 0.35 * side).astype(int)
-        x0, y0, x1, y1 = max(0, int(x0)), max(0, int(y0)), min(w, int(x1)), min(h, int(y1))
-        if x1 - x0 < 8 or y1 - y0 < 8:
+        got = _around(gray, cand)
+        if got is None:
             continue
-        crop = np.ascontiguousarray(gray[y0:y1, x0:x1])
+        crop, x0, y0 = got
         if not _fit_grid(crop, cand - np.array([x0, y0], np.float32), version, (x0, y0), 0.8, merger):
             failed.append(cand)
     return failed

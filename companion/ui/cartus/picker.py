@@ -50,6 +50,33 @@ def t(key: str, lang: str, **kw: object) -> str:
     return text.format(**kw) if kw else text
 
 
+def _name(row: Sequence[Mapping[str, Any]], b: int, lang: str) -> str:
+    """Building ``b`` of the row by its card's name (its place when the row does not say)."""
+    card = row[b] if 0 <= b < len(row) else {}
+    return building_name(str(card.get("type") or card.get("id") or ""), lang) if card else str(b + 1)
+
+
+def _type_of(row: Sequence[Mapping[str, Any]], b: int) -> str:
+    return str(row[b].get("type", "")) if 0 <= b < len(row) else ""
+
+
+def _segments(ident_prefix: str, title: str, values: list[tuple[Any, str]], current: Any,
+              on: Callable[[Any], Callable[[Any], None]], lang: str) -> Any:
+    """A row of values, the current one filled: one tap sets a stepper (``on(value)`` is its handler)."""
+    import flet as ft
+
+    from ..widgets import ident
+
+    buttons = []
+    for v, label in values:
+        kw: dict[str, Any] = dict(content=ft.Text(label, size=17), on_click=on(v), height=48,
+                                  style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12)))
+        btn = ft.FilledButton(**kw) if v == current else ft.OutlinedButton(**kw)
+        buttons.append(ident(btn, f"{ident_prefix}-{'none' if v is None else v}",
+                             label=f"{title} : {label}" if lang == "fr" else f"{title}: {label}"))
+    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+
+
 @dataclass
 class SupportPlan:
     """The Support choices of one seat, as steppers: limits, buildings, and the choice a setting means."""
@@ -75,11 +102,10 @@ class SupportPlan:
         return sorted({int(i["building"]) for _, i in self.choices})
 
     def name(self, b: int, lang: str) -> str:
-        card = self.row[b] if 0 <= b < len(self.row) else {}
-        return building_name(str(card.get("type") or card.get("id") or ""), lang) if card else str(b + 1)
+        return _name(self.row, b, lang)
 
     def type_of(self, b: int) -> str:
-        return str(self.row[b].get("type", "")) if 0 <= b < len(self.row) else ""
+        return _type_of(self.row, b)
 
     def printed(self, b: int) -> tuple[int, int, int] | None:
         """What building ``b``'s card shows, when the table typed it in (only that support is legal then)."""
@@ -128,21 +154,14 @@ def support_picker(p: SupportPlan, lang: str, state: dict[str, Any], refresh: Ca
     rats = int(state.setdefault("rats", 0))
     peek = state.setdefault("peek", None)
 
-    def setter(key: str, value: Any) -> Callable[[Any], None]:
-        def go(_e: Any) -> None:
-            state[key] = value
-            refresh()
-        return go
-
     def segments(key: str, values: list[tuple[Any, str]], current: Any) -> ft.Control:
-        buttons = []
-        for v, label in values:
-            kw: dict[str, Any] = dict(content=ft.Text(label, size=17), on_click=setter(key, v), height=48,
-                                      style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12)))
-            btn = ft.FilledButton(**kw) if v == current else ft.OutlinedButton(**kw)
-            buttons.append(ident(btn, f"support-{key}-{'none' if v is None else v}",
-                                 label=f"{t(key, lang)} : {label}" if lang == "fr" else f"{t(key, lang)}: {label}"))
-        return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+        def on(value: Any) -> Callable[[Any], None]:
+            def go(_e: Any) -> None:
+                state[key] = value
+                refresh()
+            return go
+
+        return _segments(f"support-{key}", t(key, lang), values, current, on, lang)
 
     parts: list[ft.Control] = [
         ft.Text(t("title", lang), size=18, weight=ft.FontWeight.W_600),
@@ -194,10 +213,10 @@ class EnterPlan:
         return sorted({int(i["building"]) for _, i in self.choices})
 
     def name(self, b: int, lang: str) -> str:
-        return SupportPlan([], self.row).name(b, lang)
+        return _name(self.row, b, lang)
 
     def type_of(self, b: int) -> str:
-        return SupportPlan([], self.row).type_of(b)
+        return _type_of(self.row, b)
 
     def pick(self, b: int, cards: int) -> dict[str, Any] | None:
         """The Enter intent for building ``b`` with ``cards`` cards, if legal."""
@@ -221,24 +240,17 @@ def enter_picker(p: EnterPlan, lang: str, state: dict[str, Any], refresh: Callab
     if cards not in counts:
         cards = counts[0]
 
-    def setter(n: int) -> Callable[[Any], None]:
+    def on(n: int) -> Callable[[Any], None]:
         def go(_e: Any) -> None:
             state["cards"] = n
             refresh()
         return go
 
-    steps = []
-    for n in counts:
-        kw: dict[str, Any] = dict(content=ft.Text(str(n), size=17), on_click=setter(n), height=48,
-                                  style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12)))
-        btn = ft.FilledButton(**kw) if n == cards else ft.OutlinedButton(**kw)
-        steps.append(ident(btn, f"enter-cards-{n}", label=f"{t('enter.cards', lang)} : {n}" if lang == "fr"
-                           else f"{t('enter.cards', lang)}: {n}"))
     parts: list[ft.Control] = [
         ft.Text(t("enter.title", lang), size=18, weight=ft.FontWeight.W_600),
         ft.Text(t("enter.help", lang), size=15),
         ft.Text(t("enter.cards", lang), size=15),
-        ft.Row(steps, wrap=True, spacing=6, run_spacing=6),
+        _segments("enter-cards", t("enter.cards", lang), [(n, str(n)) for n in counts], cards, on, lang),
     ]
     for b in p.buildings:
         name = p.name(b, lang)
