@@ -132,13 +132,13 @@ def _rule_of(game: str, intent: Mapping[str, Any], lang: str) -> tuple[str, str]
 
         return card_rule(intent, lang)
     if game == "plague":
-        from engine.games.plague.cards import name_of
+        from engine.games.plague.cards import name_in
 
         from .plague.reminders import reminder
 
         card = intent.get("card")
         text = reminder(card, lang) if isinstance(card, str) and card else None
-        return None if text is None else (name_of(card), text)  # type: ignore[arg-type]
+        return None if text is None else (name_in(card, lang, printed=True), text)  # type: ignore[arg-type]
     if game == "pandemie":
         from engine.games.pandemie.text import card
 

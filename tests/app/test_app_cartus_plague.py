@@ -363,3 +363,23 @@ def test_entering_a_building_is_one_stepper_and_a_building_not_a_button_per_pair
             assert (plan.pick(b, n) is not None) == ((b, n) in enters)
     name = plan.name(plan.buildings[0], "fr")
     assert name and not name.isdigit(), "a building by its name"
+
+
+def test_a_plague_hand_reads_in_the_screens_language_with_the_printed_name_to_find_the_card():
+    """One language at a time: a French hand says "Inondation (Flood)", an English one "Flood"; the log and
+    the buttons say "Inondation" alone."""
+    from engine.games.plague.cards import card_types, key_of
+    from engine.games.plague.events import Discard
+    from engine.games.plague.text import describe
+
+    state, _ = plague.setup({"players": 3, "profile": _profile()}, SeededRng(1))
+    hand = plague.view(state, "p1")["hand"]
+    fr = pm.plague_board(plague.view(state, "p1"), "fr", "p1").private.hand
+    en = pm.plague_board(plague.view(state, "p1"), "en", "p1").private.hand
+    for card, f, e in zip(hand, fr, en, strict=True):
+        t = card_types()[key_of(card)]
+        assert e.startswith(f"{t.name} — ") and t.en in e
+        shown = t.fr_name if t.fr_name == t.name else f"{t.fr_name} ({t.name})"
+        assert f.startswith(f"{shown} — ") and t.fr in f
+        assert describe(Discard(seat="p1", card=card), "fr") == f"Défausser {t.fr_name}"
+    assert pm.plague_card("flood-1", "fr").startswith("Inondation (Flood) — ")

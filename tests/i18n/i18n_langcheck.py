@@ -64,6 +64,18 @@ def proper_names() -> tuple[str, ...]:
     return tuple(sorted(names, key=len, reverse=True))
 
 
+@cache
+def _printed_only() -> tuple[re.Pattern[str], ...]:
+    """Plague's printed names that a French text must translate (Pied Piper is also Rattus's expansion)."""
+    names = [t.name for t in card_types().values() if t.fr_name != t.name and t.name != "Pied Piper"]
+    return tuple(re.compile(rf"(?<![\w(]){re.escape(n)}(?![\w])") for n in names)
+
+
+def english_card_names(text: str) -> list[str]:
+    """Printed card names shown bare, not as ``Inondation (Flood)``."""
+    return [m.group(0) for rx in _printed_only() for m in rx.finditer(text)]
+
+
 def strip_names(text: str, extra: tuple[str, ...] = ()) -> str:
     for n in (*extra, *proper_names()):
         if n in text:
@@ -86,6 +98,8 @@ def problems(text: str, lang: str, seat_names: bool = True, people: tuple[str, .
     unquoted = _QUOTED.sub(" ", text)  # what a player typed is shown as typed, between quotes
     if seat_names and _SEAT.search(unquoted):
         out.append(f"a bare seat id: {_SEAT.search(unquoted).group(0)!r}")  # type: ignore[union-attr]
+    if lang == "fr":
+        out += [f"a printed English card name without its French name: {n!r}" for n in english_card_names(text)]
     words = [w.lower().strip("'") for w in _WORD.findall(bare)]
     if lang == "fr":
         bad = [w for w in words if w in ENGLISH]

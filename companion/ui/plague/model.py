@@ -43,23 +43,19 @@ PLAGUE_SHOWN = {
 
 
 def plague_card(card_id: str, lang: str) -> str:
-    """``flood-3`` → ``Flood — A flood: the target loses 10 PPs.`` (the catalogue's text), else the id."""
-    try:
-        from engine.games.plague.cards import card_type
+    """``flood-3`` → ``Inondation (Flood) — Les flots…`` (the catalogue's text), else the id."""
+    from engine.games.plague.cards import card_types, key_of, name_in
 
-        t = card_type(card_id)
-    except Exception:  # noqa: BLE001 - unknown card: show its id
+    t = card_types().get(key_of(card_id))
+    if t is None:
         return card_id
-    return f"{t.name} — {t.en if lang == 'en' else t.fr}"
+    return f"{name_in(card_id, lang, printed=True)} — {t.en if lang == 'en' else t.fr}"
 
 
-def plague_card_name(card_id: str) -> str:
-    try:
-        from engine.games.plague.cards import name_of
+def plague_card_name(card_id: str, lang: str) -> str:
+    from engine.games.plague.cards import name_in
 
-        return name_of(card_id)
-    except Exception:  # noqa: BLE001
-        return card_id
+    return name_in(card_id, lang)
 
 
 def _tr_or(key: str, lang: str, fallback: str, **kw: Any) -> str:
@@ -111,7 +107,7 @@ def plague_board(view: Mapping[str, Any], lang: str, seat: str, dice_shown: int 
         pop = p.get("population")
         bits = [tr("cp.plague.pop", lang, n=pop) if pop is not None else tr("cp.plague.pop_hidden", lang),
                 tr("cp.plague.cards", lang, n=p.get("hand_size", 0))]
-        imps = [plague_card_name(c) for c in p.get("improvements") or []]
+        imps = [plague_card_name(c, lang) for c in p.get("improvements") or []]
         if imps:
             bits.append(", ".join(imps))
         if p.get("out"):
@@ -124,7 +120,7 @@ def plague_board(view: Mapping[str, Any], lang: str, seat: str, dice_shown: int 
     a = view.get("act")
     if isinstance(a, Mapping):
         target = a.get("target") or ""
-        act = tr("cp.plague.act_line", lang, seat=a.get("seat", "?"), card=plague_card_name(str(a.get("card", ""))),
+        act = tr("cp.plague.act_line", lang, seat=a.get("seat", "?"), card=plague_card_name(str(a.get("card", "")), lang),
                  target=target or "—")
         if a.get("cancelled"):
             act += " · " + tr("cp.plague.cancelled", lang)

@@ -31,6 +31,9 @@ class CardError(ValueError):
 class CardType(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     key: str
     name: str
+    """The printed name (the box is English; the French rules text keeps these names)."""
+    fr_name: str
+    """The name a French screen shows."""
     kind: Kind
     effect: Effect
     fr: str
@@ -94,8 +97,29 @@ def card_type(card_id: str) -> CardType:
 
 
 def name_of(card_id: str) -> str:
+    """The printed name of a card (``famine-2`` → ``Famine``), else the id."""
     t = card_types().get(key_of(card_id))
     return t.name if t else card_id
+
+
+def name_in(card_id: str, lang: str, printed: bool = False) -> str:
+    """A card's name in ``lang`` (``flood-1`` → ``Inondation``), else the id.
+
+    ``printed`` adds the printed name where it differs, so that a player finds the card in the box:
+    ``Inondation (Flood)``. A printed name is taken as a card id too (``Flood`` → ``Inondation``).
+    """
+    types = card_types()
+    t = types.get(key_of(card_id)) or _by_printed_name().get(card_id)
+    if t is None:
+        return card_id
+    if lang != "fr" or t.fr_name == t.name:
+        return t.name
+    return f"{t.fr_name} ({t.name})" if printed else t.fr_name
+
+
+@cache
+def _by_printed_name() -> dict[str, CardType]:
+    return {t.name: t for t in card_types().values()}
 
 
 def resolve_counts(

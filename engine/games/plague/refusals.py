@@ -1,13 +1,13 @@
 """What the Plague and Pestilence rules refuse, in French and English (see :mod:`engine.core.lang`).
 
-Card names are the printed (English) names, which the French rules use too."""
+Cards are named in the screen's language (:func:`~.cards.name_in`)."""
 
 from __future__ import annotations
 
 from engine.core.lang import Phrase as R
 from engine.core.lang import Phrasebook
 
-from .cards import name_of
+from .cards import name_in
 
 STAGES = {
     "setup": ("mise en place", "setup"),
@@ -17,7 +17,7 @@ STAGES = {
     "resolving": ("résolution de la carte", "resolving the card"),
     "destroy": ("amélioration à détruire", "improvement to destroy"),
     "last_chance": ("dernière chance", "last chance"),
-    "death_ship": ("Death ship", "Death ship"),
+    "death_ship": ("Vaisseau de la mort", "Death ship"),
     "over": ("partie terminée", "game over"),
 }
 
@@ -25,11 +25,9 @@ STAGES = {
 def _words(kind: str, value: str, lang: str) -> str | None:
     if kind == "stage" and value in STAGES:
         return STAGES[value][0 if lang == "fr" else 1]
-    if kind == "card" and "-" in value and value.rsplit("-", 1)[1].isdigit():
-        try:
-            return name_of(value)
-        except KeyError:
-            return None
+    if kind == "card":
+        name = name_in(value, lang)
+        return None if name == value and lang == "fr" else name
     if kind == "seats" and value == "nobody":
         return "personne" if lang == "fr" else "nobody"
     return None
@@ -56,7 +54,7 @@ PHRASES = [
       "“{seat}” is not a seat of this game ({seats})"),
     R("hand", "that card is not in {seat}'s hand", "cette carte n'est pas dans la main de {seat}"),
     R("Death ship", "the Death ship must be played at once, on another player",
-      "le Death ship se joue tout de suite, sur un autre joueur"),
+      "le Vaisseau de la mort se joue tout de suite, sur un autre joueur"),
     R("improvement", "choose {seat}'s improvement first", "choisissez d'abord l'amélioration de {seat}"),
     R("improvement", "no improvement is to be destroyed now", "aucune amélioration à détruire maintenant"),
     R("improvement", "the player of the act ({seat}) chooses, not {seat2}", "c'est le joueur de la carte ({seat}) qui choisit, pas {seat2}"),
@@ -68,7 +66,7 @@ PHRASES = [
     R("parry", "{card} is played on one of {seats}", "{card} se joue pour l'un de ces joueurs : {seats}",
       "{card} is played for one of {seats}"),
     R("parry", "a parry is played while a war or a Crusade is announced",
-      "une parade se joue quand une guerre ou une Crusade est annoncée"),
+      "une parade se joue quand une guerre ou une Croisade est annoncée"),
     R("parry", "{seat} has already passed", "{seat} a déjà passé"),
     R("parry", "{seat} is out of the game", "{seat} est éliminé"),
     R("parry", "{card} answers an act (it is played while an act is announced)",
