@@ -15,7 +15,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import msgspec
 import websockets
@@ -55,7 +55,7 @@ def parse_join_code(code: str) -> tuple[str, int, str, str]:
     pin = query.get("pin", [""])[0]
     if not pin:
         raise ValueError("join code has no pin")
-    name = unquote(query.get("name", [""])[0])
+    name = query.get("name", [""])[0]  # parse_qs has unquoted it (a second unquote would eat a "%")
     return host, port, pin, name
 
 

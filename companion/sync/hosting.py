@@ -66,6 +66,12 @@ def check_pin(pin: str) -> str:
     return pin
 
 
+def readable_quote(text: str) -> str:
+    """A query value that a person can read and type: letters (accented too) and spaces as they are; only
+    what a query would misread is escaped (``Soirée chez Léa & co`` → ``Soirée chez Léa %26 co``)."""
+    return "".join(c if c.isprintable() and c not in "%&#+=?/\\" else quote(c, safe="") for c in text)
+
+
 def _cut(text: str, n: int = MAX_TEXT) -> str:
     text = str(text)
     return text if len(text) <= n else text[: n - 1] + "…"
@@ -335,7 +341,7 @@ class HostServer:
         if ":" in host:
             host = f"[{host}]"
         pin = f"pin={quote(self._pin)}&" if self._pin else ""
-        return f"tk://{host}:{self._port}/?{pin}name={quote(self.name)}"
+        return f"tk://{host}:{self._port}/?{pin}name={readable_quote(self.name)}"
 
     @property
     def seats(self) -> list[str]:

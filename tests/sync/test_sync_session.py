@@ -12,7 +12,7 @@ from synchelp import RecordingProxy, raw_join, run, until
 from companion.session import Rejected
 from companion.sync import protocol as P
 from companion.sync.client import RemoteSession, join, parse_join_code
-from companion.sync.hosting import HostServer
+from companion.sync.hosting import HostServer, readable_quote
 from engine.core import SeededRng
 
 PIN = "2468"
@@ -28,6 +28,11 @@ def host(tmp_path, seats: int = 3, cards: int = 12, **kw) -> HostServer:
 def test_join_code_round_trips_and_bad_codes_are_named():
     assert parse_join_code("tk://192.168.1.20:8765/?pin=1234&name=Feu%20de%20camp") == (
         "192.168.1.20", 8765, "1234", "Feu de camp")
+    # the code a host shows reads as the table's name, and what a query would misread still round-trips
+    for name in ("Feu de camp", "Soirée chez Léa & co", "100% Rattus + amis #2 a=b?/\\"):
+        code = f"tk://192.168.1.20:8765/?pin=1234&name={readable_quote(name)}"
+        assert parse_join_code(code)[3] == name
+    assert readable_quote("Soirée chez Léa & co") == "Soirée chez Léa %26 co"
     for bad, why in [("http://x:1/?pin=1", "not a tablekeeper"), ("tk://x/?pin=1", "no port"),
                      ("tk://x:12/?name=a", "no pin"), ("tk://x:99999/?pin=1", "port")]:
         with pytest.raises(ValueError, match=why):
