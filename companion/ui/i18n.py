@@ -126,6 +126,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "resume.title": {"fr": "Reprendre une partie", "en": "Resume a game"},
     "resume.none": {"fr": "Aucune partie enregistrée dans {dir}", "en": "No saved game in {dir}"},
     "resume.damaged": {"fr": "Illisible : {err}", "en": "Unreadable: {err}"},
+    "resume.over": {"fr": "Partie terminée", "en": "Game over"},
     "resume.line": {"fr": "{game} · {events} événements · {when}", "en": "{game} · {events} events · {when}"},
     "resume.failed": {"fr": "Reprise impossible : {err}", "en": "Could not resume: {err}"},
     "resume.dir": {"fr": "Dossier des parties : {dir}", "en": "Saved games folder: {dir}"},

@@ -363,6 +363,7 @@ class SavedTable:
     created: float | None
     error: str = ""
     played: float | None = None  # when it was last written to (the last move), else None
+    over: bool = False  # the game has ended (its end event stands, not taken back)
 
     def when(self) -> str:
         at = self.played or self.created
@@ -380,6 +381,18 @@ def last_played(path: Path) -> float | None:
         except OSError:
             pass
     return max(times) if times else None
+
+
+END_EVENTS = frozenset({"GameOver", "GameWon", "GameLost", "GameScored"})
+"""The event types that end a game (Rattus and Plague, Pandémie, Cartus)."""
+
+
+def game_over(types: list[str]) -> bool:
+    """Whether a saved game's event types (in order) end with its end still standing: an undo after the end
+    reopens the game."""
+    last_end = max((i for i, t in enumerate(types) if t in END_EVENTS), default=-1)
+    last_undo = max((i for i, t in enumerate(types) if t == "Undone"), default=-1)
+    return last_end > last_undo
 
 
 def saved_tables(data_dir: str | os.PathLike[str]) -> list[SavedTable]:
@@ -401,7 +414,8 @@ def saved_tables(data_dir: str | os.PathLike[str]) -> list[SavedTable]:
             created = float(st.meta.get("created", "nan"))
             rows = st.rows()
             out.append(SavedTable(p, st.meta.get("name") or p.stem, st.game, len(rows),
-                                  None if created != created else created, played=played))
+                                  None if created != created else created, played=played,
+                                  over=game_over([str(r[2]) for r in rows])))
         except (SaveError, ValueError) as exc:
             out.append(SavedTable(p, p.stem, st.meta.get("game", "?"), 0, None, str(exc)))
         finally:

@@ -269,6 +269,35 @@ def test_saved_tables_lists_stores_and_reports_damaged_files(tmp_path):
     assert not p2.exists()
 
 
+def test_a_finished_game_is_marked_in_the_resume_list(tmp_path):
+    """A real Plague game played to its end in a real save file is listed as over (an undo after the end,
+    where a game allows one, reopens it)."""
+    import sys
+    from pathlib import Path
+
+    from engine.core import SeededRng, Table, get_game
+    from engine.core.store import Store
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "plague"))
+    from plague_helpers import options  # a made-up box profile (test data)
+
+    game = get_game("plague")
+    path = model.new_store_path(tmp_path, "Peste")
+    store = Store.create(path, "plague", options(), extra={"name": "Peste"})
+    table = Table.new(game, options(), SeededRng(2), store=store)
+    assert [s.over for s in model.saved_tables(tmp_path)] == [False]
+    for _ in range(5000):
+        if game.outcome(table.state) is not None:
+            break
+        actor = next(s for s in ("p1", "p2", "p3") if game.legal(table.state, s))
+        legal = game.legal(table.state, actor)
+        table.act(legal[(table.seq * 7) % len(legal)])
+    assert game.outcome(table.state) is not None
+    assert [s.over for s in model.saved_tables(tmp_path)] == [True]
+    store.close()
+    assert model.game_over(["GameStarted", "GameOver"]) and not model.game_over(["GameOver", "Undone"])
+
+
 # -- per-game screens -------------------------------------------------------------------------------
 def test_game_texts_have_french_and_english():
     from companion.ui import games

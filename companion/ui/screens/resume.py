@@ -45,9 +45,13 @@ class ResumeScreen(Screen):
                     return
                 await self.shell.open_hosted(hosted)
 
+            line = tr("resume.line", lang, game=game_title(s.game, lang), events=s.events, when=s.when())
+            if s.over:
+                line = f"{tr('resume.over', lang)} · {line}"
             rows.append(vcol([
-                big_button(s.name, open_, f"saved-{i}", icon=ft.Icons.HISTORY),
-                ft.Text(tr("resume.line", lang, game=game_title(s.game, lang), events=s.events, when=s.when()), size=14),
+                big_button(s.name, open_, f"saved-{i}", icon=ft.Icons.SPORTS_SCORE if s.over else ft.Icons.HISTORY,
+                           tone="tonal" if s.over else None),
+                ft.Text(line, size=14, weight=ft.FontWeight.BOLD if s.over else None),
             ], spacing=4, tight=True))
         return card(vcol(rows, spacing=12, tight=True))
 
