@@ -61,6 +61,7 @@ class Shell:
         self.record: rejoin.Record | None = None  # where this device sits (remembered on the device)
         self.access = Access(page, hub)  # who this page is: decided on the server (see companion.ui.access)
         page.title = tr("app.title", lang)
+        self._apply_locale()
         theme.apply(page)  # dark or light as the system says, until the device's own choice is loaded
         self.alerts = Alerts(page, lambda: self.lang)  # announcements and error messages: a banner on top
         page.scroll = ft.ScrollMode.AUTO
@@ -277,8 +278,16 @@ class Shell:
             toolbar_height=64,
         )
 
+    def _apply_locale(self) -> None:
+        """Flutter's own words (a text field's "characters remaining", "Show password") in the app's language."""
+        self.page.locale_configuration = ft.LocaleConfiguration(
+            supported_locales=[ft.Locale("fr", "FR"), ft.Locale("en", "GB")],
+            current_locale=ft.Locale("fr", "FR") if self.lang == "fr" else ft.Locale("en", "GB"),
+        )
+
     async def toggle_lang(self, _e: Any = None) -> None:
         self.lang = "en" if self.lang == "fr" else "fr"
+        self._apply_locale()
         self.refresh()
         self.alerts.relabel()
         try:  # remembered on this device (browser storage, phone preferences)
@@ -293,6 +302,7 @@ class Shell:
             return
         if saved in ("fr", "en"):
             self.lang = str(saved)
+            self._apply_locale()
 
     def toast(self, message: str, error: bool = False) -> None:
         if error:  # on top, pushing the screen down: never over the button that caused it

@@ -59,6 +59,9 @@ def test_a_french_session_then_an_english_one_and_a_cartus_support_in_four_taps(
         d.click("game-cartus")
         d.click("create")
         d.wait("join-code", timeout=60_000)
+        d.fill("seat-name", "Léa")  # Flutter's own words too: "37 caractères restants", not "characters remaining"
+        hosted = a11y_text(d)
+        assert "caractères restants" in hosted and not foreign_words(hosted.replace("English", ""), "fr"), hosted
         d.click("seat-current")
         d.wait("support-picker", timeout=60_000)
         d.shot("i18n-cartus-fr.png")
