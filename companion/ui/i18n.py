@@ -369,6 +369,9 @@ STRINGS: dict[str, dict[str, str]] = {
     # seats are people, province tablets, the seat screen's header, rejoining (table-flow)
     "seat.name": {"fr": "Votre prénom", "en": "Your name"},
     "seat.colour": {"fr": "Votre couleur", "en": "Your colour"},
+    "seat.colour_chosen": {"fr": "Votre couleur : {colour} (touchez-la encore pour l'enlever)",
+                           "en": "Your colour: {colour} (tap it again to remove it)"},
+    "seat.colour_on": {"fr": "{colour} (choisie)", "en": "{colour} (chosen)"},
     "seat.nameless": {"fr": "Place {seat}", "en": "Seat {seat}"},
     "seat.named": {"fr": "{name} (place {seat})", "en": "{name} (seat {seat})"},
     "seat.go": {"fr": "Prendre cette place", "en": "Take this seat"},

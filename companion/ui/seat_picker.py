@@ -38,6 +38,18 @@ class SeatPicker:
 
         return pick
 
+    def _swatch(self, c: str, sw: str, lang: str, refresh: Callable[[], None]) -> ft.Control:
+        """A colour to tap; the chosen one carries a check mark and a thick ring, and says "choisie"."""
+        chosen = c == self.colour
+        light = c in ("yellow", "white", "orange")
+        name = model.colour_name(c, lang)
+        return ident(ft.Container(
+            width=48, height=48, border_radius=24, bgcolor=sw, on_click=self._colour(c, refresh),
+            border=ft.Border.all(5 if chosen else 1, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE),
+            content=ft.Icon(ft.Icons.CHECK, size=28, color="#000000" if light else "#FFFFFF") if chosen else None,
+            alignment=ft.Alignment.CENTER,
+            tooltip=tr("seat.colour_on", lang, colour=name) if chosen else name), f"{self.prefix}-colour-{c}")
+
     def render(self, seats: Sequence[SeatInfo], provinces: Sequence[tuple[str, str]], turn: Sequence[str],
                lang: str, pick: Pick, refresh: Callable[[], None]) -> ft.Control:
         """``provinces``: (code, name) when the game has several (Pandémie), else empty."""
@@ -56,12 +68,10 @@ class SeatPicker:
         else:
             tablets = [big_button(model.seat_label(TABLE, lang), go(TABLE), f"{self.prefix}-{TABLE}",
                                   icon=ft.Icons.TABLE_RESTAURANT, primary=True, col={"xs": 12})]
-        swatches = [ident(ft.Container(
-            width=48, height=48, border_radius=24, bgcolor=sw, on_click=self._colour(c, refresh),
-            border=ft.Border.all(4 if c == self.colour else 1, ft.Colors.PRIMARY if c == self.colour
-                                 else ft.Colors.OUTLINE),
-            tooltip=model.colour_name(c, lang)), f"{self.prefix}-colour-{c}")
-            for c, (_fr, _en, sw) in model.COLOURS.items()]
+        swatches = [self._swatch(c, sw, lang, refresh) for c, (_fr, _en, sw) in model.COLOURS.items()]
+        colour_line = tr("seat.colour", lang)
+        if self.colour:  # the choice in words too: a ring alone is hard to see on a dark page or a yellow swatch
+            colour_line = tr("seat.colour_chosen", lang, colour=model.colour_name(self.colour, lang))
         buttons = []
         for info in seats:
             label = model.person(info, lang)
@@ -76,7 +86,8 @@ class SeatPicker:
             ft.ResponsiveRow(tablets, spacing=10, run_spacing=10),
             heading(tr("join.seat", lang), 18),
             ident(self.name, f"{self.prefix}-name"),
-            ft.Text(tr("seat.colour", lang), size=15),
+            ident(ft.Text(colour_line, size=15, weight=ft.FontWeight.BOLD if self.colour else None),
+                  f"{self.prefix}-colour-chosen"),
             ft.Row(swatches, wrap=True, spacing=8, run_spacing=8),
             ft.Text(tr("seat.choose", lang), size=15),
             ft.ResponsiveRow(buttons, spacing=10, run_spacing=10),

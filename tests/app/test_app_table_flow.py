@@ -249,7 +249,9 @@ def test_twenty_players_p7_to_p20_join_by_the_join_screen_with_names(table):
             d.shot("table-flow-join-20.png")
         assert any(p in d.text(f"join-{seat}") for p in ("Gallia", "Hispania", "Aegyptus", "Achaia", "Britannia"))
         d.click(f"join-colour-{'red' if seat == 'p7' else 'blue'}")  # a re-render before the name is typed
-        d.page.wait_for_timeout(300)
+        d.wait_text("join-colour-chosen", "rouge" if seat == "p7" else "bleu")  # the choice said in words
+        if seat == "p7":
+            d.shot("table-flow-colour-chosen.png")
         d.fill("join-name", name)
         d.click(f"join-{seat}")
         d.wait("header", timeout=60_000)
