@@ -165,6 +165,8 @@ class HostServer:
         self._port = self._server.sockets[0].getsockname()[1]
         if meta.get("port") != str(self._port):
             self.store.set_meta("port", str(self._port))
+        if meta.get("advertise") == "0":  # created hidden from the LAN: resumed hidden too
+            self._advertise = False
         if self._advertise:
             addrs = [self.bind] if self.bind not in ("0.0.0.0", "") else None
             self._advertiser = Advertiser(self.name, self._port, self.game_name, addresses=addrs,
@@ -223,7 +225,7 @@ class HostServer:
             salt = P.new_salt()
             extra = {
                 "salt": salt, "verifier": P.pin_verifier(self._pin, salt).hex(), "table_id": uuid.uuid4().hex,
-                "name": self.name,
+                "name": self.name, "advertise": "1" if self._advertise else "0",
             }
             store = Store.create(path, self._game_name, self._options, extra=extra, entries=table.entries)
             table.store = store
@@ -334,6 +336,11 @@ class HostServer:
             return self.bind
         addrs = lan_addresses()
         return addrs[0] if addrs else "127.0.0.1"
+
+    @property
+    def visible(self) -> bool:
+        """Whether this table is meant to be announced on the LAN (zeroconf); the join code works either way."""
+        return self._advertise
 
     @property
     def join_code(self) -> str:

@@ -117,7 +117,9 @@ class Hub:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         async with self._lock:
             path = new_store_path(self.data_dir, name)
-            server = cls(game, name, path, options=options, advertise=self.advertise if advertise is None else advertise)
+            # the process's --no-advertise is a promise: no table of this process is announced, whatever a form says
+            visible = self.advertise and (True if advertise is None else advertise)
+            server = cls(game, name, path, options=options, advertise=visible)
             try:
                 await server.start()
             except BaseException:

@@ -39,6 +39,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "new.options": {"fr": "Options du jeu", "en": "Game options"},
     "new.advanced": {"fr": "Options avancées (JSON)", "en": "Advanced options (JSON)"},
     "new.advertise": {"fr": "Visible sur le réseau local", "en": "Visible on the local network"},
+    "new.advertise_off": {
+        "fr": "Non annoncée sur le réseau (l'application a été lancée sans annonce) : les autres appareils "
+              "rejoignent avec le code de la table ou son QR code.",
+        "en": "Not announced on the network (the app was started without announcing): other devices join "
+              "with the table's code or its QR code."},
     "new.create": {"fr": "Créer la table", "en": "Create the table"},
     "new.no_game": {"fr": "Choisissez d'abord un jeu.", "en": "Choose a game first."},
     "new.bad_json": {"fr": "Options avancées illisibles : {err}", "en": "Advanced options unreadable: {err}"},

@@ -98,6 +98,33 @@ def test_hub_hosts_resumes_and_shares_a_table(tmp_path, coretoy):
     asyncio.run(asyncio.wait_for(scenario(), 60))
 
 
+def test_no_advertise_is_kept_and_a_hidden_table_is_resumed_hidden(tmp_path, coretoy):
+    """A process started with --no-advertise announces no table, whatever the new-table form says; a table
+    created hidden from the LAN stays hidden when it is resumed (no zeroconf is started on either path)."""
+    pytest.importorskip("companion.sync.hosting")
+    from companion.ui.hub import Hub
+
+    async def scenario() -> None:
+        quiet = Hub(tmp_path / "quiet", advertise=False)
+        hosted = await quiet.create(coretoy, "Veillée", {"seats": ["p1", "p2"]}, advertise=True)
+        assert not hosted.server.visible
+        await quiet.close()
+        again = await Hub(tmp_path / "quiet", advertise=False).resume(hosted.path)
+        assert not again.server.visible
+        await again.server.stop()
+
+        hub = Hub(tmp_path / "open", advertise=True)
+        hidden = await hub.create(coretoy, "Secret", {"seats": ["p1", "p2"]}, advertise=False)
+        assert not hidden.server.visible
+        await hub.close()
+        hub2 = Hub(tmp_path / "open", advertise=True)
+        back = await hub2.resume(hidden.path)
+        assert back.server.resumed and not back.server.visible
+        await hub2.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
 def test_hub_refused_options_leave_no_file(tmp_path, coretoy):
     pytest.importorskip("companion.sync.hosting")
     from companion.ui.hub import Hub

@@ -56,7 +56,7 @@ class NewTableScreen(Screen):
         self.name = track(ft.TextField(value="", text_size=18, height=64))
         self.players = track(ft.TextField(value="", text_size=18, multiline=True, min_lines=1, max_lines=4))
         self.advanced = track(ft.TextField(value="", multiline=True, min_lines=1, max_lines=6, text_size=16))
-        self.advertise = True
+        self.advertise = shell.hub.advertise  # started with --no-advertise: never announced (see Hub.create)
         self.fields: dict[str, ft.Control] = {}
         self.values: dict[str, Any] = {}
         self.choice_values: dict[str, Any] = {}
@@ -161,11 +161,17 @@ class NewTableScreen(Screen):
                 [heading(tr("new.options", lang)), ident(self.name, "table-name"), *opts, self._names_field(),
                  *self._profile_panel(),
                  ident(self.advanced, "advanced"),
-                 self._yes_no(tr("new.advertise", lang), "", "advertise")], spacing=12, tight=True)),
+                 self._visibility()], spacing=12, tight=True)),
             big_button(tr("new.create", lang), self.create, "create", icon=ft.Icons.CHECK_CIRCLE, primary=True,
                        height=72),
         ]
         return vcol(body, spacing=14)
+
+    def _visibility(self) -> ft.Control:
+        """Announced on the LAN or not; a process started with --no-advertise announces nothing and says so."""
+        if not self.shell.hub.advertise:
+            return ident(ft.Text(tr("new.advertise_off", self.lang), size=15), "advertise-off")
+        return self._yes_no(tr("new.advertise", self.lang), "", "advertise")
 
     def _profile_panel(self) -> list[ft.Control]:
         if self.game == "plague":
