@@ -23,6 +23,7 @@ from ..graft import live
 from ..memo import keep
 
 MIN_TARGET = 44.0  # px: a tap target is never smaller than this, whatever the scale
+DISC = 0.85  # a city's disc on screen, as a share of its footprint (the layout keeps footprints apart)
 
 
 @dataclass
@@ -138,7 +139,7 @@ def paint_layer(board: Board, layer: Layer, k: float, dark: bool = False) -> lis
             shapes.append(cv.Circle(p.x * k, p.y * k, (p.r + 6) * k,
                                     paint=_paint("#ff2d95", max(2.5, 4 * k), dash=[6, 3])))
     for x, y, h, colour in layer.squares:
-        shapes.append(cv.Rect((x - h) * k, (y - h) * k, 2 * h * k, 2 * h * k, paint=_paint(colour, max(2.0, 3 * k))))
+        shapes += castle(x, y, h, colour, k, "#ffffff" if not dark else "#000000")
     for x, y, r, fill, text, colour in layer.badges:
         shapes.append(cv.Circle(x * k, y * k, r * k, paint=_paint(fill, fill=True)))
         shapes.append(cv.Circle(x * k, y * k, r * k, paint=_paint("#ffffff" if not dark else "#000000", max(1.0, 1.5 * k))))
@@ -146,6 +147,17 @@ def paint_layer(board: Board, layer: Layer, k: float, dark: bool = False) -> lis
             shapes.append(cv.Text(x * k, y * k, text, alignment=ft.Alignment.CENTER,
                                   style=ft.TextStyle(size=max(8.0, r * 1.25 * k), color=colour, weight=ft.FontWeight.BOLD)))
     return shapes
+
+
+def castle(x: float, y: float, h: float, colour: str, k: float, edge: str) -> list[cv.Shape]:
+    """A Fort: a small keep with three merlons (a square outline around the city hid its name)."""
+    body = cv.Rect((x - h) * k, (y - 0.45 * h) * k, 2 * h * k, 1.45 * h * k, paint=_paint(colour, fill=True))
+    w = 2 * h / 5
+    merlons = [cv.Rect((x - h + i * w) * k, (y - h) * k, w * k, 0.6 * h * k, paint=_paint(colour, fill=True))
+               for i in (0, 2, 4)]
+    door = cv.Rect((x - 0.25 * h) * k, (y + 0.35 * h) * k, 0.5 * h * k, 0.65 * h * k, paint=_paint(edge, fill=True))
+    outline = cv.Rect((x - h) * k, (y - 0.45 * h) * k, 2 * h * k, 1.45 * h * k, paint=_paint(edge, max(1.0, 1.2 * k)))
+    return [outline, body, *merlons, door]
 
 
 REGION_FILLS = {"light": "#f1e6c8", "medium": "#dcc393", "dark": "#bf9d62", "castle": "#b9b4aa"}
@@ -160,9 +172,10 @@ def _place(p: Place, layer: Layer, k: float, ink: str) -> list[cv.Shape]:
     if p.extra.get("kind") == "castle":
         out.append(cv.Rect((p.x - p.r) * k, (p.y - 0.8 * p.r) * k, 2 * p.r * k, 1.6 * p.r * k, border_radius=6,
                            paint=_paint(fill, fill=True)))
-    else:
-        out.append(cv.Circle(p.x * k, p.y * k, p.r * k, paint=_paint(fill, fill=True)))
-        out.append(cv.Circle(p.x * k, p.y * k, p.r * k, paint=_paint(INK, max(1.0, 1.6 * k))))
+    else:  # the disc a little inside its footprint: two cities at the minimum distance never touch
+        r = p.r * DISC
+        out.append(cv.Circle(p.x * k, p.y * k, r * k, paint=_paint(fill, fill=True)))
+        out.append(cv.Circle(p.x * k, p.y * k, r * k, paint=_paint(INK, max(1.0, 1.6 * k))))
     out += _label_shapes(p.label, k, "#7a7670" if faded else ink)
     return out
 
@@ -176,18 +189,9 @@ def ring(p: Place, n: int, radius_share: float = 0.55) -> list[tuple[float, floa
              p.y + rr * math.sin(-math.pi / 2 + 2 * math.pi * i / n)) for i in range(n)]
 
 
-def beside(p: Place, n: int, gap: float = 11.0) -> list[tuple[float, float]]:
-    """``n`` spots just outside a place, fanned around its free side (away from its name): pawns."""
-    out = []
-    for i in range(n):
-        ang = p.free + (i - (n - 1) / 2) * 0.55
-        out.append((p.x + (p.r + gap) * math.cos(ang), p.y + (p.r + gap) * math.sin(ang)))
-    return out
-
-
 def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[str, str], Any] | None,
                 labels: dict[str, str] | None = None, dark: bool = False, tappable: Iterable[str] | None = None,
-                zoom: bool = False, centre: str | None = None) -> ft.Control:
+                zoom: bool = False, centre: str | None = None, lang: str = "fr") -> ft.Control:
     """The board at ``width`` pixels, with a tap target per place (all places, or only ``tappable``);
     ``centre``: the place a zoom button zooms on (the seat's city), else the board's middle."""
     k = width / board.width
@@ -213,7 +217,7 @@ def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[st
     stack = ft.Stack(controls, width=width, height=height, clip_behavior=ft.ClipBehavior.HARD_EDGE)
     if zoom:
         at = board.by_key().get(centre or "")
-        return zoomable(stack, width, height, (at.x * k, at.y * k) if at is not None else None)
+        return zoomable(stack, width, height, (at.x * k, at.y * k) if at is not None else None, lang)
     return stack
 
 
@@ -266,7 +270,7 @@ ZOOM_MAX = 4.0
 
 
 def zoomable(content: ft.Control, width: float, height: float,
-             centre: tuple[float, float] | None = None) -> ft.Control:
+             centre: tuple[float, float] | None = None, lang: str = "fr") -> ft.Control:
     """A map a phone can zoom: pinch and drag (Flet's InteractiveViewer, scale 1 to 4, never smaller than
     the screen's width), and buttons for one hand and for screen readers: ``map-zoom-in``, ``map-zoom-out``
     (on ``centre``, in pixels of the unzoomed map: the seat's city; else the map's middle), ``map-fit``
@@ -304,12 +308,13 @@ def zoomable(content: ft.Control, width: float, height: float,
             icon=icon, on_click=handler, tooltip=tip, icon_size=26, style=ft.ButtonStyle(
                 bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH)))
 
-    bar = ft.Row([button(ft.Icons.ZOOM_IN, "map-zoom-in", "Zoom +", zoom_in),
-                  button(ft.Icons.ZOOM_OUT, "map-zoom-out", "Zoom −", zoom_out),
-                  button(ft.Icons.FIT_SCREEN, "map-fit", "Carte entière / whole map", fit)],
+    en = lang == "en"
+    bar = ft.Row([button(ft.Icons.ZOOM_IN, "map-zoom-in", "Zoom in" if en else "Agrandir", zoom_in),
+                  button(ft.Icons.ZOOM_OUT, "map-zoom-out", "Zoom out" if en else "Réduire", zoom_out),
+                  button(ft.Icons.FIT_SCREEN, "map-fit", "Whole map" if en else "Carte entière", fit)],
                  spacing=8, alignment=ft.MainAxisAlignment.END)
     return ft.Column([viewer, bar], spacing=4, tight=True, width=width)
 
 
-__all__ = ["BoardCanvas", "Flash", "Layer", "arrow_shapes", "beside", "map_control", "paint", "paint_board", "paint_layer", "ring",
+__all__ = ["BoardCanvas", "Flash", "Layer", "arrow_shapes", "map_control", "paint", "paint_board", "paint_layer", "ring",
            "zoomable"]

@@ -1,7 +1,7 @@
 """A Pandémie province drawn from its board (:mod:`engine.boards.pandemie`) and a seat's view: each city in
 its people's colour with its name, pins as coloured dots (a fourth is a surge: a red star), pawns in their
-seat's colour with the player's initial, Forts as squares, links to other provinces at the edge, and the
-cities changed by the last action ringed. Counters beside it: speed, surges, reinforcement marker, pins
+seat's colour with the player's initial, Forts as small keeps (both where the city has most room:
+:mod:`.spots`), links to other provinces at the edge, and the cities changed by the last action ringed. Counters beside it: speed, surges, reinforcement marker, pins
 left per colour, victories.
 """
 
@@ -17,7 +17,8 @@ from engine.boards.geometry import Board
 from engine.boards.palette import PEOPLE, seat_colour
 from engine.boards.surges import Edge, adjacency, infer_chains
 
-from .draw import Layer, beside, map_control, ring
+from .draw import Layer, map_control, ring
+from .spots import spots
 
 TEXT: dict[str, tuple[str, str]] = {
     "speed": ("Vitesse", "Speed"),
@@ -142,6 +143,10 @@ def _trim(a: tuple[float, float, float], b: tuple[float, float, float], colour: 
     return (a[0] + dx * a[2] / d, a[1] + dy * a[2] / d, b[0] - dx * b[2] / d, b[1] - dy * b[2] / d, colour)
 
 
+PAWN = 9.0  # a pawn's badge radius, board units
+FORT = 8.0  # a Fort's half width
+
+
 def city_names(provinces: tuple[Any, ...]) -> dict[str, str]:
     """City key → name for every province in play (the names the link stubs print)."""
     return {f"{p.code}{i + 1:02d}": c.name for p in provinces for i, c in enumerate(p.cities)}
@@ -163,20 +168,24 @@ def layer_for(board: Board, pv: Mapping[str, Any], players: Mapping[str, Any], s
             layer.badges.append((x, y, 5.0 if len(dots) <= 6 else 3.8, PEOPLE.get(colour, colour), "", "#ffffff"))
         if any(int(n) >= 4 for n in by_colour.values()):
             layer.badges.append((p.x, p.y, 8.0, "#b00020", "!", "#ffffff"))
-    for f in pv.get("forts") or []:
+    taken: list[tuple[float, float, float]] = []  # badges already set: the next ones keep clear of them
+    for f in sorted(pv.get("forts") or []):
         if f in at:
-            layer.squares.append((at[f].x, at[f].y, at[f].r + 4, "#3b2f2f"))
+            (x, y), = spots(board, f, 1, FORT, gap=-0.6 * FORT, taken=taken)  # on its rim
+            layer.squares.append((x, y, FORT, "#3b2f2f"))
+            taken.append((x, y, FORT * 1.3))
     here = [(s, pl) for s, pl in players.items() if str(pl.get("province")) == pv.get("code")]
     order = {s: i for i, (s, _pl) in enumerate(sorted(here, key=lambda sp: int(sp[0][1:]) if sp[0][1:].isdigit() else 0))}
     by_city: dict[str, list[str]] = {}
     for s, pl in here:
         if pl.get("city") in at:
             by_city.setdefault(str(pl["city"]), []).append(s)
-    for city, seats in by_city.items():
-        for (x, y), s in zip(beside(at[city], len(seats)), seats, strict=True):
+    for city, seats in sorted(by_city.items()):
+        for (x, y), s in zip(spots(board, city, len(seats), PAWN, taken=taken), seats, strict=True):
             name = (names or {}).get(s, s)
             initial = (name.strip()[:1] or s[-1:]).upper()
-            layer.badges.append((x, y, 9.0, seat_colour(order.get(s, 0)), initial, "#ffffff"))
+            layer.badges.append((x, y, PAWN, seat_colour(order.get(s, 0)), initial, "#ffffff"))
+            taken.append((x, y, PAWN))
     if last is not None and last[2] > 0:
         layer.arrows = arrows_for(board, last[0], last[1], {s: seat_colour(i) for s, i in order.items()}, last[3])
         layer.flash = last[2] if layer.arrows else 0.0
@@ -237,7 +246,7 @@ def province_map(view: Mapping[str, Any], code: str, seat: str, lang: str, width
     players: Mapping[str, Any] = view.get("players") or {}
     # a zoom button zooms on the seat's own city, or (a province tablet) on the city of the player in turn
     who = seat if str((players.get(seat) or {}).get("province")) == code else str(pv.get("turn") or "")
-    m = map_control(board, layer, width, on_place, dark=dark, zoom=zoom,
+    m = map_control(board, layer, width, on_place, dark=dark, zoom=zoom, lang=lang,
                     centre=str((players.get(who) or {}).get("city") or "") or None)
     parts: list[ft.Control] = [counters(pv, lang), ft.Semantics(identifier=f"map-{code}", content=m)]
     if on_place is not None:

@@ -84,7 +84,7 @@ def rattus_map(view: Mapping[str, Any], seat: str, lang: str, width: float,
     legend = ft.Row([ft.Row([ft.Container(width=14, height=14, border_radius=7, bgcolor=seat_colour(i)),
                              ft.Text((names or {}).get(s, s), size=15)], spacing=4, tight=True)
                      for i, s in enumerate(seats)], wrap=True, spacing=12)
-    m = map_control(board, layer, width, on_place, dark=dark, zoom=zoom,  # zoom on the plague marker
+    m = map_control(board, layer, width, on_place, dark=dark, zoom=zoom, lang=lang,  # zoom on the plague marker
                     tappable=[p.key for p in board.places if p.extra.get("kind") == "region"],
                     centre=str(view.get("plague") or "") or None)
     parts: list[ft.Control] = [legend, ft.Semantics(identifier="map-rattus", content=m)]
