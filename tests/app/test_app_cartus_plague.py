@@ -99,7 +99,7 @@ def test_plague_profiles_are_saved_listed_and_never_overwritten(tmp_path):
 
 class _FakeShell:
     def __init__(self, data_dir: Path) -> None:
-        self.hub = SimpleNamespace(data_dir=data_dir)
+        self.hub = SimpleNamespace(data_dir=data_dir, advertise=True)
         self.lang = "fr"
         self.toasts: list[tuple[str, bool]] = []
         self.refreshed = 0

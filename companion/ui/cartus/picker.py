@@ -60,23 +60,6 @@ def _type_of(row: Sequence[Mapping[str, Any]], b: int) -> str:
     return str(row[b].get("type", "")) if 0 <= b < len(row) else ""
 
 
-def _segments(ident_prefix: str, title: str, values: list[tuple[Any, str]], current: Any,
-              on: Callable[[Any], Callable[[Any], None]], lang: str) -> Any:
-    """A row of values, the current one filled: one tap sets a stepper (``on(value)`` is its handler)."""
-    import flet as ft
-
-    from ..widgets import ident
-
-    buttons = []
-    for v, label in values:
-        kw: dict[str, Any] = dict(content=ft.Text(label, size=17), on_click=on(v), height=48,
-                                  style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12)))
-        btn = ft.FilledButton(**kw) if v == current else ft.OutlinedButton(**kw)
-        buttons.append(ident(btn, f"{ident_prefix}-{'none' if v is None else v}",
-                             label=f"{title} : {label}" if lang == "fr" else f"{title}: {label}"))
-    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
-
-
 @dataclass
 class SupportPlan:
     """The Support choices of one seat, as steppers: limits, buildings, and the choice a setting means."""
@@ -148,32 +131,32 @@ def support_picker(p: SupportPlan, lang: str, state: dict[str, Any], refresh: Ca
     ``state`` keeps the steppers between renders; ``send(intent)`` is the screen's button handler."""
     import flet as ft
 
-    from ..widgets import big_button, ident, vcol
+    from ..widgets import big_button, ident, segments, vcol
 
     draw = int(state.setdefault("draw", 0))
     rats = int(state.setdefault("rats", 0))
     peek = state.setdefault("peek", None)
 
-    def segments(key: str, values: list[tuple[Any, str]], current: Any) -> ft.Control:
+    def stepper(key: str, values: list[tuple[Any, str]], current: Any) -> ft.Control:
         def on(value: Any) -> Callable[[Any], None]:
             def go(_e: Any) -> None:
                 state[key] = value
                 refresh()
             return go
 
-        return _segments(f"support-{key}", t(key, lang), values, current, on, lang)
+        return segments(f"support-{key}", t(key, lang), values, current, on, lang)
 
     parts: list[ft.Control] = [
         ft.Text(t("title", lang), size=18, weight=ft.FontWeight.W_600),
         ft.Text(t("help", lang), size=15),
         ft.Text(t("draw", lang), size=15),
-        segments("draw", [(n, str(n)) for n in range(p.max_draw + 1)], draw),
+        stepper("draw", [(n, str(n)) for n in range(p.max_draw + 1)], draw),
         ft.Text(t("rats", lang), size=15),
-        segments("rats", [(n, str(n)) for n in range(p.max_rats + 1)], rats),
+        stepper("rats", [(n, str(n)) for n in range(p.max_rats + 1)], rats),
     ]
     if p.peek_positions:
         parts += [ft.Text(t("peek", lang), size=15),
-                  segments("peek", [(None, t("none", lang))]
+                  stepper("peek", [(None, t("none", lang))]
                            + [(q, t("seen" if q in p.seen else "nun", lang, n=q + 1)) for q in p.peek_positions], peek)]
     for b in p.buildings:
         name = p.name(b, lang)
@@ -233,7 +216,7 @@ def enter_picker(p: EnterPlan, lang: str, state: dict[str, Any], refresh: Callab
     """The Flet control: the number of cards laid (one tap), then one button per building (two taps)."""
     import flet as ft
 
-    from ..widgets import big_button, ident, vcol
+    from ..widgets import big_button, ident, segments, vcol
 
     counts = p.counts
     cards = int(state.get("cards", counts[0]))
@@ -250,7 +233,7 @@ def enter_picker(p: EnterPlan, lang: str, state: dict[str, Any], refresh: Callab
         ft.Text(t("enter.title", lang), size=18, weight=ft.FontWeight.W_600),
         ft.Text(t("enter.help", lang), size=15),
         ft.Text(t("enter.cards", lang), size=15),
-        _segments("enter-cards", t("enter.cards", lang), [(n, str(n)) for n in counts], cards, on, lang),
+        segments("enter-cards", t("enter.cards", lang), [(n, str(n)) for n in counts], cards, on, lang),
     ]
     for b in p.buildings:
         name = p.name(b, lang)

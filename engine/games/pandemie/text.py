@@ -188,10 +188,27 @@ TEXTS = Table({
                           "{province}: propagation paused after {n} card(s) (an event may be played)"),
     "PlayEvent": ("Jouer {card}", "Play {card}"),
     "PlayEvent.city": ("Jouer {card} ({city})", "Play {card} ({city})"),
+    "PlayEvent.pawn": ("Jouer {card} : {pawn} va à {city}", "Play {card}: {pawn} goes to {city}"),
+    "PlayEvent.target": ("Jouer {card} : retirer la carte {target}", "Play {card}: remove the card {target}"),
+    "PlayEvent.fort": ("Jouer {card} : fort {from_city} → {city}", "Play {card}: Fort {from_city} → {city}"),
     "ArrangeDivination": ("Remettre les cartes dans cet ordre : {cards}", "Put the cards back in this order: {cards}"),
 })
 
 P = Callable[[Any, str, Callable[[str], str]], tuple[str, dict[str, object]]]
+
+
+def _play_event(i: Any, lang: str, who: Callable[[str], str]) -> tuple[str, dict[str, object]]:
+    """Every part that tells two plays of one event apart: the pawn sent, the card removed, the Fort moved."""
+    name = card(i.card, lang)
+    if i.pawn and i.city:
+        return "PlayEvent.pawn", {"card": name, "pawn": who(i.pawn), "city": city(i.city)}
+    if i.remove_from and i.city:
+        return "PlayEvent.fort", {"card": name, "from_city": city(i.remove_from), "city": city(i.city)}
+    if i.target:
+        return "PlayEvent.target", {"card": name, "target": card(i.target, lang)}
+    if i.city:
+        return "PlayEvent.city", {"card": name, "city": city(i.city)}
+    return "PlayEvent", {"card": name}
 
 
 def _lost(e: Any, lang: str, who: Callable[[str], str]) -> tuple[str, dict[str, object]]:
@@ -274,8 +291,7 @@ _P: dict[type, P] = {
     E.Discard: lambda i, lang, who: ("Discard", {"card": card(i.card, lang)}),
     E.Propagate: lambda i, lang, who: (("Propagate.n", {"n": i.cards}) if getattr(i, "cards", 0)
                                        else ("Propagate", {})),
-    E.PlayEvent: lambda i, lang, who: (("PlayEvent.city", {"card": card(i.card, lang), "city": city(i.city)})
-                                       if i.city else ("PlayEvent", {"card": card(i.card, lang)})),
+    E.PlayEvent: lambda i, lang, who: _play_event(i, lang, who),
     E.ArrangeDivination: lambda i, lang, who: ("ArrangeDivination",
                                                {"cards": ", ".join(card(c, lang) for c in i.order)}),
 }
