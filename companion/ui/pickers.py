@@ -102,7 +102,15 @@ def choice_panel(game: str, choices: Sequence[Choice], view: Mapping[str, Any], 
                 controls.append(place_picker(rp, lang, state.setdefault("rattus-place", {}), refresh, send,
                                              info_button))
                 handled.add("PlaceCubes")
-        controls += _card_rules(game, labelled, lang)
+        elif game == "pandemie":
+            from .pandemie.picker import event_picker, event_plan
+
+            evp = event_plan(labelled)
+            if evp is not None:
+                controls.append(event_picker(evp, lang, state.setdefault("pandemie-event", {}), names, refresh, send,
+                                             info_button, str(view.get("seat") or "")))
+                handled.add("PlayEvent")
+        controls += _card_rules(game, [c for c in labelled if c.intent.get("type") not in handled], lang)
     except Exception:  # noqa: BLE001 - a picker that fails leaves the plain buttons
         log.exception("%s pickers failed", game)
         return [], set(), labelled

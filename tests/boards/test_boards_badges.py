@@ -61,3 +61,19 @@ def test_two_pawns_and_a_fort_in_one_city_never_overlap(code: str) -> None:
     # a second pawn may cover a neighbour's name in crowded corners: a few per province, and 19 of the 48
     # cities of the Nile valley (Aegyptus), where the cities stand in a narrow line
     assert covering <= (19 if code == "E" else 4), covering
+
+
+def test_what_changed_is_what_changed_since_this_device_last_looked():
+    """The ringed cities are the last change *this* page saw: a page opening the table rings nothing, and two
+    tables (or two pages) on one host never mix their memories (they were kept per seat, process-wide)."""
+    board = province_board(next(p for p in shipped() if p.code == "G"))
+    a, b = board.places[0].key, board.places[1].key
+    players = {"p1": {"province": "G", "city": a}}
+    before = {"code": "G", "forts": [], "pins": {a: {"red": 1}}}
+    after = {"code": "G", "forts": [], "pins": {a: {"red": 1}, b: {"blue": 2}}}
+    page_1, page_2, other_table = object(), object(), object()
+    assert not layer_for(board, before, players, "p1", device=page_1).marks
+    assert layer_for(board, after, players, "p1", device=page_1).marks == {b}
+    assert not layer_for(board, after, players, "p1", device=page_2).marks, "a page that just opened"
+    assert not layer_for(board, {**before, "pins": {}}, players, "p1", device=other_table).marks
+    assert layer_for(board, after, players, "p1", device=page_1).marks == {b}, "still the last change"

@@ -31,9 +31,10 @@ TEXT: dict[str, tuple[str, str]] = {
 }
 COLOUR_WORD = {"blue": ("bleu", "blue"), "yellow": ("jaune", "yellow"), "red": ("rouge", "red"),
                "green": ("vert", "green")}
-_last: dict[tuple[str, str], tuple[Any, Any]] = {}  # (seat, province) → (previous state, current state)
+_last: dict[tuple[int, str, str], tuple[Any, Any]] = {}  # (device, seat, province) → (previous, current state)
+MEMORY = 512  # devices × seats remembered at most (pages come and go: the oldest are forgotten)
 SHOW_SECONDS = 6.0  # how long the last action's arrows (surge chains, a pawn's move) stay on the map
-_recent: dict[str, tuple[Any, Mapping[str, Any], list[Edge], list[tuple[str, str, str]], float]] = {}
+_recent: dict[tuple[int, str], tuple[Any, Mapping[str, Any], list[Edge], list[tuple[str, str, str]], float]] = {}
 # seat → (what the view showed, the view, surge arrows, pawn moves (seat, from, to), when it changed)
 
 
@@ -58,13 +59,14 @@ def province_board(view: Mapping[str, Any], code: str) -> Board:
     return make(known[code], in_play or tuple(known.values()))
 
 
-def changed(seat: str, code: str, state: Any) -> Any:
-    """The state of the previous action for (seat, province), remembered across renders."""
-    key = (seat, code)
+def changed(seat: str, code: str, state: Any, device: object = None) -> Any:
+    """The state of the previous action for (device, seat, province), remembered across renders."""
+    key = (_who(device), seat, code)
     prev, cur = _last.get(key, (None, None))
     if cur != state:
         prev, cur = cur, state
         _last[key] = (prev, cur)
+        _forget(_last)
     return prev
 
 
@@ -82,14 +84,26 @@ def _in_play(view: Mapping[str, Any]) -> tuple[Any, ...]:
     return tuple(known[str(p.get("code"))] for p in view.get("provinces") or [] if str(p.get("code")) in known)
 
 
-def recent(seat: str, view: Mapping[str, Any], now: float | None = None) -> tuple[list[Edge], list[tuple[str, str, str]], float]:
+def _forget(memory: dict[Any, Any]) -> None:
+    while len(memory) > MEMORY:
+        del memory[next(iter(memory))]
+
+
+def _who(device: object) -> int:
+    return 0 if device is None else id(device)
+
+
+def recent(seat: str, view: Mapping[str, Any], now: float | None = None,
+           device: object = None) -> tuple[list[Edge], list[tuple[str, str, str]], float]:
     """What the last change of the view did, for ``seat``'s screens: (surge chain arrows, pawn moves
     (seat, from, to), seconds they stay on screen — 0 once :data:`SHOW_SECONDS` have passed)."""
     now = time.monotonic() if now is None else now
     sig = _signature(view)
-    got = _recent.get(seat)
+    key = (_who(device), seat)
+    got = _recent.get(key)
     if got is None:
-        _recent[seat] = (sig, view, [], [], now)
+        _recent[key] = (sig, view, [], [], now)
+        _forget(_recent)
         return [], [], 0.0
     if got[0] != sig:
         adj, code_of = adjacency(_in_play(view))
@@ -98,7 +112,7 @@ def recent(seat: str, view: Mapping[str, Any], now: float | None = None) -> tupl
         moves = [(s, str(before[s]), str(pl.get("city"))) for s, pl in (view.get("players") or {}).items()
                  if before.get(s) and pl.get("city") and before[s] != pl.get("city")]
         got = (sig, view, edges, moves, now)
-        _recent[seat] = got
+        _recent[key] = got
     left = SHOW_SECONDS - (now - got[4])
     return (got[2], got[3], left) if left > 0 and (got[2] or got[3]) else ([], [], 0.0)
 
@@ -154,7 +168,8 @@ def city_names(provinces: tuple[Any, ...]) -> dict[str, str]:
 
 def layer_for(board: Board, pv: Mapping[str, Any], players: Mapping[str, Any], seat: str,
               names: Mapping[str, str] | None = None,
-              last: tuple[list[Edge], list[tuple[str, str, str]], float, Mapping[str, str]] | None = None) -> Layer:
+              last: tuple[list[Edge], list[tuple[str, str, str]], float, Mapping[str, str]] | None = None,
+              device: object = None) -> Layer:
     """``last``: the last action's (surge arrows, pawn moves, seconds left, city names) from :func:`recent`."""
     layer = Layer()
     at = board.by_key()
@@ -192,7 +207,7 @@ def layer_for(board: Board, pv: Mapping[str, Any], players: Mapping[str, Any], s
     # what the last action changed: cities whose pins changed, the city a pawn left and the one it reached
     state = ({k: dict(v) for k, v in pins.items()}, {s: pl.get("city") for s, pl in here},
              tuple(pv.get("forts") or ()))
-    prev = changed(seat, str(pv.get("code")), state)
+    prev = changed(seat, str(pv.get("code")), state, device)
     if prev is not None:
         old_pins, old_pawns, old_forts = prev
         for key in set(old_pins) | set(pins):
@@ -234,15 +249,16 @@ def counters(pv: Mapping[str, Any], lang: str) -> ft.Control:
 
 def province_map(view: Mapping[str, Any], code: str, seat: str, lang: str, width: float,
                  on_place: Callable[[str, str], Any] | None = None, names: Mapping[str, str] | None = None,
-                 dark: bool = False, zoom: bool = False) -> ft.Control:
-    """The map of province ``code`` with its counters, ``width`` pixels wide."""
+                 dark: bool = False, zoom: bool = False, device: object = None) -> ft.Control:
+    """The map of province ``code`` with its counters, ``width`` pixels wide; ``device`` (a page's session)
+    keeps its own memory of what it saw last (two tables, or two pages, never mix theirs)."""
     pv = next((p for p in view.get("provinces") or [] if str(p.get("code")) == code), None)
     if pv is None:
         raise KeyError(f"no province {code!r} in this view")
     board = province_board(view, code)
-    edges, moves, left = recent(seat, view)
+    edges, moves, left = recent(seat, view, device=device)
     last = (edges, moves, left, city_names(_in_play(view))) if left > 0 else None
-    layer = layer_for(board, pv, view.get("players") or {}, seat, names, last)
+    layer = layer_for(board, pv, view.get("players") or {}, seat, names, last, device=device)
     players: Mapping[str, Any] = view.get("players") or {}
     # a zoom button zooms on the seat's own city, or (a province tablet) on the city of the player in turn
     who = seat if str((players.get(seat) or {}).get("province")) == code else str(pv.get("turn") or "")

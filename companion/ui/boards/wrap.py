@@ -31,12 +31,13 @@ def pandemie_province(view: Mapping[str, Any], seat: str, focus: str) -> str:
 
 def map_for(game: str, view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str] | None,
             focus: str, on_place: Callable[[str, str], Any] | None, width: float, dark: bool = False,
-            zoom: bool = False) -> ft.Control | None:
+            zoom: bool = False, device: object = None) -> ft.Control | None:
+    """``device``: who looks (a page's session), so that "what changed" is what changed since *it* last saw."""
     if game == "pandemie":
         from .pandemie_map import province_map
 
         code = pandemie_province(view, seat, focus)
-        return province_map(view, code, seat, lang, width, on_place, names, dark, zoom) if code else None
+        return province_map(view, code, seat, lang, width, on_place, names, dark, zoom, device) if code else None
     if game == "rattus" and view.get("regions"):
         from .rattus_map import rattus_map
 
@@ -47,13 +48,13 @@ def map_for(game: str, view: Mapping[str, Any], lang: str, seat: str, names: Map
 def with_map(game: str, render: Renderer) -> Renderer:
     def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str] | None = None,
               focus: str = "", on_place: Callable[[str, str], Any] | None = None, width: float = 0.0,
-              dark: bool = False, zoom: bool = False) -> ft.Control:
+              dark: bool = False, zoom: bool = False, device: object = None) -> ft.Control:
         base = render(view, lang, seat, names=names, focus=focus)
         if width <= 0 or os.environ.get(OFF_ENV) == "1":
             return base
         zoom = zoom or width < ZOOM_BELOW  # a phone: pinch, or the zoom buttons, to read a crowded corner
         try:
-            m = map_for(game, view, lang, seat, names, focus, on_place, width, dark, zoom)
+            m = map_for(game, view, lang, seat, names, focus, on_place, width, dark, zoom, device)
         except Exception:  # noqa: BLE001 - a board that cannot be drawn: the text board still plays
             log.exception("%s map failed; text board only", game)
             return base

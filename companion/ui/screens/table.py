@@ -275,7 +275,7 @@ class TableScreen(Screen):
             vcol([heading(tr("table.board" if is_table else "table.private", lang)),
                   board_control(snap.game, snap.view, lang, snap.seat, names=names, focus=self.province,
                                 on_place=self._on_place, width=self._map_width(),
-                                dark=theme.current(self.shell.page) == "dark")],
+                                dark=theme.current(self.shell.page) == "dark", device=self.session)],
                  spacing=10, tight=True),
             identifier="board",
         )

@@ -1,0 +1,121 @@
+"""Pandémie: an event card is played in steps — the card, the pawn, the city (or the card, or the Fort) — not
+chosen among 188 look-alike buttons ("Jouer Mission secrète (Lugdunum)" four times, one per pawn)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import flet as ft
+import msgspec
+
+from companion.session import Choice
+from companion.ui.pandemie.picker import EventPlan, event_picker, event_plan
+from companion.ui.pickers import info_button
+from engine.core import SeededRng, Table, get_game
+from engine.texts import describe
+
+GAME = get_game("pandemie")
+NAMES = {"p1": "Ana", "p2": "Bea", "p3": "Cid", "p4": "Dan"}
+
+
+def _choices(seed: int, seat: str) -> tuple[list[Choice], dict[str, Any]]:
+    table = Table.new(GAME, {"provinces": 1, "players": 4}, SeededRng(seed))
+    intents = GAME.legal(table.state, seat)
+    return ([Choice(json.loads(msgspec.json.encode(i)), describe("pandemie", i, "fr", NAMES), "") for i in intents],
+            GAME.view(table.state, seat))
+
+
+def _find(control: Any, ident: str) -> Any:
+    if isinstance(control, ft.Semantics) and control.identifier == ident:
+        return control
+    for attr in ("content", "controls"):
+        sub = getattr(control, attr, None)
+        for c in (sub if isinstance(sub, list) else [sub] if sub is not None else []):
+            got = _find(c, ident)
+            if got is not None:
+                return got
+    return None
+
+
+class Screen:
+    """The picker as a screen draws it: redrawn on refresh, sending what is tapped."""
+
+    def __init__(self, plan: EventPlan, seat: str) -> None:
+        self.plan, self.seat, self.state, self.sent = plan, seat, {}, []
+        self.draw()
+
+    def draw(self) -> None:
+        def send(intent: dict[str, Any]) -> Any:
+            return lambda _e: self.sent.append(intent)
+
+        self.control = event_picker(self.plan, "fr", self.state, NAMES, self.draw, send, info_button, self.seat)
+
+    def tap(self, ident: str) -> None:
+        node = _find(self.control, ident)
+        assert node is not None, f"no {ident} on the picker"
+        _clickable(node).on_click(None)
+
+    def text(self, ident: str) -> str:
+        node = _find(self.control, ident)
+        return " ".join(_texts(node)) if node is not None else ""
+
+
+def _walk(control: Any) -> Any:
+    yield control
+    for attr in ("content", "controls"):
+        sub = getattr(control, attr, None)
+        for c in (sub if isinstance(sub, list) else [sub] if isinstance(sub, ft.Control) else []):
+            yield from _walk(c)
+
+
+def _clickable(node: Any) -> Any:
+    return next(c for c in _walk(node) if getattr(c, "on_click", None) is not None)
+
+
+def _texts(node: Any) -> list[str]:
+    return [str(c.value) for c in _walk(node) if isinstance(c, ft.Text) and c.value]
+
+
+def test_every_play_of_an_event_reads_differently():
+    choices, _view = _choices(12, "p2")
+    plays = [c for c in choices if c.intent["type"] == "PlayEvent"]
+    assert len(plays) > 200
+    labels = [c.label_fr for c in plays]
+    assert len(set(labels)) == len(labels), "two buttons that read alike but do different things"
+    assert any("Mission secrète : Ana va à" in x for x in labels)
+
+
+def test_a_secret_mission_is_three_taps_the_card_the_pawn_the_city():
+    choices, view = _choices(12, "p2")
+    plan = event_plan(choices)
+    assert plan is not None and len(plan.cards) == 2
+    screen = Screen(plan, "p2")
+    mission = next(n for n, c in enumerate(plan.cards) if plan.pawns(c))
+    assert "Mission secrète" in screen.text(f"event-card-{mission}")
+    screen.tap(f"event-card-{mission}")  # tap 1: the card
+    assert _find(screen.control, "event-pawn-p2") is not None, "the seat's own pawn is offered first"
+    screen.tap("event-pawn-p3")  # tap 2: Cid's pawn
+    cities = [screen.text(f"event-play-{k}") for k in range(47) if _find(screen.control, f"event-play-{k}")]
+    assert cities == sorted(cities, key=str.casefold) and len(cities) >= 40, cities
+    screen.tap("event-play-0")  # tap 3: the first city by name
+    (sent,) = screen.sent
+    assert sent["type"] == "PlayEvent" and sent["pawn"] == "p3" and sent in [c.intent for c in choices]
+    label = next(c.label_fr for c in choices if c.intent == sent)
+    assert label == f"Jouer Mission secrète : Cid va à {cities[0]}", label
+
+
+def test_an_event_that_aims_at_nothing_is_one_tap_and_a_ghost_town_lists_the_cards():
+    choices, _view = _choices(17, "p4")
+    plan = event_plan(choices)
+    assert plan is not None
+    screen = Screen(plan, "p4")
+    single = next(n for n, c in enumerate(plan.cards) if plan.single(c) is not None)
+    ghost = next(n for n, c in enumerate(plan.cards) if plan.single(c) is None)
+    screen.tap(f"event-card-{single}")
+    assert len(screen.sent) == 1 and not screen.sent[0].get("target")
+    screen.tap(f"event-card-{ghost}")
+    names = [screen.text(f"event-play-{k}") for k in range(9)]
+    assert all(n and ":" not in n for n in names), names  # cards by their city's name, never an id
+    screen.tap("event-play-3")
+    assert screen.sent[-1]["target"] and screen.sent[-1] in [c.intent for c in choices]
