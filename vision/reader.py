@@ -53,6 +53,7 @@ _GLOBAL = zxingcpp.Binarizer.GlobalHistogram
 
 UPSCALE_MAX_PIXELS = 1_100_000  # frames larger than this are not enlarged as a whole (time)
 MAX_CANDIDATES = 16
+REGION_SCALE = 4.0  # a region's enlargement: 1.2-1.7 px per module become 5-7
 MAX_REGIONS = 64  # textured regions enlarged per large frame, at most
 GRID_FIT_PX = 3.0  # candidates under this many pixels per module get their grid fitted (vision.grid)
 REGION_PX = (12.0, 160.0)  # a region's longer side, full-resolution pixels, to be worth enlarging
@@ -248,7 +249,8 @@ def to_gray(frame: np.ndarray) -> np.ndarray:
 
 def _darkest(frame: np.ndarray) -> np.ndarray | None:
     if frame.ndim == 3 and frame.shape[2] >= 3 and frame.dtype == np.uint8:
-        return cv2.min(cv2.min(frame[:, :, 0], frame[:, :, 1]), frame[:, :, 2])
+        b, g, r = cv2.split(frame)[:3]  # contiguous planes: a third faster than min over strided views
+        return cv2.min(cv2.min(b, g), r)
     return None
 
 
@@ -298,15 +300,19 @@ def _rescue(gray: np.ndarray, cand: np.ndarray, version: int, merger: _Merger, r
 
 def textured_regions(gray: np.ndarray) -> list[tuple[int, int, int, int]]:
     """Boxes (x0, y0, x1, y1) of small high-contrast textured patches (codes, but also print and
-    edges), found on a half-size copy: morphological gradient, 5×5 mean, threshold, components."""
+    edges), found on a half-size copy: morphological gradient, 5×5 mean, threshold, outer contours (a
+    twelfth of the time of labelled components, and the same boxes on the benchmark's scenes); a patch's
+    pixel count is its contour's area plus half its perimeter."""
     small = cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
     grad = cv2.morphologyEx(small, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
     mask = (cv2.blur(grad, (5, 5)) > 45).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    n, _labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     lo, hi = REGION_PX
     out: list[tuple[int, int, int, int]] = []
-    for x, y, w, h, area in stats[1:]:
+    for c in contours:
+        x, y, w, h = cv2.boundingRect(c)
+        area = cv2.contourArea(c) + cv2.arcLength(c, True) / 2 + 1
         side = 2 * max(w, h)
         if area < 30 or not lo <= side <= hi or area < 0.25 * w * h:
             continue
@@ -328,7 +334,7 @@ def _read_regions(gray: np.ndarray, merger: _Merger) -> list[np.ndarray]:
         m = 0.25 * side + 4
         cx0, cy0 = int(max(0, x0 - m)), int(max(0, y0 - m))
         cx1, cy1 = int(min(w, x1 + m)), int(min(h, y1 + m))
-        scale = 4.0
+        scale = REGION_SCALE
         crop = gray[cy0:cy1, cx0:cx1]
         big = cv2.resize(crop, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
         found = zxingcpp.read_barcodes(big, formats=_QR, text_mode=_PLAIN, binarizer=_LOCAL, try_rotate=False,
