@@ -189,10 +189,11 @@ STRINGS: dict[str, dict[str, str]] = {
     # scan / type
     "scan.title": {"fr": "Scanner ou taper un pion / une carte", "en": "Scan or type a token / card"},
     "scan.field": {"fr": "Code du pion ou de la carte", "en": "Token or card code"},
-    "scan.field.pandemie": {"fr": "Code de la carte (ex. PC:G01)", "en": "Card code (e.g. PC:G01)"},
-    "scan.field.rattus": {"fr": "Code du jeton rat (ex. RAT:07)", "en": "Rat token code (e.g. RAT:07)"},
-    "scan.field.cartus": {"fr": "Code de la carte (ex. RCC:B:PAL1)", "en": "Card code (e.g. RCC:B:PAL1)"},
+    "scan.field.pandemie": {"fr": "Code de la carte", "en": "Card code"},
+    "scan.field.rattus": {"fr": "Code du jeton rat", "en": "Rat token code"},
+    "scan.field.cartus": {"fr": "Code de la carte", "en": "Card code"},
     "scan.field.plague": {"fr": "Code de la carte", "en": "Card code"},
+    "scan.field.ex": {"fr": "{label} (ex. {cid})", "en": "{label} (e.g. {cid})"},  # games.SCAN_EXAMPLES
     "scan.enter": {"fr": "Entrer", "en": "Enter"},
     "scan.camera": {"fr": "Photo", "en": "Photo"},
     "join.scan": {"fr": "Scanner le QR code de la table", "en": "Scan the table's QR code"},

@@ -22,6 +22,7 @@ from ...session import Rejected, Session, Snapshot
 from .. import model, theme
 from ..boards.tap import offer
 from ..games import (
+    SCAN_EXAMPLES,
     board_control,
     component_label,
     game_prompt,
@@ -416,6 +417,8 @@ class TableScreen(Screen):
     def _scanner(self, snap: Snapshot) -> ft.Control:
         lang = self.lang
         label = tr(f"scan.field.{snap.game}" if f"scan.field.{snap.game}" in STRINGS else "scan.field", lang)
+        if snap.game in SCAN_EXAMPLES:  # the same example the field's refusals give
+            label = tr("scan.field.ex", lang, label=label, cid=SCAN_EXAMPLES[snap.game])
         if self.scan.label not in (None, label):  # a new language: the browser keeps a field's old label
             self.scan = ft.TextField(value=self.scan.value, text_size=18, height=64, on_submit=self._entered,
                                      expand=True, capitalization=ft.TextCapitalization.CHARACTERS)
