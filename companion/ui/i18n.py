@@ -7,6 +7,7 @@ text; a missing key is a bug and raises ``KeyError`` (no silent English fallback
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 
 from engine.core.lang import Phrase, Phrasebook
 
@@ -605,6 +606,18 @@ def tr(key: str, lang: str = DEFAULT_LANG, **kw: object) -> str:
     if lang == "fr":
         text = _elide(text, kw)
     return text.format(**kw)
+
+
+def pairs(table: Mapping[str, tuple[str, str]]) -> Callable[..., str]:
+    """A ``t(key, lang, **kw)`` for a module's own (French, English) texts, formatted as :func:`tr` does."""
+    def t(key: str, lang: str = DEFAULT_LANG, **kw: object) -> str:
+        fr, en = table[key]
+        text = en if lang == "en" else fr
+        if not kw:
+            return text
+        return (_elide(text, kw) if lang == "fr" else text).format(**kw)
+
+    return t
 
 
 def key_label(key: str, lang: str = DEFAULT_LANG) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 from companion.session import Choice
 from engine.games.cartus.describe import building as building_name
 
-from ..i18n import DEFAULT_LANG
+from ..i18n import DEFAULT_LANG, pairs
 from .reminders import reminder
 
 TEXTS: dict[str, tuple[str, str]] = {
@@ -44,10 +44,7 @@ TEXTS: dict[str, tuple[str, str]] = {
 }
 
 
-def t(key: str, lang: str, **kw: object) -> str:
-    fr, en = TEXTS[key]
-    text = en if lang == "en" else fr
-    return text.format(**kw) if kw else text
+t = pairs(TEXTS)
 
 
 def _name(row: Sequence[Mapping[str, Any]], b: int, lang: str) -> str:

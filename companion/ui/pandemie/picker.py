@@ -11,6 +11,8 @@ from typing import Any
 from companion.session import Choice
 from engine.games.pandemie.text import card, city
 
+from ..i18n import pairs
+
 TEXTS: dict[str, tuple[str, str]] = {
     "title": ("Jouer un événement", "Play an event"),
     "help": ("Touchez une carte, puis ce qu'elle vise.", "Tap a card, then what it aims at."),
@@ -24,10 +26,7 @@ TEXTS: dict[str, tuple[str, str]] = {
 }
 
 
-def t(key: str, lang: str, **kw: object) -> str:
-    fr, en = TEXTS[key]
-    text = en if lang == "en" else fr
-    return text.format(**kw) if kw else text
+t = pairs(TEXTS)
 
 
 @dataclass

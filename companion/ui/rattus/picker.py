@@ -10,6 +10,7 @@ from typing import Any
 from companion.session import Choice
 from engine.games.rattus.text import character
 
+from ..i18n import pairs
 from .reminders import reminder
 
 TEXTS: dict[str, tuple[str, str]] = {
@@ -26,10 +27,7 @@ BONUS = {"none": (False, False), "peasant": (True, False), "queen": (False, True
 EXTRA = {"none": 0, "peasant": 1, "queen": 2, "both": 3}
 
 
-def t(key: str, lang: str, **kw: object) -> str:
-    fr, en = TEXTS[key]
-    text = en if lang == "en" else fr
-    return text.format(**kw) if kw else text
+t = pairs(TEXTS)
 
 
 @dataclass
