@@ -77,3 +77,11 @@ def test_what_changed_is_what_changed_since_this_device_last_looked():
     assert not layer_for(board, after, players, "p1", device=page_2).marks, "a page that just opened"
     assert not layer_for(board, {**before, "pins": {}}, players, "p1", device=other_table).marks
     assert layer_for(board, after, players, "p1", device=page_1).marks == {b}, "still the last change"
+
+
+def test_a_pawn_shows_its_players_initial_or_its_seat_number_before_a_name_is_given():
+    from companion.ui.boards.pandemie_map import initial
+
+    assert initial("p3", {"p3": "Léa · Gallia"}) == "L"
+    assert initial("p3", {"p3": "Joueur 3 · Gallia"}) == "3"  # every unnamed pawn would show J
+    assert initial("p12", {"p12": "Player 12"}) == "12" and initial("p4", None) == "4"

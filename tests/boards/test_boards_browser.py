@@ -105,3 +105,16 @@ def test_tap_a_city_plays_a_move_there(tmp_path: Path) -> None:
         box = phone.page.locator(phone.sel("map-G")).bounding_box()
         assert box is not None and box["width"] <= 390
         phone.shot("boards-pandemie-phone.png")
+        # the shared board on a portrait tablet: the map across the screen (it had 7/12 of the width, about
+        # 390 px on an 800 px screen), the actions and the log below it
+        portrait = Driver(browser.new_page(viewport={"width": 800, "height": 1280}))
+        portrait.open(f"http://127.0.0.1:{port}/")
+        portrait.click("open-0")
+        portrait.click("seat-table")
+        portrait.wait("map-G", timeout=60_000)
+        portrait.page.wait_for_timeout(800)
+        box = portrait.page.locator(portrait.sel("map-G")).bounding_box()
+        actions = portrait.page.locator(portrait.sel("actions")).bounding_box()
+        assert box is not None and box["width"] >= 650, box
+        assert actions is not None and actions["y"] > box["y"] + box["height"] - 5, (box, actions)
+        portrait.shot("boards-pandemie-portrait-tablet.png")

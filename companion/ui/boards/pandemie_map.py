@@ -17,6 +17,7 @@ from engine.boards.geometry import Board
 from engine.boards.palette import PEOPLE, seat_colour
 from engine.boards.surges import Edge, adjacency, infer_chains
 
+from ..model import seat_label, seat_number
 from .draw import Layer, map_control, ring
 from .spots import spots
 
@@ -161,6 +162,15 @@ PAWN = 9.0  # a pawn's badge radius, board units
 FORT = 8.0  # a Fort's half width
 
 
+def initial(seat: str, names: Mapping[str, str] | None) -> str:
+    """What a pawn shows: its player's initial, or the seat's number while the player has no name (every
+    "Joueur N" would show J)."""
+    name = str((names or {}).get(seat) or "").strip()
+    if not name or any(name.startswith(seat_label(seat, lang)) for lang in ("fr", "en")):
+        return seat_number(seat)
+    return name[:1].upper()
+
+
 def city_names(provinces: tuple[Any, ...]) -> dict[str, str]:
     """City key → name for every province in play (the names the link stubs print)."""
     return {f"{p.code}{i + 1:02d}": c.name for p in provinces for i, c in enumerate(p.cities)}
@@ -197,9 +207,7 @@ def layer_for(board: Board, pv: Mapping[str, Any], players: Mapping[str, Any], s
             by_city.setdefault(str(pl["city"]), []).append(s)
     for city, seats in sorted(by_city.items()):
         for (x, y), s in zip(spots(board, city, len(seats), PAWN, taken=taken), seats, strict=True):
-            name = (names or {}).get(s, s)
-            initial = (name.strip()[:1] or s[-1:]).upper()
-            layer.badges.append((x, y, PAWN, seat_colour(order.get(s, 0)), initial, "#ffffff"))
+            layer.badges.append((x, y, PAWN, seat_colour(order.get(s, 0)), initial(s, names), "#ffffff"))
             taken.append((x, y, PAWN))
     if last is not None and last[2] > 0:
         layer.arrows = arrows_for(board, last[0], last[1], {s: seat_colour(i) for s, i in order.items()}, last[3])
@@ -267,7 +275,7 @@ def province_map(view: Mapping[str, Any], code: str, seat: str, lang: str, width
     parts: list[ft.Control] = [counters(pv, lang), ft.Semantics(identifier=f"map-{code}", content=m)]
     if on_place is not None:
         parts.append(ft.Text(_t("tap", lang), size=14, italic=True))
-    return ft.Column(parts, spacing=8, tight=True)
+    return ft.Column(parts, spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 __all__ = ["SHOW_SECONDS", "arrows_for", "counters", "layer_for", "province_board", "province_map", "recent"]

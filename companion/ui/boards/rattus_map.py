@@ -90,7 +90,7 @@ def rattus_map(view: Mapping[str, Any], seat: str, lang: str, width: float,
     parts: list[ft.Control] = [legend, ft.Semantics(identifier="map-rattus", content=m)]
     if on_place is not None:
         parts.append(ft.Text(_t("tap", lang), size=14, italic=True))
-    return ft.Column(parts, spacing=8, tight=True)
+    return ft.Column(parts, spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 __all__ = ["board_of", "layer_for", "rattus_map"]

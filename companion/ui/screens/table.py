@@ -284,11 +284,29 @@ class TableScreen(Screen):
         if self.shell.phone:  # one column: the table shows its board first, a player what to do then their hand
             order = [board, actions, log_] if is_table else [actions, board, log_]
             return vcol([head, *order], spacing=12)
+        if self._board_tablet():  # the shared board in the middle of the table: its map across the screen
+            actions.col, log_.col = {"xs": 12, "md": 7}, {"xs": 12, "md": 5}
+            return vcol([head, board, ft.ResponsiveRow([actions, log_], spacing=12, run_spacing=12)], spacing=12)
         side = vcol([actions, log_], spacing=12, tight=True)
         board.col = {"xs": 12, "md": 7}
         side.col = {"xs": 12, "md": 5}
         row = ft.ResponsiveRow([board, side] if is_table else [side, board], spacing=12, run_spacing=12)
         return vcol([head, row], spacing=12)
+
+    def _board_tablet(self) -> bool:
+        """A table tablet that does not play in turn (the shared board) whose map is larger across the
+        screen (what a portrait tablet or a tall screen leaves under the header) than in the board's column
+        (a landscape tablet): then the map takes the screen, actions and log below."""
+        if self.seat != TABLE or self.follow or self.shell.phone:
+            return False
+        return self._full_width() > 1.1 * self._column_width()
+
+    def _full_width(self) -> float:
+        w, h = float(self.shell.page.width or 1000), float(self.shell.page.height or 800)
+        return min(1600.0, w - 72, (h - 370) / 0.707)  # under the header and the counters (~370 px)
+
+    def _column_width(self) -> float:
+        return float(self.shell.page.width or 1000) * 7 / 12 - 72
 
     def _header(self, snap: Snapshot, names: dict[str, str]) -> ft.Control:
         """Whose turn, actions left, where this seat stands, what is awaited: above everything else."""
@@ -465,7 +483,9 @@ class TableScreen(Screen):
     def _map_width(self) -> float:
         """The drawn board's width: the whole phone, else the board's column (companion.ui.boards)."""
         w = float(self.shell.page.width or 1000)
-        return max(300.0, min(1400.0, w - 56 if self.shell.phone else w * 7 / 12 - 72))
+        if self._board_tablet():
+            return max(300.0, self._full_width())
+        return max(300.0, min(1400.0, w - 56 if self.shell.phone else self._column_width()))
 
     def _on_place(self, key: str, name: str) -> None:
         """A tap on a city or region of the map: what the acting seat can do there (companion.ui.boards.tap)."""
