@@ -1,8 +1,8 @@
 """A Pandémie province drawn from its board (:mod:`engine.boards.pandemie`) and a seat's view: each city in
 its people's colour with its name, pins as coloured dots (a fourth is a surge: a red star), pawns in their
 seat's colour with the player's initial, Forts as small keeps (both where the city has most room:
-:mod:`.spots`), links to other provinces at the edge, and the cities changed by the last action ringed. Counters beside it: speed, surges, reinforcement marker, pins
-left per colour, victories.
+:mod:`.spots`), links to other provinces at the edge, and the cities changed by the last action ringed.
+Counters beside it: speed, surges, reinforcement marker, pins left per colour, victories.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ _last: dict[tuple[int, str, str], tuple[Any, Any]] = {}  # (device, seat, provin
 MEMORY = 512  # devices × seats remembered at most (pages come and go: the oldest are forgotten)
 SHOW_SECONDS = 6.0  # how long the last action's arrows (surge chains, a pawn's move) stay on the map
 _recent: dict[tuple[int, str], tuple[Any, Mapping[str, Any], list[Edge], list[tuple[str, str, str]], float]] = {}
-# seat → (what the view showed, the view, surge arrows, pawn moves (seat, from, to), when it changed)
+# (device, seat) → (what the view showed, the view, surge arrows, pawn moves (seat, from, to), when it changed)
 
 
 def _t(key: str, lang: str) -> str:
