@@ -138,14 +138,16 @@ def paint_layer(board: Board, layer: Layer, k: float, dark: bool = False) -> lis
             p = at[key]
             shapes.append(cv.Circle(p.x * k, p.y * k, (p.r + 6) * k,
                                     paint=_paint("#ff2d95", max(2.5, 4 * k), dash=[6, 3])))
-    for x, y, h, colour in layer.squares:
-        shapes += castle(x, y, h, colour, k, "#ffffff" if not dark else "#000000")
+    for x, y, h, colour in layer.squares:  # a dark keep on the light land; a light one on the dark map
+        shapes += castle(x, y, h, "#efe4cf" if dark else colour, k, "#000000" if dark else "#ffffff")
     for x, y, r, fill, text, colour in layer.badges:
         shapes.append(cv.Circle(x * k, y * k, r * k, paint=_paint(fill, fill=True)))
         shapes.append(cv.Circle(x * k, y * k, r * k, paint=_paint("#ffffff" if not dark else "#000000", max(1.0, 1.5 * k))))
         if text:
+            # the letter in proportion to its disc: a floor of 8 px made it overflow a phone's 3 px disc
+            # (a white blob once zoomed); on a phone the colour tells the pawn, the zoom shows the letter
             shapes.append(cv.Text(x * k, y * k, text, alignment=ft.Alignment.CENTER,
-                                  style=ft.TextStyle(size=max(8.0, r * 1.25 * k), color=colour, weight=ft.FontWeight.BOLD)))
+                                  style=ft.TextStyle(size=r * 1.25 * k, color=colour, weight=ft.FontWeight.BOLD)))
     return shapes
 
 
@@ -223,28 +225,53 @@ def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[st
 
 def _targets(board: Board, k: float, width: float, height: float, on_place: Callable[[str, str], Any] | None,
              labels: Mapping[str, str] | None, allowed: tuple[str, ...] | None) -> ft.Control:
-    """A tap target on each place (or on the ``allowed`` ones), over the whole map."""
+    """What a tap on the map plays: one detector over the whole map that takes the place nearest the tap
+    (:func:`nearest`), and for screen readers (and tests) one tappable semantics node per place.
+
+    A tappable container per place inside the zoomable viewer was hit where it was not drawn: on a zoomed
+    phone, a tap on Genava opened Augustonemetum (every point of the map hit some city). The detector gets
+    the tap in the map's own coordinates, whatever the zoom, and picks the place from the board's geometry."""
     room = _room(board)
     chosen = None if allowed is None else set(allowed)
-    targets: list[ft.Control] = []
-    for p in board.places:
-        if chosen is not None and p.key not in chosen:
-            continue
-        # at least the place as drawn, else MIN_TARGET, but never over a neighbour's target (the map zooms,
-        # targets with it: a crowded corner is tapped zoomed, never on the wrong city)
+    places = [p for p in board.places if chosen is None or p.key in chosen]
+    nodes: list[ft.Control] = [ft.Container(width=width, height=height, bgcolor=ft.Colors.TRANSPARENT)]
+    for p in places:
+        # at least the place as drawn, else MIN_TARGET, but never over a neighbour's node
         side = min(max(MIN_TARGET, 2 * p.r * k), max(2 * p.r * k, 0.95 * room.get(p.key, 1e9) * k))
         handler = None
         if on_place is not None:
             def handler(_e: Any, key: str = p.key, name: str = p.name) -> Any:
                 return on_place(key, name)
-        target = ft.Container(width=side, height=side, border_radius=side / 2, on_click=handler,
-                              tooltip=None)
-        label = (labels or {}).get(p.key, p.name)
-        targets.append(ft.Container(
-            content=ft.Semantics(content=target, identifier=f"place-{p.key}", label=label, button=True),
+        nodes.append(ft.Container(
+            content=ft.Semantics(identifier=f"place-{p.key}", label=(labels or {}).get(p.key, p.name), button=True,
+                                 on_tap=handler, content=ft.Container(width=side, height=side)),
             left=p.x * k - side / 2, top=p.y * k - side / 2, width=side, height=side, key=f"tap-{p.key}",
         ))
-    return ft.Stack(targets, width=width, height=height)
+    stack = ft.Stack(nodes, width=width, height=height)
+    if on_place is None:
+        return stack
+
+    def tapped(e: Any) -> Any:
+        pos = getattr(e, "local_position", None)
+        if pos is None:
+            return None
+        hit = nearest(places, pos.x / k, pos.y / k, reach=max(MIN_TARGET / 2 / k, 1.0))
+        return on_place(hit.key, hit.name) if hit is not None else None
+
+    return ft.GestureDetector(content=stack, on_tap_up=tapped, width=width, height=height)
+
+
+def nearest(places: Iterable[Place], x: float, y: float, reach: float) -> Place | None:
+    """The place nearest the board point (x, y): within its own disc, or within ``reach`` board units of its
+    centre (a finger's width on screen); None when the tap is on no place."""
+    best, best_d = None, float("inf")
+    for p in places:
+        d = math.hypot(p.x - x, p.y - y)
+        if d < best_d:
+            best, best_d = p, d
+    if best is None or best_d > max(best.r, reach):
+        return None
+    return best
 
 
 _ROOM: dict[int, tuple[Board, dict[str, float]]] = {}
@@ -316,5 +343,5 @@ def zoomable(content: ft.Control, width: float, height: float,
     return ft.Column([viewer, bar], spacing=4, tight=True, width=width)
 
 
-__all__ = ["BoardCanvas", "Flash", "Layer", "arrow_shapes", "map_control", "paint", "paint_board", "paint_layer", "ring",
+__all__ = ["BoardCanvas", "Flash", "Layer", "arrow_shapes", "map_control", "nearest", "paint", "paint_board", "paint_layer", "ring",
            "zoomable"]
