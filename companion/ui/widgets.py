@@ -159,12 +159,15 @@ def qr_png(text: str, scale: int = 6) -> bytes:
 def segments(ident_prefix: str, title: str, values: list[tuple[Any, str]], current: Any,
              on: Callable[[Any], Callable[[Any], None]], lang: str) -> ft.Control:
     """A row of values, the current one filled: one tap sets a stepper (``on(value)`` is its handler); each
-    button is ``<ident_prefix>-<value>`` and reads "title : value" to a screen reader."""
+    button is ``<ident_prefix>-<value>`` and reads "title : value" to a screen reader ("… (choisi)" for the
+    current one)."""
     buttons = []
     for v, label in values:
         kw: dict[str, Any] = dict(content=ft.Text(label, size=17), on_click=on(v), height=48,
                                   style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12)))
         btn = ft.FilledButton(**kw) if v == current else ft.OutlinedButton(**kw)
-        buttons.append(ident(btn, f"{ident_prefix}-{'none' if v is None else v}",
-                             label=f"{title} : {label}" if lang == "fr" else f"{title}: {label}"))
+        said = f"{title} : {label}" if lang == "fr" else f"{title}: {label}"
+        if v == current:  # a screen reader says which value is set, as the filled button shows it
+            said += " (choisi)" if lang == "fr" else " (chosen)"
+        buttons.append(ident(btn, f"{ident_prefix}-{'none' if v is None else v}", label=said))
     return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)

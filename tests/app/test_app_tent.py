@@ -188,3 +188,44 @@ def test_your_turn_banner_on_a_phone_and_an_error_that_hides_no_control(app):
     phone.shot("app-tent-your-turn-phone.png")
     phone.click("announce-seen")
     phone.page.wait_for_selector(phone.sel("announce"), state="detached", timeout=15_000)
+
+
+def test_on_a_shared_tablet_each_player_starts_the_support_picker_from_its_defaults(app):
+    """Rattus Cartus in pass-and-play: Anaïs sets "draw 2, discard 1 rat" and supports; Bérénice's picker
+    then starts from nothing set (it kept Anaïs's settings, and her support discarded a rat she never
+    chose)."""
+    browser, url = app
+    tablet = Driver(browser.new_page(viewport={"width": 1280, "height": 1000}))
+    tablet.open(url)
+    tablet.click("start-new")
+    tablet.click("game-cartus")
+    tablet.fill("opt-players", "3")
+    tablet.click("create")
+    tablet.wait("join-code", timeout=60_000)
+    tablet.click("seat-table")
+    tablet.wait("board")
+    tablet.click_to("follow", "follow-now")
+    first = tablet.text("follow-now")
+    tablet.click_to("its-me", "support-picker")
+
+    def label(ident: str) -> str:
+        tablet.wait(ident)
+        return tablet.page.get_attribute(tablet.sel(ident), "aria-label") or tablet.text(ident)
+
+    assert "(choisi)" in label("support-draw-0") and "(choisi)" in label("support-rats-0")
+    log_before = tablet.text("log")
+    tablet.click("support-draw-2")
+    tablet.page.wait_for_function("([sel]) => (document.querySelector(sel)?.getAttribute('aria-label') || '')"
+                                  ".includes('(choisi)')", arg=[tablet.sel("support-draw-2")], timeout=15_000)
+    tablet.click("support-rats-1")
+    tablet.page.wait_for_function("([sel]) => (document.querySelector(sel)?.getAttribute('aria-label') || '')"
+                                  ".includes('(choisi)')", arg=[tablet.sel("support-rats-1")], timeout=15_000)
+    tablet.click("support-building-0")
+    tablet.wait_change("log", log_before)
+    tablet.wait("private-hidden", timeout=30_000)  # the next player's part, behind their own tap
+    assert tablet.text("follow-now") != first
+    tablet.click_to("its-me", "support-picker")
+    assert "(choisi)" in label("support-draw-0"), label("support-draw-0")
+    assert "(choisi)" in label("support-rats-0"), label("support-rats-0")
+    assert "(choisi)" not in label("support-rats-1")
+    tablet.shot("app-tent-hotseat-picker-reset.png")

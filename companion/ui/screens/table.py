@@ -94,7 +94,8 @@ class TableScreen(Screen):
         self.scan = ft.TextField(text_size=18, height=64, on_submit=self._entered, expand=True,
                                  capitalization=ft.TextCapitalization.CHARACTERS)
         self.camera_dialog: ft.AlertDialog | None = None
-        self.picker_state: dict[str, Any] = {}  # step pickers' settings between renders (companion.ui.pickers)
+        # step pickers' settings between renders (companion.ui.pickers), per acting seat, until something is played
+        self.picker_state: dict[str, dict[str, Any]] = {}
         self.online = True
         self._redraw_due = False  # a render is scheduled (see _changed)
         self._drawn_from: tuple[Any, ...] = ()
@@ -408,7 +409,8 @@ class TableScreen(Screen):
         if prompt is not None:
             parts.append(prompt)
         picked, handled, labelled = choice_panel(snap.game, snap.choices, snap.view, lang,
-                                                 model.people(snap.seats, lang), self.picker_state,
+                                                 model.people(snap.seats, lang),
+                                                 self.picker_state.setdefault(snap.seat, {}),  # one per player
                                                  self.shell.refresh, self._choose)
         parts += picked
         groups = [g for g in model.group_choices(labelled, lang, group_titles(snap.game)) if g.kind not in handled]
@@ -530,6 +532,7 @@ class TableScreen(Screen):
         same_screen = False
         try:
             await self.acting.send(intent)
+            self.picker_state.clear()  # played: the next choice starts from the pickers' defaults
             # the action's own snapshot redraws the screen (_changed): a second render now would only
             # delay it, unless a scan's offers or the scan field must be cleared too
             same_screen = not self.pending and not (self.scan.value or "")
