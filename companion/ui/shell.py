@@ -221,11 +221,13 @@ class Shell:
             self.page.appbar, touched = appbar, None
         if len(self.page.controls) != 1 or self.page.controls[0] is not body:
             self.page.controls, touched = [body], None
-        if touched is not None and not getattr(self.page, "_dirty", None):
+        if touched is None:
+            self.page.update()
+        else:
+            if getattr(self.page, "_dirty", None):  # the page's own properties changed (the locale: a language
+                self.page.update()  # switch); this diff stops at isolated memos, so the touched ones follow
             if touched:  # only the controls that changed: Flet does not walk the whole page
                 self.page.update(*touched)
-        else:
-            self.page.update()
         if top:  # a new screen opens at its top, not at the previous one's scroll position
             async def scroll_top() -> None:
                 try:

@@ -94,3 +94,23 @@ def test_a_french_session_then_an_english_one_and_a_cartus_support_in_four_taps(
         d.shot("i18n-cartus-supported.png")
         assert taps <= 4
         assert "soutient" in after and "2 carte(s) piochée(s), 1 rat(s) défaussé(s)" in after
+
+
+def test_a_pandemie_screen_switches_language_whole_without_a_reload(tmp_path):
+    """The province part is kept between renders (a memo written into in place): switching to English sent
+    the new words of everything but it, and "Vitesse de propagation" stayed until a reload."""
+    with app_in_browser(tmp_path, "i18n-pandemie") as (port, browser):
+        d = Driver(browser.new_page(viewport={"width": 1280, "height": 900}))
+        d.open(f"http://127.0.0.1:{port}/")
+        d.click("start-new")
+        d.click("game-pandemie")
+        d.fill("opt-provinces", "2")
+        d.click("create")
+        d.wait("join-code", timeout=60_000)
+        d.click("seat-p1")
+        d.wait_text("province-G", "Vitesse de propagation")
+        d.click("lang")
+        text = d.wait_text("province-G", "Infection rate")
+        d.shot("i18n-pandemie-en.png")
+        bad = foreign_words(text, "en")
+        assert not bad and "Vitesse" not in text, (bad, text[:400])
