@@ -218,6 +218,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "scan.close": {"fr": "Fermer", "en": "Close"},
     # Rattus Cartus and Plague & Pestilence screens (companion/ui/cartus_plague_model.py)
     "cp.more": {"fr": "Autres informations", "en": "Other information"},
+    "cp.cartus.specials": {"fr": "Cartes spéciales en jeu", "en": "Special cards in play"},
+    "cp.cartus.declared": {"fr": "{n} point(s) de victoire déclaré(s)", "en": "{n} victory point(s) declared"},
     "cp.players": {"fr": "Joueurs", "en": "Players"},
     "cp.phase": {"fr": "Phase", "en": "Phase"},
     "cp.waiting": {"fr": "On attend", "en": "Waiting for"},

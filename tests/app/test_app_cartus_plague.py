@@ -383,3 +383,15 @@ def test_a_plague_hand_reads_in_the_screens_language_with_the_printed_name_to_fi
         assert f.startswith(f"{shown} — ") and t.fr in f
         assert describe(Discard(seat="p1", card=card), "fr") == f"Défausser {t.fr_name}"
     assert pm.plague_card("flood-1", "fr").startswith("Inondation (Flood) — ")
+
+
+def test_a_cartus_screen_shows_every_part_of_its_view_in_words_nothing_left_to_other_information():
+    """"Autres informations" listed what the screen did not show, raw: "Specials in play: sword",
+    "Victory tokens count: printed" on a French screen. Each part is now said (the special cards in play
+    by their names) or deliberately left out (how the group counts its tokens: a setup option)."""
+    state, _ = cartus.setup({"players": 3}, SeededRng(1))
+    view = cartus.view(state, "p1")
+    assert not set(view) - cm.CARTUS_SHOWN, sorted(set(view) - cm.CARTUS_SHOWN)
+    counters = dict(cm.cartus_board(view, "fr", "p1").counters)
+    assert counters["Cartes spéciales en jeu"] == "Épée"
+    assert dict(cm.cartus_board(view, "en", "p1").counters)["Special cards in play"] == "Sword"

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.events import TABLE
+from engine.games.cartus.describe import special
 
 from ..i18n import tr
 from ..model import PlayerLine, say
@@ -46,6 +47,9 @@ CARTUS_SHOWN = {
     "replacement_pile", "buildings_discarded", "buildings_in_play", "influence", "hand_sizes", "victory_tokens",
     "victory_tokens_left", "nun_row", "nun_cards", "my_rats", "my_peeks", "prompt", "result", "supported",
     "entries", "revealed", "declared", "resolving", "step", "privilege", "actions_left", "awaiting", "rats_revealed",
+    "specials_in_play", "victory_points_declared",
+    # how the group counts its victory tokens (a setup option): no news during the game
+    "victory_tokens_count", "victory_token_values",
 }
 
 
@@ -97,6 +101,10 @@ def cartus_board(view: Mapping[str, Any], lang: str, seat: str,
         (tr("cp.cartus.deck", lang), str(view.get("building_deck", "—"))),
         (tr("cp.cartus.vp_left", lang), str(view.get("victory_tokens_left", "—"))),
     ]
+    specials = [special(str(k), lang) for k in view.get("specials_in_play") or []]
+    if specials:
+        counters.append((tr("cp.cartus.specials", lang), ", ".join(specials)))
+    declared: Mapping[str, Any] = view.get("victory_points_declared") or {}
     row = []
     for c in view.get("row") or []:
         if isinstance(c, Mapping):
@@ -118,6 +126,8 @@ def cartus_board(view: Mapping[str, Any], lang: str, seat: str,
             f"{(CARTUS_CLASSES.get(k, (k, k))[1 if lang == 'en' else 0])} {v}" for k, v in inf.items() if v
         ) or tr("cp.cartus.no_influence", lang)
         detail = tr("cp.cartus.player", lang, cards=hands.get(s, "?"), vp=vps.get(s, 0), influence=inf_text)
+        if s in declared:
+            detail += " · " + tr("cp.cartus.declared", lang, n=declared[s])
         title = tr("cp.you_seat", lang, seat=say(s, lang, names)) if s == seat else say(s, lang, names)
         players.append(PlayerLine(s, title, detail, acting=s in waiting))
     private = None
