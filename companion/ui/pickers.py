@@ -73,6 +73,16 @@ def info_button(title: str, text: str, identifier: str, col: Any = None) -> Any:
     return wrapped
 
 
+def is_listed(game: str, intent: Mapping[str, Any], choices: Sequence[Choice]) -> bool:
+    """Whether ``intent`` is still one of the seat's choices, or one of the free choices a listed one stands
+    for (Pandémie: Divinations' cards in the order the player tapped)."""
+    if game == "pandemie":
+        from .pandemie.picker import same_choice
+
+        return any(same_choice(intent, c.intent) for c in choices)
+    return any(c.intent == intent for c in choices)
+
+
 def choice_panel(game: str, choices: Sequence[Choice], view: Mapping[str, Any], lang: str,
                  names: Mapping[str, str] | None, state: dict[str, Any], refresh: Callable[[], None],
                  send: Send) -> tuple[list[Any], set[str], list[Choice]]:
@@ -103,8 +113,12 @@ def choice_panel(game: str, choices: Sequence[Choice], view: Mapping[str, Any], 
                                              info_button))
                 handled.add("PlaceCubes")
         elif game == "pandemie":
-            from .pandemie.picker import event_picker, event_plan
+            from .pandemie.picker import divination_picker, event_picker, event_plan
 
+            div = divination_picker(labelled, lang, state.setdefault("pandemie-divination", {}), refresh, send)
+            if div is not None:
+                controls.append(div)
+                handled.add("ArrangeDivination")
             evp = event_plan(labelled)
             if evp is not None:
                 controls.append(event_picker(evp, lang, state.setdefault("pandemie-event", {}), names, refresh, send,

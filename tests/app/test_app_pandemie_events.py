@@ -119,3 +119,55 @@ def test_an_event_that_aims_at_nothing_is_one_tap_and_a_ghost_town_lists_the_car
     assert all(n and ":" not in n for n in names), names  # cards by their city's name, never an id
     screen.tap("event-play-3")
     assert screen.sent[-1]["target"] and screen.sent[-1] in [c.intent for c in choices]
+
+
+def _divination() -> tuple[list[Choice], dict[str, Any], Any]:
+    """A table where p1 has just played Divinations (its six cards to put back)."""
+    for seed in range(80):
+        table = Table.new(GAME, {"provinces": 1, "players": 4}, SeededRng(seed))
+        for seat in ("p1", "p2", "p3", "p4"):
+            div = [i for i in GAME.legal(table.state, seat)
+                   if type(i).__name__ == "PlayEvent" and describe("pandemie", i, "fr").endswith("Divinations")]
+            if div:
+                table.act(div[0])
+                intents = GAME.legal(table.state, seat)
+                choices = [Choice(json.loads(msgspec.json.encode(i)), describe("pandemie", i, "fr", NAMES), "")
+                           for i in intents]
+                return choices, {"seat": seat}, table
+    raise AssertionError("no deal with Divinations in 80 seeds")
+
+
+def test_divinations_puts_the_cards_back_in_the_order_the_player_taps():
+    """The rules: "remettez-les dans l'ordre voulu". The engine lists one order (any order is legal); the
+    picker takes the player's, and the screen's staleness check accepts it as that listed choice."""
+    from companion.ui.pandemie.picker import divination_picker
+    from companion.ui.pickers import is_listed
+
+    choices, _meta, table = _divination()
+    listed = next(c.intent for c in choices if c.intent["type"] == "ArrangeDivination")
+    cards = list(listed["order"])
+    assert len(cards) > 1
+    state: dict[str, Any] = {}
+    sent: list[dict[str, Any]] = []
+    holder: dict[str, Any] = {}
+
+    def draw() -> None:
+        holder["c"] = divination_picker(choices, "fr", state, draw, lambda i: lambda _e: sent.append(i))
+
+    draw()
+    for k in reversed(range(len(cards))):  # the player puts them back reversed
+        node = _find(holder["c"], f"divination-card-{k}")
+        _clickable(node).on_click(None)
+    _clickable(_find(holder["c"], "divination-go")).on_click(None)
+    (intent,) = sent
+    assert intent["order"] == list(reversed(cards)) and intent != listed
+    assert is_listed("pandemie", intent, choices)
+    assert not is_listed("pandemie", {**intent, "order": cards[:-1]}, choices)
+    table.act(_intent(intent))  # the engine takes it: the propagation pile's top is now in that order
+    assert list(table.state.provs[0].prop.cards[: len(cards)]) == list(reversed(cards))
+
+
+def _intent(d: dict[str, Any]) -> Any:
+    from engine.games.pandemie import events as E
+
+    return getattr(E, d["type"])(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in d.items() if k != "type"})

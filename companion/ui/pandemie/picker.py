@@ -1,6 +1,8 @@
 """Pandémie: playing an event card as steps — the card, then (Mission secrète) the pawn, then the city, the
-card or the Fort — instead of one button per combination (a Mission secrète alone is 4 pawns × 47 cities).
-:func:`event_plan` is the pure part; :func:`event_picker` draws it."""
+card or the Fort — instead of one button per combination (a Mission secrète alone is 4 pawns × 47 cities);
+and the cards seen by Divinations put back in the order the player taps them (the engine lists one order,
+any order of those cards is legal). :func:`event_plan` and :func:`same_choice` are the pure part;
+:func:`event_picker` and :func:`divination_picker` draw it."""
 
 from __future__ import annotations
 
@@ -23,6 +25,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "target": ("Quelle carte retirer ?", "Which card to remove?"),
     "fort": ("Où construire le fort ?", "Where to build the Fort?"),
     "fort.move": ("Quel fort déplacer, et où ?", "Which Fort to move, and where?"),
+    "div.title": ("Divinations : l'ordre des cartes", "Divination: the order of the cards"),
+    "div.help": ("Touchez les cartes dans l'ordre où elles seront tirées (la première touchée sera tirée en "
+                 "premier).", "Tap the cards in the order they will be drawn (the first tapped is drawn first)."),
+    "div.chosen": ("Ordre choisi : {cards}", "Order chosen: {cards}"),
+    "div.again": ("Recommencer", "Start again"),
+    "div.go": ("Remettre dans cet ordre", "Put them back in this order"),
+    "div.keep": ("Les remettre comme elles étaient", "Put them back as they were"),
 }
 
 
@@ -68,6 +77,18 @@ class EventPlan:
         if any(i.get("pawn") for i in got):
             return t("city", lang)
         return t("fort", lang)
+
+
+def same_choice(intent: Mapping[str, Any], listed: Mapping[str, Any]) -> bool:
+    """Whether ``intent`` is the listed choice or one of the free choices it stands for: Divinations' cards
+    in another order (the engine lists the order they are in)."""
+    if intent == listed:
+        return True
+    if intent.get("type") == listed.get("type") == "ArrangeDivination":
+        rest = {k: v for k, v in intent.items() if k != "order"}
+        return rest == {k: v for k, v in listed.items() if k != "order"} and \
+            sorted(intent.get("order") or []) == sorted(listed.get("order") or [])
+    return False
 
 
 def event_plan(choices: Sequence[Choice]) -> EventPlan | None:
@@ -137,4 +158,50 @@ def event_picker(p: EventPlan, lang: str, state: dict[str, Any], names: Mapping[
     return ident(vcol(parts, spacing=8, tight=True), "event-picker")
 
 
-__all__ = ["EventPlan", "event_picker", "event_plan"]
+def divination_picker(choices: Sequence[Choice], lang: str, state: dict[str, Any],
+                      refresh: Callable[[], None], send: Callable[[dict[str, Any]], Callable[[Any], Any]]) -> Any:
+    """The cards Divinations showed, tapped one by one in the order wanted; None without that choice."""
+    listed = next((c.intent for c in choices if c.intent.get("type") == "ArrangeDivination"), None)
+    if listed is None:
+        return None
+    import flet as ft
+
+    from ..widgets import big_button, ident, vcol
+
+    cards = [str(c) for c in listed.get("order") or []]
+    picked = [c for c in state.get("order") or [] if c in cards]
+    if len(set(picked)) != len(picked):  # settings of another Divinations (cards seen twice): start again
+        picked = []
+
+    def add(c: str) -> Callable[[Any], None]:
+        def go(_e: Any) -> None:
+            state["order"] = [*picked, c]
+            refresh()
+        return go
+
+    def again(_e: Any) -> None:
+        state["order"] = []
+        refresh()
+
+    left = [c for c in cards if c not in picked]
+    parts: list[ft.Control] = [ft.Text(t("div.title", lang), size=18, weight=ft.FontWeight.W_600),
+                               ft.Text(t("div.help", lang), size=15)]
+    if picked:
+        parts.append(ident(ft.Text(t("div.chosen", lang, cards=", ".join(
+            f"{n}. {card(c, lang)}" for n, c in enumerate(picked, 1))), size=16, weight=ft.FontWeight.W_600),
+            "divination-order"))
+    parts.append(ft.ResponsiveRow([
+        big_button(card(c, lang), add(c), f"divination-card-{cards.index(c)}", col={"xs": 6, "sm": 4})
+        for c in left], spacing=8, run_spacing=8))
+    row = []
+    if picked and not left:
+        row.append(big_button(t("div.go", lang), send({**listed, "order": picked}), "divination-go", primary=True,
+                              col={"xs": 12, "sm": 6}))
+    if picked:
+        row.append(big_button(t("div.again", lang), again, "divination-again", col={"xs": 6, "sm": 3}))
+    row.append(big_button(t("div.keep", lang), send(listed), "divination-keep", col={"xs": 6, "sm": 3}))
+    parts.append(ft.ResponsiveRow(row, spacing=8, run_spacing=8))
+    return ident(vcol(parts, spacing=8, tight=True), "divination-picker")
+
+
+__all__ = ["EventPlan", "divination_picker", "event_picker", "event_plan", "same_choice"]

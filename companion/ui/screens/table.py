@@ -35,7 +35,7 @@ from ..header import header
 from ..hotseat import Privacy
 from ..i18n import STRINGS, reason_text, refusal_text, tr
 from ..memo import keep
-from ..pickers import choice_panel
+from ..pickers import choice_panel, is_listed
 from ..widgets import big_button, card, heading, ident, pill, sections_control, vcol
 from .base import Screen, err_text, table_title
 
@@ -514,7 +514,7 @@ class TableScreen(Screen):
 
         async def choose(_e: Any) -> None:
             snap = self.acting.snapshot
-            if snap is None or all(c.intent != intent for c in snap.choices):
+            if snap is None or not is_listed(snap.game, intent, snap.choices):
                 self.shell.toast(tr("table.stale", self.lang), error=True)
                 self.shell.refresh()
                 return
