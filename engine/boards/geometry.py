@@ -15,7 +15,9 @@ How places are placed (:func:`arrange`):
    places off segments they are not part of, while a fading pull keeps each near where it started.
 4. **Labels**: each name takes the best of eight spots around its place (no other label, no place, no
    edge of the board; as few segments under it as possible). A name that still collides pushes its place
-   and the other apart, and steps 3–4 run again.
+   and the other apart, and steps 3–4 run again. Once nothing collides, the names are placed once more
+   with the places fixed, now also keeping each name clearly nearer its own place than any other (kept
+   only if that too leaves no collision).
 
 The result is checked by the tests, not assumed: no two places closer than the minimum, no two labels
 overlapping, no label over a place, no segment through a place.
@@ -156,6 +158,16 @@ def box_circle(box: tuple[float, float, float, float], cx: float, cy: float, r: 
     nx = min(max(cx, box[0]), box[0] + box[2])
     ny = min(max(cy, box[1]), box[1] + box[3])
     return (nx - cx) ** 2 + (ny - cy) ** 2 < r * r
+
+
+def box_point_distance(box: tuple[float, float, float, float], x: float, y: float) -> float:
+    """How far the point (x, y) is from the box (0 inside it)."""
+    dx = max(box[0] - x, 0.0, x - (box[0] + box[2]))
+    dy = max(box[1] - y, 0.0, y - (box[1] + box[3]))
+    return math.hypot(dx, dy)
+
+
+AMBIGUOUS = 10.0  # board units: a name nearer another place's rim than this beyond its own's is ambiguous
 
 
 def seg_point_distance(ax: float, ay: float, bx: float, by: float, px: float, py: float) -> float:
@@ -312,9 +324,11 @@ def spot_box(x: float, y: float, r: float, w: float, h: float, spot: str) -> tup
 def place_labels(xy: Mapping[str, tuple[float, float]], radius: Mapping[str, float],
                  sizes: Mapping[str, tuple[float, float]], segments: Sequence[tuple[tuple[float, float], tuple[float, float]]],
                  area: tuple[float, float, float, float], obstacles: Sequence[tuple[float, float, float, float]] = (),
+                 ambiguity: bool = False,
                  ) -> tuple[dict[str, tuple[float, float, float, float]], dict[str, str], list[tuple[str, str]]]:
     """Pick a spot per label; returns boxes, spots, and the conflicts left (label key, other place key or
-    ``""`` for the board's edge or an obstacle)."""
+    ``""`` for the board's edge or an obstacle). ``ambiguity``: also keep each name clearly nearer its own
+    place than any other (a soft cost)."""
     keys = list(xy)
     ax0, ay0, aw, ah = area
 
@@ -335,9 +349,17 @@ def place_labels(xy: Mapping[str, tuple[float, float]], radius: Mapping[str, flo
         for ob in obstacles:
             if box_overlap(b, ob, 1.0):
                 c += 5_000
+        own = box_point_distance(b, *xy[k]) - radius[k]
         for o in keys:
-            if o != k and box_circle(b, xy[o][0], xy[o][1], radius[o] + 1.5):
+            if o == k:
+                continue
+            if box_circle(b, xy[o][0], xy[o][1], radius[o] + 1.5):
                 c += 5_000
+            elif ambiguity and abs(xy[o][0] - xy[k][0]) < 200 and abs(xy[o][1] - xy[k][1]) < 200:
+                # a name about as near another place as its own reads as that place's: a soft cost
+                gap = box_point_distance(b, *xy[o]) - radius[o] - own
+                if gap < AMBIGUOUS:
+                    c += 8.0 * (AMBIGUOUS - gap) / AMBIGUOUS
         for o, ob in chosen.items():
             if o != k and box_overlap(b, ob, 1.5):
                 c += 3_000
@@ -450,6 +472,13 @@ def arrange(keys: Sequence[str], names: Mapping[str, str], edges: Sequence[tuple
                 cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
                 p[i] += (np.array([cx, cy]) - p[i]) * 0.08
         p = relax(p, p.copy(), need, e, clear, box, len(pins), iters=120)
+    if not conflicts:  # the places stay; their names, where that leaves no conflict, where none is ambiguous
+        xy = {k: (float(p[at[k], 0]), float(p[at[k], 1])) for k in keys}
+        pts = {**xy, **pins}
+        segs = [(pts[a], pts[b]) for a, b in [*edges, *pin_edges]]
+        clear_boxes, clear_spots, left = place_labels(xy, rad, sizes, segs, area, obstacles, ambiguity=True)
+        if not left:
+            boxes, spots = clear_boxes, clear_spots
     xy = {k: (round(float(p[at[k], 0]), 2), round(float(p[at[k], 1]), 2)) for k in keys}
     labels = {k: Label(round(boxes[k][0], 2), round(boxes[k][1], 2), round(boxes[k][2], 2), round(boxes[k][3], 2),
                        lines[k], font) for k in keys}
@@ -518,6 +547,6 @@ def spread_along(wanted: Sequence[float], lengths: Sequence[float], lo: float, h
 
 __all__ = [
     "HEIGHT", "WIDTH", "Arranged", "Board", "Label", "Place", "Segment", "Stub", "arrange", "box_circle",
-    "box_overlap", "computed_start", "label_lines", "label_size", "place_labels", "problems", "project", "seg_box",
+    "box_overlap", "box_point_distance", "computed_start", "label_lines", "label_size", "place_labels", "problems", "project", "seg_box",
     "seg_point_distance", "spread", "spread_along", "stub_side", "text_width",
 ]
