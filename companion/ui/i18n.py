@@ -31,6 +31,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "start.resume": {"fr": "Reprendre une partie", "en": "Resume a game"},
     "start.resume.sub": {"fr": "Parties enregistrées sur cet appareil", "en": "Games saved on this device"},
     "start.open": {"fr": "Tables ouvertes ici", "en": "Tables open here"},
+    "open.seats": {"fr": "{n} places", "en": "{n} seats"},
+    "open.events": {"fr": "en cours, événement n° {n}", "en": "in play, event #{n}"},
     # new table
     "new.title": {"fr": "Nouvelle table", "en": "New table"},
     "new.game": {"fr": "Jeu", "en": "Game"},

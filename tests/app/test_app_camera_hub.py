@@ -125,6 +125,24 @@ def test_no_advertise_is_kept_and_a_hidden_table_is_resumed_hidden(tmp_path, cor
     asyncio.run(asyncio.wait_for(scenario(), 60))
 
 
+def test_two_open_tables_are_told_apart_on_the_start_screen(tmp_path, coretoy):
+    """Twelve rows "Pandémie — Invasion barbare" could not be told apart: each says who plays and how far."""
+    pytest.importorskip("companion.sync.hosting")
+    from companion.ui.hub import Hub
+    from companion.ui.screens.start import open_line
+
+    async def scenario() -> None:
+        hub = Hub(tmp_path, advertise=False)
+        a = await hub.create(coretoy, "Veillée", {"seats": ["p1", "p2"]})
+        b = await hub.create(coretoy, "Veillée", {"seats": ["p1", "p2", "p3"]})
+        a.server.set_seat_name("p1", "Léa", None)
+        assert open_line(a, "fr").startswith("Léa · en cours, événement n° ")
+        assert open_line(b, "fr").startswith("3 places · en cours") and open_line(b, "en").startswith("3 seats")
+        await hub.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
 def test_hub_refused_options_leave_no_file(tmp_path, coretoy):
     pytest.importorskip("companion.sync.hosting")
     from companion.ui.hub import Hub

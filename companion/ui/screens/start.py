@@ -107,8 +107,22 @@ class StartScreen(Screen):
                 async def open_(_e: Any, h: Hosted = h) -> None:
                     await self.shell.open_hosted(h)
 
-                rows.append(big_button(table_title(h.name, h.game, lang), open_, f"open-{i}",
-                                       icon=ft.Icons.TABLE_RESTAURANT))
+                rows.append(vcol([
+                    big_button(table_title(h.name, h.game, lang), open_, f"open-{i}", icon=ft.Icons.TABLE_RESTAURANT),
+                    ident(ft.Text(open_line(h, lang), size=14), f"open-{i}-line"),
+                ], spacing=4, tight=True))
             items.append(card(vcol(rows, spacing=10, tight=True)))
         return vcol(items, spacing=14)
 
+
+def open_line(h: Hosted, lang: str) -> str:
+    """What tells two open tables apart: who plays, how far the game went, whether it is over."""
+    try:
+        srv = h.server
+        people = [i.name for i in srv.projector.seat_infos() if i.name]
+        who = ", ".join(people) if people else tr("open.seats", lang, n=len(srv.projector.seat_infos()))
+        over = srv.table.game.outcome(srv.table.state) is not None
+        state = tr("resume.over", lang) if over else tr("open.events", lang, n=srv.table.seq)
+        return f"{who} · {state}"
+    except Exception:  # noqa: BLE001 - a table closing meanwhile: its name is enough
+        return ""
