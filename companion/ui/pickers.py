@@ -160,7 +160,9 @@ def _rule_of(game: str, intent: Mapping[str, Any], lang: str) -> tuple[str, str]
 
         card = intent.get("card")
         text = reminder(card, lang) if isinstance(card, str) and card else None
-        return None if text is None else (name_in(card, lang, printed=True), text)  # type: ignore[arg-type]
+        # the short name: "Comptoir commercial (Trade Center Established)" was cut off in a phone's row (the
+        # hand gives the printed name)
+        return None if text is None else (name_in(card, lang), text)  # type: ignore[arg-type]
     if game == "pandemie":
         from engine.games.pandemie.text import card
 
