@@ -310,11 +310,15 @@ class Shell:
         if error:  # on top, pushing the screen down: never over the button that caused it
             self.alerts.error(message)
             return
+        # near the top, floating: at the bottom it covered the button the user was about to tap ("Créer la
+        # table" under "Profil enregistré"), and swallowed that tap
+        height = float(self.page.height or 0)
         self.page.show_dialog(
             ft.SnackBar(
-                content=ft.Text(message, size=17, color=ft.Colors.ON_ERROR_CONTAINER if error else None),
-                bgcolor=ft.Colors.ERROR_CONTAINER if error else None,
-                duration=ft.Duration(seconds=6),
+                content=ft.Text(message, size=17),
+                duration=ft.Duration(seconds=4),
+                behavior=ft.SnackBarBehavior.FLOATING,
+                margin=ft.Margin.only(left=12, right=12, bottom=max(12.0, height - 200)),
             )
         )
 

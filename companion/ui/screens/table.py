@@ -417,13 +417,18 @@ class TableScreen(Screen):
         if not groups and not picked and prompt is None:
             waiting = "table.waiting.table" if self.seat == TABLE and not self.follow else "table.waiting"
             parts.append(ft.Text(tr("table.over" if snap.outcome is not None else waiting, lang), size=16))
+        shown = 0  # the buttons are numbered as shown (choice-0 is the first one on screen): a picker that
+        # takes some choices (events, supports) leaves no gap for the player's first button
         for g in groups:
             items = g.items
             folded = len(items) > FOLD_AT and g.kind not in self.expanded
             parts.append(ft.Text(f"{g.title} ({len(items)})" if len(items) > 1 else g.title, size=16,
                                  weight=ft.FontWeight.W_600))
-            row = [big_button(label, self._choose(snap.choices[i].intent), f"choice-{i}",
-                              col={"xs": 12, "sm": 6, "md": 12, "lg": 6}) for i, label in (items[:FOLD_SHOW] if folded else items)]
+            row = []
+            for i, label in (items[:FOLD_SHOW] if folded else items):
+                row.append(big_button(label, self._choose(snap.choices[i].intent), f"choice-{shown}",
+                                      col={"xs": 12, "sm": 6, "md": 12, "lg": 6}))
+                shown += 1
             if folded:
                 row.append(big_button(tr("table.more", lang, n=len(items) - FOLD_SHOW), self._expand(g.kind),
                                       f"more-{g.kind}", icon=ft.Icons.EXPAND_MORE, tone="tonal",
