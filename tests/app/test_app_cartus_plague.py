@@ -395,3 +395,29 @@ def test_a_cartus_screen_shows_every_part_of_its_view_in_words_nothing_left_to_o
     counters = dict(cm.cartus_board(view, "fr", "p1").counters)
     assert counters["Cartes spéciales en jeu"] == "Épée"
     assert dict(cm.cartus_board(view, "en", "p1").counters)["Special cards in play"] == "Sword"
+
+
+def test_the_cartus_log_names_the_building_entered_and_whose_actions_begin():
+    """"Anaïs entre dans le bâtiment n° 1 (place 1)": the events now carry their building card, and the log
+    names it (a save made before says the number, as then)."""
+    from engine.core import Table
+    from engine.games.cartus import events as ce
+    from engine.games.cartus.describe import describe
+
+    seen: dict[str, str] = {}
+    table = Table.new(cartus, {"players": 3}, SeededRng(1))
+    rng = SeededRng(5)
+    for _ in range(600):
+        if "Entered" in seen and "ActionsBegan" in seen:
+            break
+        seats = cartus.view(table.state, "table").get("waiting_for") or []
+        moves = [i for s in seats for i in cartus.legal(table.state, s)]
+        if not moves:
+            break
+        for entry in table.act(moves[rng.randbelow(len(moves))]):
+            if isinstance(entry.event, ce.Entered | ce.ActionsBegan):
+                seen.setdefault(type(entry.event).__name__, describe(entry.event, "fr"))
+    assert set(seen) == {"Entered", "ActionsBegan"}, seen
+    assert all("n°" not in text for text in seen.values()), seen
+    old = ce.Entered(seat="p1", building=0, slot=1, cards=2)  # an event from an older save
+    assert describe(old, "fr") == "p1 entre dans le bâtiment n° 1 (place 1) avec 2 carte(s)"

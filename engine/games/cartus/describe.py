@@ -96,8 +96,10 @@ TEXTS = Table({
                      "{seat} supports {building}: {draw} card(s) drawn, {rats} rat(s) discarded, "
                      "{peek} nun card(s) looked at"),
     "HandChanged": ("{seat} : main {delta} → {size} cartes", "{seat}: hand {delta} → {size} cards"),
-    "Entered": ("{seat} entre dans le bâtiment n° {pos} (place {slot}) avec {n} carte(s)",
-                "{seat} enters building no. {pos} (space {slot}) with {n} card(s)"),
+    "Entered": ("{seat} entre dans {building} (place {slot}) avec {n} carte(s)",
+                "{seat} enters {building} (space {slot}) with {n} card(s)"),
+    "Entered.at": ("{seat} entre dans le bâtiment n° {pos} (place {slot}) avec {n} carte(s)",
+                   "{seat} enters building no. {pos} (space {slot}) with {n} card(s)"),
     "PassPlayed": ("{seat} joue un Laissez-passer", "{seat} plays a Pass"),
     "BuildingBegan": ("Résolution : {building}", "Resolving: {building}"),
     "Revealed": ("{seat} révèle {matching} de la classe, {other} autre(s), {jokers} joker(s), {swords} épée(s), "
@@ -111,7 +113,9 @@ TEXTS = Table({
     "SwordResolved.none": ("Épée : rien ne se passe", "Sword: nothing happens"),
     "FluteResolved": ("Flûte : {receiver} reçoit un rat de {giver}", "Flute: {receiver} receives a rat from {giver}"),
     "FluteResolved.none": ("Flûte : rien ne se passe", "Flute: nothing happens"),
-    "ActionsBegan": ("Actions du bâtiment n° {pos} ; privilège : {seat}", "Actions of building no. {pos}; privilege: {seat}"),
+    "ActionsBegan": ("Actions : {building} ; privilège : {seat}", "Actions: {building}; privilege: {seat}"),
+    "ActionsBegan.at": ("Actions du bâtiment n° {pos} ; privilège : {seat}",
+                        "Actions of building no. {pos}; privilege: {seat}"),
     "ActionTaken": ("{seat} : {kind}, {effect}", "{seat}: {kind}, {effect}"),
     "CardsGiven": ("{giver} donne {n} carte(s) à {receiver}", "{giver} gives {n} card(s) to {receiver}"),
     "VictoryTokensTaken": ("{seat} prend {n} jeton(s) de victoire (→ {total})", "{seat} takes {n} victory token(s) (→ {total})"),
@@ -178,6 +182,13 @@ def _at(key: str, b: int, row: Any, lang: str, **params: object) -> tuple[str, d
     return f"{key}.at", {**params, "pos": position(b)}
 
 
+def _named(key: str, card: str, b: int, row: Any, lang: str, **params: object) -> tuple[str, dict[str, object]]:
+    """``key`` naming the building card an event carries; an event saved before it carried one, by :func:`_at`."""
+    if card:
+        return key, {**params, "building": building(card, lang)}
+    return _at(key, b, row, lang, **params)
+
+
 def _positions(ps: Any) -> str:
     return ", ".join(str(p + 1) for p in ps)
 
@@ -192,8 +203,8 @@ _P: dict[type, P] = {
                                                                "draw": e.draw, "rats": e.rats, "peek": len(e.peek)}),
     E.HandChanged: lambda e, lang, who, row: ("HandChanged", {"seat": who(e.seat), "delta": f"{e.delta:+d}",
                                                              "size": e.size}),
-    E.Entered: lambda e, lang, who, row: ("Entered", {"seat": who(e.seat), "pos": position(e.building),
-                                                     "slot": e.slot, "n": e.cards}),
+    E.Entered: lambda e, lang, who, row: _named("Entered", e.card, e.building, row, lang, seat=who(e.seat),
+                                                 slot=e.slot, n=e.cards),
     E.PassPlayed: lambda e, lang, who, row: ("PassPlayed", {"seat": who(e.seat)}),
     E.BuildingBegan: lambda e, lang, who, row: ("BuildingBegan", {"building": building(e.card, lang)}),
     E.Revealed: lambda e, lang, who, row: ("Revealed", {"seat": who(e.seat), "matching": e.matching, "other": e.other,
@@ -207,8 +218,9 @@ _P: dict[type, P] = {
                                                 else ("SwordResolved.none", {})),
     E.FluteResolved: lambda e, lang, who, row: (("FluteResolved", {"receiver": who(e.receiver), "giver": who(e.giver)})
                                                 if e.giver else ("FluteResolved.none", {})),
-    E.ActionsBegan: lambda e, lang, who, row: ("ActionsBegan", {"pos": position(e.building), "seat": who(e.privilege)
-                                                               if e.privilege else WORDS.text("nobody", lang)}),
+    E.ActionsBegan: lambda e, lang, who, row: _named("ActionsBegan", e.card, e.building, row, lang,
+                                                     seat=who(e.privilege) if e.privilege
+                                                     else WORDS.text("nobody", lang)),
     E.ActionTaken: lambda e, lang, who, row: ("ActionTaken", {"seat": who(e.seat), "kind": word("kind", e.kind, lang),
                                                              "effect": word("effect", e.effect, lang, n=e.amount)}),
     E.CardsGiven: lambda e, lang, who, row: ("CardsGiven", {"giver": who(e.giver), "receiver": who(e.receiver),

@@ -77,6 +77,7 @@ class Entered(Event, frozen=True):
     building: int
     slot: int
     cards: int
+    card: str = ""  # the building card entered (by its name in the log; older saves have none)
 
 
 class PassPlayed(Event, frozen=True):
@@ -137,6 +138,7 @@ class ActionsBegan(Event, frozen=True):
     building: int
     privilege: str = ""
     queue: tuple[tuple[str, str], ...] = ()
+    card: str = ""  # the building card whose actions begin (older saves have none)
 
 
 class ActionTaken(Event, frozen=True):

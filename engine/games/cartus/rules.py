@@ -887,12 +887,12 @@ def _advance(ctx: _Ctx) -> None:
                                 reason="last-round",
                             )
                         )
-                    ctx.emit(ActionsBegan(building=b, privilege=holder))
+                    ctx.emit(ActionsBegan(building=b, privilege=holder, card=s.row[b]))
                 else:
                     queue = ([(holder, "privilege")] if holder else []) + [
                         (x, "basic") for x in entrants(s, b) if x != holder
                     ]
-                    ctx.emit(ActionsBegan(building=b, privilege=holder, queue=tuple(queue)))
+                    ctx.emit(ActionsBegan(building=b, privilege=holder, queue=tuple(queue), card=s.row[b]))
             elif s.d_step == "actions":
                 if not s.actions:
                     ctx.emit(BuildingDone(building=s.d_building))
@@ -1097,7 +1097,8 @@ def _enter(ctx: _Ctx, state: State, it: Enter | PlayPass) -> None:
         raise _bad("building", f"building {it.building} is not in the row (0–{len(state.row) - 1})")
     if not 0 <= it.cards <= hand:
         raise _bad("cards", f"you can put 0 to {hand} cards (your hand), not {it.cards}")
-    ctx.emit(Entered(seat=it.seat, building=it.building, slot=len(state.entries[it.building]) + 1, cards=it.cards))
+    ctx.emit(Entered(seat=it.seat, building=it.building, slot=len(state.entries[it.building]) + 1, cards=it.cards,
+                     card=state.row[it.building]))
     if it.cards:
         _hand(ctx, it.seat, -it.cards, "entered")
 

@@ -154,6 +154,7 @@ TEXTS = Table({
     "Shuffled": ("Mélange : {deck} ({size} cartes)", "Shuffle: {deck} ({size} cards)"),
     "Drawn": ("{seat} pioche {card} ({deck})", "{seat} draws {card} ({deck})"),
     "Drawn.table": ("La table pioche {card} ({deck})", "The table draws {card} ({deck})"),
+    "Drawn.divination": ("Divinations : {card} regardée ({deck})", "Divination: {card} looked at ({deck})"),
     "Discarded": ("{card} défaussée", "{card} discarded"),
     "RemovedFromDiscard": ("{card} reprise de la défausse", "{card} taken from the discard"),
     "Placed": ("{n} carte(s) replacée(s) sur la {deck}", "{n} card(s) put back on the {deck}"),
@@ -223,6 +224,8 @@ def _lost(e: Any, lang: str, who: Callable[[str], str]) -> tuple[str, dict[str, 
 
 def _drawn(e: Any, lang: str, who: Callable[[str], str]) -> tuple[str, dict[str, object]]:
     params: dict[str, object] = {"card": card(e.card, lang), "deck": _deck(e.deck, lang)}
+    if e.to == "divination":  # a card Divinations shows, to be put back: nobody's
+        return "Drawn.divination", params
     if e.to and e.to != "table":
         return "Drawn", {**params, "seat": who(e.to)}
     return "Drawn.table", params
