@@ -40,6 +40,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "end.winner": ("Partie terminée : {who} gagne", "Game over: {who} wins"),
     "rupture": ("Rupture en {province} !", "Rupture in {province}!"),
     "surge": ("Déferlement barbare en {province} !", "Barbarian surge in {province}!"),
+    "surge.many": ("{n} déferlements barbares en {province} !", "{n} barbarian surges in {province}!"),
     "surge_in": ("Des barbares arrivent de {origin} en {province} !",
                  "Barbarians arrive in {province} from {origin}!"),
     "ravage": ("La peste ravage {region}", "The plague ravages {region}"),
@@ -151,6 +152,7 @@ def detect(
         return out
     evs = [(int(s), e) for s, e in events if isinstance(e, Mapping) and s > old.seq]
     surged: dict[str, int] = {}  # province code -> seq of its last surge in this batch
+    chains: dict[str, tuple[int, int]] = {}  # a province of this screen -> (its surges in this batch, last seq)
     tokens: list[tuple[int, str]] = []
     wars: set[str] = set()
     for s, e in evs:
@@ -166,8 +168,8 @@ def detect(
         elif t == "Surged":
             code = province_of(str(e.get("city", "")), codes)
             surged[code] = s
-            if code in mine:
-                out.append(_make("surge", s, province=pname(code)))
+            if code in mine:  # a chain is said once per province, with how many surges it made
+                chains[code] = (chains.get(code, (0, s))[0] + 1, s)
         elif t == "PinsPlaced":
             code = province_of(str(e.get("city", "")), codes)
             origins = [o for o in surged if o != code and o not in mine]
@@ -186,6 +188,9 @@ def detect(
         elif t == "WarRound" and str(e.get("card", "")) not in wars:
             wars.add(str(e.get("card", "")))
             out.append(_make("war", s, a=name(str(e.get("aggressor", ""))), b=name(str(e.get("defender", "")))))
+    for code, (n, s) in chains.items():
+        out.append(_make("surge", s, province=pname(code)) if n == 1
+                   else _make("surge", s, "surge.many", n=n, province=pname(code)))
     if len(tokens) == 1:
         out.append(_make("rat_token", tokens[0][0], region=tokens[0][1]))
     elif tokens:
