@@ -67,9 +67,11 @@ def check_pin(pin: str) -> str:
 
 
 def readable_quote(text: str) -> str:
-    """A query value that a person can read and type: letters (accented too) and spaces as they are; only
-    what a query would misread is escaped (``Soirée chez Léa & co`` → ``Soirée chez Léa %26 co``)."""
-    return "".join(c if c.isprintable() and c not in "%&#+=?/\\" else quote(c, safe="") for c in text)
+    """A query value that a person can read and type: letters (accented too) as they are, a space as ``+``
+    (a code is one word: selected, scanned and pasted whole), only what a query would misread escaped
+    (``Soirée chez Léa & co`` → ``Soirée+chez+Léa+%26+co``)."""
+    return "".join("+" if c == " " else c if c.isprintable() and c not in "%&#+=?/\\" else quote(c, safe="")
+                   for c in text)
 
 
 def _cut(text: str, n: int = MAX_TEXT) -> str:

@@ -167,5 +167,5 @@ def test_the_hosted_screens_qr_reads_back_as_the_join_code():
     from companion.ui.widgets import qr_png
 
     for code in ("tk://192.0.2.7:45123/?pin=004100&name=Test%20browser",
-                 "tk://192.0.2.7:45123/?pin=004100&name=Veillée chez Léa %26 co"):  # as a host shows it
+                 "tk://192.0.2.7:45123/?pin=004100&name=Veillée+chez+Léa+%26+co"):  # as a host shows it
         assert [s.raw for s in camera.read_image_bytes(qr_png(code))] == [code]
