@@ -310,17 +310,9 @@ class Shell:
         if error:  # on top, pushing the screen down: never over the button that caused it
             self.alerts.error(message)
             return
-        # near the top, floating: at the bottom it covered the button the user was about to tap ("Créer la
-        # table" under "Profil enregistré"), and swallowed that tap
-        height = float(self.page.height or 0)
-        self.page.show_dialog(
-            ft.SnackBar(
-                content=ft.Text(message, size=17),
-                duration=ft.Duration(seconds=4),
-                behavior=ft.SnackBarBehavior.FLOATING,
-                margin=ft.Margin.only(left=12, right=12, bottom=max(12.0, height - 200)),
-            )
-        )
+        # at the bottom, briefly: a news line (near the top it covered the map a finger was tapping; a form
+        # says its own confirmations beside the form, as the box profile panel does)
+        self.page.show_dialog(ft.SnackBar(content=ft.Text(message, size=17), duration=ft.Duration(seconds=4)))
 
     # -- where a screen goes next ----------------------------------------------------------------------
     def _host_only(self) -> bool:

@@ -128,15 +128,22 @@ def test_a_phone_zooms_the_map_and_a_tap_on_the_zoomed_map_plays(tmp_path: Path)
         # was hit where it was not drawn: a tap on Genava opened Augustonemetum)
         for ident, box in sorted(inside.items()):
             city = phone.text(f"place-{ident}").strip()
-            phone.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            try:
-                phone.page.wait_for_function(
-                    "(needles) => { const t = document.querySelector('flt-semantics-host')?.innerText || '';"
-                    " return needles.some(n => t.includes(n)); }",
-                    arg=[f"{city} : que faire", f"Rien à faire à {city}"], timeout=10_000)
-            except Exception:  # noqa: BLE001 - say which city answered instead
+            answered = False
+            for _attempt in range(2):  # a loaded machine may take a tap for nothing: the finger taps again
+                phone.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+                try:
+                    phone.page.wait_for_function(
+                        "(needles) => { const t = document.querySelector('flt-semantics-host')?.innerText || '';"
+                        " return needles.some(n => t.includes(n)); }",
+                        arg=[f"{city} : que faire", f"Rien à faire à {city}"], timeout=8_000)
+                    answered = True
+                    break
+                except Exception:  # noqa: BLE001 - another city's answer fails below, nothing is tapped again
+                    if phone.page.query_selector(phone.sel("place-cancel")):
+                        break
+            if not answered:
                 said = re.findall(r"([^\n]+ : que faire|Rien à faire à [^\n]+)", phone.all_text())
-                raise AssertionError(f"a tap on {city} answered {said[-1:] or 'nothing'}") from None
+                raise AssertionError(f"a tap on {city} answered {said[-1:] or 'nothing'}")
             if phone.page.query_selector(phone.sel("place-cancel")):
                 phone.click("place-cancel")
                 phone.page.wait_for_timeout(300)

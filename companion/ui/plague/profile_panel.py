@@ -39,6 +39,7 @@ class PlagueProfilePanel:
         self.shell = shell
         self.selected: Path | None = None
         self.entering: bool | None = None  # None: decided on first render (no saved profile → the form)
+        self.just_saved = False  # a profile was saved a moment ago: the panel says so once
         self.name = track(ft.TextField(text_size=18))  # kept between renders: see companion/ui/typed.py
         self.fields: dict[str, ft.TextField] = {
             P.PlagueForm.key(side, t): track(ft.TextField(text_size=18, keyboard_type=ft.KeyboardType.NUMBER,
@@ -102,7 +103,7 @@ class PlagueProfilePanel:
         for f in self.fields.values():
             f.value = ""
         self.name.value = ""
-        self.shell.toast(tr("pp.saved_ok", lang, name=profile["name"]))
+        self.just_saved = True  # said in the panel, beside what it chose (a toast covered "Créer la table")
         self.shell.refresh()
 
     def render(self) -> ft.Control:
@@ -129,7 +130,10 @@ class PlagueProfilePanel:
                                      color=ft.Colors.ERROR))
         chosen = self.selected_profile()
         if chosen is not None:
-            parts.append(ident(pill(tr("pp.chosen", lang, name=chosen["name"]), ft.Colors.TERTIARY_CONTAINER), "pp-chosen"))
+            said = tr("pp.saved_ok", lang, name=chosen["name"]) + " " if self.just_saved else ""
+            parts.append(ident(pill(said + tr("pp.chosen", lang, name=chosen["name"]), ft.Colors.TERTIARY_CONTAINER),
+                               "pp-chosen"))
+            self.just_saved = False
         parts.append(big_button(tr("pp.cancel" if self.entering and usable else "pp.new", lang), self._enter, "pp-new",
                                 icon=ft.Icons.CLOSE if self.entering and usable else ft.Icons.EDIT, tone="tonal"))
         if self.entering:
