@@ -42,7 +42,8 @@ def big_button(
     grows = len(text) > LONG_LABEL
     style = ft.ButtonStyle(
         shape=ft.RoundedRectangleBorder(radius=14),
-        padding=ft.Padding.symmetric(horizontal=16, vertical=max(8, (height - 22) // 2) if grows else 8),
+        # 10 px a side: at 16, "Augustonemetum" broke inside the word in a phone's half-width button
+        padding=ft.Padding.symmetric(horizontal=10, vertical=max(8, (height - 22) // 2) if grows else 8),
         text_style=ft.TextStyle(size=18, weight=ft.FontWeight.W_500),
     )
     content = ft.Text(text, size=18, text_align=ft.TextAlign.CENTER)
