@@ -183,6 +183,16 @@ class Driver:
         """Wait until the control's text contains ``needle`` (case-insensitive); that text."""
         return self._until("t.toLowerCase().includes(a)", [self.sel(ident), needle.lower()], timeout)
 
+    def new_table(self, game: str, fields: dict[str, str] | None = None, timeout: float = 60_000) -> None:
+        """Start screen → *Nouvelle table* → ``game`` with ``fields`` typed (identifier → text) → *Créer*,
+        until the hosted screen shows its join code."""
+        self.click("start-new")
+        self.click(f"game-{game}")
+        for ident, text in (fields or {}).items():
+            self.fill(ident, text)
+        self.click("create")
+        self.wait("join-code", timeout=timeout)
+
     def shot(self, name: str) -> Path:
         ARTIFACTS.mkdir(exist_ok=True)
         p = ARTIFACTS / name

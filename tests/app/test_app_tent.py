@@ -197,11 +197,7 @@ def test_on_a_shared_tablet_each_player_starts_the_support_picker_from_its_defau
     browser, url = app
     tablet = Driver(browser.new_page(viewport={"width": 1280, "height": 1000}))
     tablet.open(url)
-    tablet.click("start-new")
-    tablet.click("game-cartus")
-    tablet.fill("opt-players", "3")
-    tablet.click("create")
-    tablet.wait("join-code", timeout=60_000)
+    tablet.new_table("cartus", {"opt-players": "3"})
     tablet.click("seat-table")
     tablet.wait("board")
     tablet.click_to("follow", "follow-now")

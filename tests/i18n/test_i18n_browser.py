@@ -102,11 +102,7 @@ def test_a_pandemie_screen_switches_language_whole_without_a_reload(tmp_path):
     with app_in_browser(tmp_path, "i18n-pandemie") as (port, browser):
         d = Driver(browser.new_page(viewport={"width": 1280, "height": 900}))
         d.open(f"http://127.0.0.1:{port}/")
-        d.click("start-new")
-        d.click("game-pandemie")
-        d.fill("opt-provinces", "2")
-        d.click("create")
-        d.wait("join-code", timeout=60_000)
+        d.new_table("pandemie", {"opt-provinces": "2"})
         d.click("seat-p1")
         d.wait_text("province-G", "Vitesse de propagation")
         d.click("lang")
