@@ -383,6 +383,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "seat.colour_chosen": {"fr": "Votre couleur : {colour} (touchez-la encore pour l'enlever)",
                            "en": "Your colour: {colour} (tap it again to remove it)"},
     "seat.colour_on": {"fr": "{colour} (choisie)", "en": "{colour} (chosen)"},
+    "segment": {"fr": "{title} : {value}", "en": "{title}: {value}"},  # a stepper's value (widgets.segments)
+    "segment.chosen": {"fr": "{title} : {value} (choisi)", "en": "{title}: {value} (chosen)"},
     "seat.nameless": {"fr": "Place {seat}", "en": "Seat {seat}"},
     "seat.named": {"fr": "{name} (place {seat})", "en": "{name} (seat {seat})"},
     "seat.go": {"fr": "Prendre cette place", "en": "Take this seat"},

@@ -281,7 +281,7 @@ class Shell:
         )
 
     def _apply_locale(self) -> None:
-        """Flutter's own words (a text field's "characters remaining", "Show password") in the app's language."""
+        """Flutter's own words (a text field's counter: "37 caractères restants") in the app's language."""
         self.page.locale_configuration = ft.LocaleConfiguration(
             supported_locales=[ft.Locale("fr", "FR"), ft.Locale("en", "GB")],
             current_locale=ft.Locale("fr", "FR") if self.lang == "fr" else ft.Locale("en", "GB"),

@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from .i18n import tr
 from .model import Section
 
 TOUCH = 64  # px: height of every button (≥ 56 px asked)
@@ -167,8 +168,7 @@ def segments(ident_prefix: str, title: str, values: list[tuple[Any, str]], curre
         kw: dict[str, Any] = dict(content=ft.Text(label, size=17), on_click=on(v), height=48,
                                   style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12)))
         btn = ft.FilledButton(**kw) if v == current else ft.OutlinedButton(**kw)
-        said = f"{title} : {label}" if lang == "fr" else f"{title}: {label}"
-        if v == current:  # a screen reader says which value is set, as the filled button shows it
-            said += " (choisi)" if lang == "fr" else " (chosen)"
+        # a screen reader says which value is set, as the filled button shows it
+        said = tr("segment.chosen" if v == current else "segment", lang, title=title, value=label)
         buttons.append(ident(btn, f"{ident_prefix}-{'none' if v is None else v}", label=said))
     return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)

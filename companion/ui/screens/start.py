@@ -119,8 +119,9 @@ def open_line(h: Hosted, lang: str) -> str:
     """What tells two open tables apart: who plays, how far the game went, whether it is over."""
     try:
         srv = h.server
-        people = [i.name for i in srv.projector.seat_infos() if i.name]
-        who = ", ".join(people) if people else tr("open.seats", lang, n=len(srv.projector.seat_infos()))
+        infos = srv.projector.seat_infos()
+        people = [i.name for i in infos if i.name]
+        who = ", ".join(people) if people else tr("open.seats", lang, n=len(infos))
         over = srv.table.game.outcome(srv.table.state) is not None
         state = tr("resume.over", lang) if over else tr("open.events", lang, n=srv.table.seq)
         return f"{who} · {state}"
