@@ -130,41 +130,58 @@ class _Hit:
     cx: float = field(init=False)
     cy: float = field(init=False)
 
-    def __post_init__(self) -> None:
-        self.side = _side(self.corners)  # computed once: the merger compares every hit many times
-        c = self.corners.mean(axis=0)
-        self.cx, self.cy = float(c[0]), float(c[1])
+    def __post_init__(self) -> None:  # computed once: the merger compares every hit many times
+        self.cx, self.cy, self.side = _geometry(self.corners.tolist())
+
+
+# Geometry in plain floats: a frame's passes handle hundreds of 4-point quads, and numpy's per-call cost on
+# arrays that small was a quarter of a frame's time.
+def _geometry(pts: Sequence[Sequence[float]]) -> tuple[float, float, float]:
+    """Centre x, centre y and mean side length of a quad (any number of points, in order)."""
+    n = len(pts)
+    side = sum(math.hypot(pts[i][0] - pts[i - 1][0], pts[i][1] - pts[i - 1][1]) for i in range(n)) / n
+    return sum(p[0] for p in pts) / n, sum(p[1] for p in pts) / n, side
 
 
 def _side(corners: np.ndarray) -> float:
-    d = corners - corners[[3, 0, 1, 2]] if corners.shape == (4, 2) else corners - np.roll(corners, 1, axis=0)
-    return float(np.sqrt((d * d).sum(axis=1)).mean())
+    return _geometry(corners.tolist())[2]
+
+
+def _points(barcode: zxingcpp.Barcode) -> list[tuple[float, float]]:
+    p = barcode.position
+    return [(float(q.x), float(q.y)) for q in (p.top_left, p.top_right, p.bottom_right, p.bottom_left)]
 
 
 def _corners(barcode: zxingcpp.Barcode) -> np.ndarray:
-    p = barcode.position
-    return np.array(
-        [[pt.x, pt.y] for pt in (p.top_left, p.top_right, p.bottom_right, p.bottom_left)], dtype=np.float32
-    )
+    return np.array(_points(barcode), dtype=np.float32)
 
 
-def _version(barcode: zxingcpp.Barcode) -> int:
+def _extra(barcode: zxingcpp.Barcode) -> dict[str, object]:
+    try:  # zxing-cpp parses its JSON anew on every access: read once per barcode
+        extra = barcode.extra
+    except (AttributeError, ValueError):
+        return {}
+    return extra if isinstance(extra, dict) else {}
+
+
+def _version(barcode: zxingcpp.Barcode, extra: dict[str, object] | None = None) -> int:
     try:
-        return max(1, min(40, int(barcode.extra.get("Version", 1))))
-    except (TypeError, ValueError, AttributeError):
+        return max(1, min(40, int((_extra(barcode) if extra is None else extra).get("Version", 1))))  # type: ignore[call-overload]
+    except (TypeError, ValueError):
         return 1
 
 
-def _confidence(barcode: zxingcpp.Barcode, corners: np.ndarray, weight: float) -> float:
+def _confidence(barcode: zxingcpp.Barcode, side: float, weight: float) -> float:
     """Unused error correction (1 = no codeword needed repair) and module size, scaled by how much image
     work the read needed."""
+    extra = _extra(barcode)
     try:
-        unused = float(barcode.extra.get("UEC", 1.0))
-    except (TypeError, ValueError, AttributeError):
+        unused = float(extra.get("UEC", 1.0))  # type: ignore[arg-type]
+    except (TypeError, ValueError):
         unused = 1.0
-    module_px = _side(corners) / grid.modules(_version(barcode))
+    module_px = side / grid.modules(_version(barcode, extra))
     size = min(1.0, module_px / 4.0)
-    return float(np.clip(weight * (0.5 + 0.5 * unused) * (0.7 + 0.3 * size), 0.0, 1.0))
+    return min(1.0, max(0.0, weight * (0.5 + 0.5 * unused) * (0.7 + 0.3 * size)))
 
 
 def _decode(
@@ -194,8 +211,9 @@ class _Merger:
         self.hits: list[_Hit] = []
 
     def find(self, raw: str | None, corners: np.ndarray) -> _Hit | None:
-        c = corners.mean(axis=0)
-        cx, cy, side = float(c[0]), float(c[1]), _side(corners)
+        return self.find_at(raw, *_geometry(corners.tolist()))
+
+    def find_at(self, raw: str | None, cx: float, cy: float, side: float) -> _Hit | None:
         for h in self.hits:
             if raw is not None and h.raw != raw:
                 continue
@@ -204,22 +222,26 @@ class _Merger:
         return None
 
     def add(self, barcode: zxingcpp.Barcode, corners: np.ndarray, weight: float) -> None:
+        self._add(barcode, corners.tolist(), weight)
+
+    def _add(self, barcode: zxingcpp.Barcode, pts: Sequence[Sequence[float]], weight: float) -> None:
         raw = barcode.text
-        conf = _confidence(barcode, corners, weight)
-        h = self.find(raw, corners)
+        cx, cy, side = _geometry(pts)
+        conf = _confidence(barcode, side, weight)
+        h = self.find_at(raw, cx, cy, side)
         if h is None:
-            self.hits.append(_Hit(raw, corners, conf))
+            self.hits.append(_Hit(raw, np.array(pts, dtype=np.float32), conf))
         elif conf > h.confidence:
             h.confidence = conf
 
     def take(self, results: Sequence[zxingcpp.Barcode], weight: float, scale: float = 1.0,
              offset: tuple[float, float] = (0.0, 0.0)) -> int:
         n = 0
+        ox, oy = offset
         for b in results:
             if not b.valid:
                 continue
-            corners = _corners(b) / scale + np.array(offset, dtype=np.float32)
-            self.add(b, corners.astype(np.float32), weight)
+            self._add(b, [(x / scale + ox, y / scale + oy) for x, y in _points(b)], weight)
             n += 1
         return n
 
@@ -374,6 +396,35 @@ def _fit_grid(crop: np.ndarray, quad: np.ndarray, version: int, offset: tuple[in
     return True
 
 
+def _masked(img: np.ndarray, hits: Sequence[_Hit]) -> np.ndarray:
+    """A copy of ``img`` with every code of ``hits`` painted over: a later whole-frame pass then spends
+    nothing on finding and decoding them again (a decode is ~0.1 ms a code, and each such pass read every
+    code again). The paint is one-pixel stripes, row by row, of the code's own dark and light levels (mean ∓
+    standard deviation of its pixels: half its modules are dark), so that the frame's histogram, from which
+    a global threshold is taken for the codes left, stays as it was (a flat paint, white or even the code's
+    light level, moved it enough to lose codes the darkest-channel pass read); no finder pattern is left,
+    and a row of one level has no edge for zxing's row scan to look at."""
+    if not hits:
+        return img
+    out = img.copy()
+    h_img, w_img = img.shape[:2]
+    for h in hits:
+        # a little over the outline (6%): no finder pattern's edge is left
+        quad = [(round(h.cx + (x - h.cx) * 1.06), round(h.cy + (y - h.cy) * 1.06)) for x, y in h.corners.tolist()]
+        x0, y0 = max(0, min(q[0] for q in quad)), max(0, min(q[1] for q in quad))
+        x1, y1 = min(w_img, max(q[0] for q in quad) + 1), min(h_img, max(q[1] for q in quad) + 1)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        inside = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        cv2.fillConvexPoly(inside, np.array(quad, np.int32) - (x0, y0), 1)
+        mean, std = cv2.meanStdDev(img[y0:y1, x0:x1], mask=inside)
+        m, d = float(mean[0, 0]), float(std[0, 0])
+        rows = np.empty((y1 - y0, 1), np.uint8)
+        rows[0::2], rows[1::2] = int(max(0.0, m - d)), int(min(255.0, m + d))
+        np.copyto(out[y0:y1, x0:x1], np.broadcast_to(rows, inside.shape), where=inside.view(bool))
+    return out
+
+
 def decode_hits(frame: np.ndarray) -> list[_Hit]:
     gray = to_gray(frame)
     merger = _Merger()
@@ -384,13 +435,22 @@ def decode_hits(frame: np.ndarray) -> list[_Hit]:
         merger.take(found, weight, scale)
         candidates.extend((_corners(b) / scale, _version(b)) for b in found if not b.valid)
 
+    painted: list[np.ndarray | int] = [gray, 0]  # the grey frame with the first n hits painted out, and n
+
+    def unread() -> np.ndarray:
+        """The grey frame with every code read so far painted out (:func:`_masked`, incrementally)."""
+        img, n = painted
+        if len(merger.hits) > int(n):  # type: ignore[arg-type]
+            painted[:] = [_masked(img, merger.hits[int(n):]), len(merger.hits)]  # type: ignore[arg-type]
+        return painted[0]  # type: ignore[return-value]
+
     tried: list[np.ndarray] = []
     if gray.size <= UPSCALE_MAX_PIXELS:
         # enlarged 2×: the single best pass, for small and blurred codes and (no downscaling needed) big ones
         up = cv2.resize(gray, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_LINEAR)
         run(up, 1.0, 2.0, errors=True, downscale=False)
         # 1.5× samples the module grid at another phase: reads some tilted or blurred codes 2× misses
-        mid = cv2.resize(gray, None, fx=1.5, fy=1.5, interpolation=cv2.INTER_LINEAR)
+        mid = cv2.resize(unread(), None, fx=1.5, fy=1.5, interpolation=cv2.INTER_LINEAR)
         run(mid, 0.95, 1.5, errors=True, downscale=False)
     else:  # 1080p or a photo: full resolution, zxing's own downscaled copies for big codes, and small
         run(gray, 1.0, errors=True, downscale=True)  # codes enlarged region by region
@@ -398,23 +458,24 @@ def decode_hits(frame: np.ndarray) -> list[_Hit]:
         # read needed for those that then decode); those that do not fit are left to the regions
         tried = _fit_small(gray, candidates, merger)
         tried += _read_regions(gray, merger)
+    # the codes read so far are painted out of the remaining whole-frame passes
     dark = _darkest(frame)  # coloured ink on coloured card, washed-out prints
-    run(dark if dark is not None else gray, 0.9, binarizer=_GLOBAL)
-    half = cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    run(unread() if dark is None else _masked(dark, merger.hits), 0.9, binarizer=_GLOBAL)
+    half = cv2.resize(unread(), None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
     run(half, 0.85, 0.5, binarizer=_GLOBAL, downscale=False, invert=True)  # textured, photo-like, inverted
 
     rescued: list[np.ndarray] = []
-    seen = [(float(r[:, 0].mean()), float(r[:, 1].mean()), 0.5 * _side(r)) for r in tried]
+    seen = [(cx, cy, 0.5 * side) for cx, cy, side in (_geometry(r.tolist()) for r in tried)]
     candidates.sort(key=lambda c: -_side(c[0]))
     for cand, version in candidates:
         if len(rescued) >= MAX_CANDIDATES:
             break
-        if merger.find(None, cand) is not None:
+        cx, cy, side = _geometry(cand.tolist())
+        if merger.find_at(None, cx, cy, side) is not None:
             continue
-        cx, cy = float(cand[:, 0].mean()), float(cand[:, 1].mean())
         if any(math.hypot(x - cx, y - cy) < r for x, y, r in seen):
             continue
-        seen.append((cx, cy, 0.5 * _side(cand)))
+        seen.append((cx, cy, 0.5 * side))
         rescued.append(cand)
         _rescue(gray, cand, version, merger, regions=gray.size > UPSCALE_MAX_PIXELS)
     return merger.hits
