@@ -407,21 +407,22 @@ def _masked(img: np.ndarray, hits: Sequence[_Hit]) -> np.ndarray:
     if not hits:
         return img
     out = img.copy()
+    odd = out[1::2]  # a view of the odd rows: the light stripes are painted through it
     h_img, w_img = img.shape[:2]
     for h in hits:
-        # a little over the outline (6%): no finder pattern's edge is left
-        quad = [(round(h.cx + (x - h.cx) * 1.06), round(h.cy + (y - h.cy) * 1.06)) for x, y in h.corners.tolist()]
-        x0, y0 = max(0, min(q[0] for q in quad)), max(0, min(q[1] for q in quad))
-        x1, y1 = min(w_img, max(q[0] for q in quad) + 1), min(h_img, max(q[1] for q in quad) + 1)
+        # the levels from the middle of the code (a box that stays inside it at any rotation)
+        r = 0.33 * h.side
+        x0, x1 = max(0, round(h.cx - r)), min(w_img, round(h.cx + r) + 1)
+        y0, y1 = max(0, round(h.cy - r)), min(h_img, round(h.cy + r) + 1)
         if x1 <= x0 or y1 <= y0:
             continue
-        inside = np.zeros((y1 - y0, x1 - x0), np.uint8)
-        cv2.fillConvexPoly(inside, np.array(quad, np.int32) - (x0, y0), 1)
-        mean, std = cv2.meanStdDev(img[y0:y1, x0:x1], mask=inside)
+        mean, std = cv2.meanStdDev(img[y0:y1, x0:x1])
         m, d = float(mean[0, 0]), float(std[0, 0])
-        rows = np.empty((y1 - y0, 1), np.uint8)
-        rows[0::2], rows[1::2] = int(max(0.0, m - d)), int(min(255.0, m + d))
-        np.copyto(out[y0:y1, x0:x1], np.broadcast_to(rows, inside.shape), where=inside.view(bool))
+        # a little over the outline (6%): no finder pattern's edge is left
+        quad = [(h.cx + (x - h.cx) * 1.06, h.cy + (y - h.cy) * 1.06) for x, y in h.corners.tolist()]
+        cv2.fillConvexPoly(out, np.array(quad).round().astype(np.int32), max(0.0, m - d))
+        cv2.fillConvexPoly(odd, np.array([(x, (y - 1) / 2) for x, y in quad]).round().astype(np.int32),
+                           min(255.0, m + d))
     return out
 
 
