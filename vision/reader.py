@@ -368,6 +368,31 @@ def _read_regions(gray: np.ndarray, merger: _Merger) -> list[np.ndarray]:
     return tried
 
 
+def _read_mid(gray: np.ndarray, unread: np.ndarray, merger: _Merger) -> list[tuple[np.ndarray, int]]:
+    """Each textured region of a small frame that no code read covers, cropped (from ``unread``, where the
+    codes read are painted out), enlarged 1.5× and decoded. Returns the candidates found (codes found and
+    not decoded). On the seeded scenes this reads more than the whole frame enlarged 1.5× (zxing's
+    thresholds then follow the region only), in a fraction of the time; a region that merges a code read
+    with one that is not is still read, its read code painted out."""
+    h, w = gray.shape
+    out: list[tuple[np.ndarray, int]] = []
+    for x0, y0, x1, y1 in textured_regions(gray):
+        box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float32)
+        near = merger.find(None, box)
+        if near is not None and max(x1 - x0, y1 - y0) < 1.6 * near.side:
+            continue
+        m = 0.25 * max(x1 - x0, y1 - y0) + 8
+        # from even pixels: the enlarged crop's pixels are then those of the whole frame enlarged 1.5×
+        cx0, cy0 = int(max(0, x0 - m)) // 2 * 2, int(max(0, y0 - m)) // 2 * 2
+        cx1, cy1 = int(min(w, x1 + m)), int(min(h, y1 + m))
+        mid = cv2.resize(unread[cy0:cy1, cx0:cx1], None, fx=1.5, fy=1.5, interpolation=cv2.INTER_LINEAR)
+        found = _decode(mid, errors=True, downscale=False)
+        merger.take(found, 0.95, 1.5, (cx0, cy0))
+        offset = np.array([cx0, cy0], np.float32)
+        out += [(_corners(b) / 1.5 + offset, _version(b)) for b in found if not b.valid]
+    return out
+
+
 def _fit_small(gray: np.ndarray, candidates: list[tuple[np.ndarray, int]], merger: _Merger) -> list[np.ndarray]:
     """Fit the grid of each candidate under 2 pixels per module where zxing found it in the full frame (its
     region's enlarged read then is not needed). Returns those whose grid did not fit: not fitted again as
@@ -450,9 +475,9 @@ def decode_hits(frame: np.ndarray) -> list[_Hit]:
         # enlarged 2×: the single best pass, for small and blurred codes and (no downscaling needed) big ones
         up = cv2.resize(gray, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_LINEAR)
         run(up, 1.0, 2.0, errors=True, downscale=False)
-        # 1.5× samples the module grid at another phase: reads some tilted or blurred codes 2× misses
-        mid = cv2.resize(unread(), None, fx=1.5, fy=1.5, interpolation=cv2.INTER_LINEAR)
-        run(mid, 0.95, 1.5, errors=True, downscale=False)
+        # 1.5× samples the module grid at another phase: reads some tilted or blurred codes 2× misses; only
+        # around what is left unread (reading the whole frame again took a quarter of the frame's time)
+        candidates += _read_mid(gray, unread(), merger)
     else:  # 1080p or a photo: full resolution, zxing's own downscaled copies for big codes, and small
         run(gray, 1.0, errors=True, downscale=True)  # codes enlarged region by region
         # the smallest codes found and not decoded: their grid fitted from these corners first (no region
