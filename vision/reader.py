@@ -17,11 +17,13 @@ One frame goes through a fixed cascade of passes (results are merged; a code fou
    at a third of the time. Both also return *candidates*: codes whose finder patterns were
    found but whose data did not decode. A small region's candidate gets its module grid fitted to the
    pixels (:mod:`vision.grid`: below ~2 px per module zxing's grid is off by a fraction of a module).
-   Small frames are also read enlarged 1.5× (the module grid sampled at another phase reads some tilted
-   or blurred codes that 2× misses);
+   In small frames, the textured regions left unread are then read enlarged 1.5× (the module grid
+   sampled at another phase reads some tilted or blurred codes that 2× misses);
 2. the darkest colour channel, zxing's global-histogram binarizer (coloured ink on coloured card,
    washed-out prints);
 3. the frame halved, global histogram, light-on-dark allowed (photo-textured and inverted codes);
+   (Passes 2 and 3 read the frame with the codes read so far painted out, :func:`_masked`: a code is not
+   found and decoded again.)
 4. each candidate left over (at most 16): under 3 px per module, its grid fitted (as above); else, or
    if that fails, cropped, enlarged to ~6 pixels per module, and tried as is, sharpened, with CLAHE (dim
    tents, lamp glare) and with Otsu's threshold.
