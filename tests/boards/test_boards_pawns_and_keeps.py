@@ -1,0 +1,103 @@
+"""Pawns and Forts as a phone and a dark-themed tablet draw them, without a browser: the map of a real
+seeded table, drawn by ``province_map`` from the snapshot a device receives, its shapes read back.
+
+A pawn's letter had an 8 px floor: on a phone (a 3 px disc) it overflowed its disc, a white blob once
+zoomed; every unnamed pawn showed J ("Joueur N"). A Fort's keep was drawn dark on the dark map too."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import flet.canvas as cv
+
+from companion.sync.tables import Projector
+from companion.ui import model
+from companion.ui.boards.draw import BoardCanvas
+from companion.ui.boards.pandemie_map import province_map
+from engine.core import SeededRng, Table, get_game
+
+SEED = 4  # a 4-player Gallia whose four pawns, all unnamed, start together at Lugdunum, under its Fort
+
+
+def _snapshot(seat: str) -> Any:
+    table = Table.new(get_game("pandemie"), {"provinces": 1, "players": 4}, SeededRng(SEED))
+    return Projector(table, "pandemie", "t").snapshot(seat)
+
+
+def _canvases(control: Any) -> list[BoardCanvas]:
+    """The map's canvases in screen order: the board (land, roads, names), then what actions change."""
+    out: list[BoardCanvas] = []
+    if isinstance(control, BoardCanvas):
+        out.append(control)
+    for name in ("content", "controls"):
+        sub = getattr(control, name, None)
+        for c in sub if isinstance(sub, list) else [sub] if sub is not None and hasattr(sub, "_i") else []:
+            out += _canvases(c)
+    return out
+
+
+def _drawn(seat: str, lang: str, width: float, dark: bool = False) -> tuple[list[Any], list[Any]]:
+    """The (board, layer) shapes of Gallia's map as ``seat``'s screen draws it ``width`` px wide."""
+    snap = _snapshot(seat)
+    names = model.people(snap.seats, lang)  # what a screen passes: "Joueur 3 · Gallia" before a name is given
+    m = province_map(snap.view, "G", seat, lang, width, names=names, dark=dark, zoom=width < 600,
+                     device=object())
+    board, layer = _canvases(m)
+    return list(board.shapes or []), list(layer.shapes or [])
+
+
+def _pawns(layer: list[Any]) -> list[tuple[float, float, str]]:
+    """(disc radius in px, font size) of each lettered disc of the layer: the pawns."""
+    discs = {(round(s.x, 3), round(s.y, 3)): s.radius for s in layer
+             if isinstance(s, cv.Circle) and s.paint.style is not None and s.paint.style.name == "FILL"}
+    return [(discs[(round(t.x, 3), round(t.y, 3))], t.style.size, t.value) for t in layer
+            if isinstance(t, cv.Text) and (round(t.x, 3), round(t.y, 3)) in discs]
+
+
+def test_a_pawns_letter_stays_inside_its_disc_on_a_phone_and_unnamed_pawns_show_their_seat_number():
+    for width in (320.0, 360.0, 412.0, 900.0):  # phones (a 3 px disc at 320-360 px), then a tablet
+        _board, layer = _drawn("p1", "fr", width)
+        pawns = _pawns(layer)
+        assert len(pawns) == 4, pawns
+        for radius, size, letter in pawns:
+            assert size <= 2 * radius, f"at {width:.0f} px, the letter {letter} ({size:.1f} px) overflows its " \
+                                       f"{2 * radius:.1f} px disc"
+    for lang in ("fr", "en"):  # four players without a name: four different marks, their seat numbers
+        letters = sorted(letter for _r, _s, letter in _pawns(_drawn("table", lang, 700.0)[1]))
+        assert letters == ["1", "2", "3", "4"], (lang, letters)
+
+
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of ``#rrggbb``."""
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (int(colour.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def _contrast(a: str, b: str) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _keep_and_land(dark: bool) -> tuple[str, str]:
+    """The colour of the Fort's keep (its body and merlons; the door is the edge's colour) and of the land."""
+    board, layer = _drawn("table", "fr", 700.0, dark=dark)
+    land = board[0].paint.color  # the first shape: the land under everything
+    fills = Counter(s.paint.color for s in layer
+                    if isinstance(s, cv.Rect) and s.paint.style is not None and s.paint.style.name == "FILL")
+    assert fills, "a Fort at Lugdunum is drawn"
+    return fills.most_common(1)[0][0], land
+
+
+def test_a_forts_keep_is_drawn_light_on_the_dark_map():
+    dark_keep, dark_land = _keep_and_land(dark=True)
+    light_keep, light_land = _keep_and_land(dark=False)
+    assert _luminance(dark_keep) > 0.5, f"the keep {dark_keep} is dark on the dark map"
+    assert dark_keep.lower() != light_keep.lower(), "the dark theme draws the keep as the light one"
+    # each theme's keep stands out from its land (the dark keep on the dark land was almost invisible)
+    assert _contrast(dark_keep, dark_land) >= 3.0, (dark_keep, dark_land)
+    assert _contrast(light_keep, light_land) >= 3.0, (light_keep, light_land)
