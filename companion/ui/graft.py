@@ -57,6 +57,9 @@ _INPUTS: tuple[type, ...] = tuple(c for c in (
                                    "CupertinoTextField", "SegmentedButton")) if isinstance(c, type))
 
 
+_HANDLERS: dict[type, tuple[str, ...]] = {}
+
+
 def _fields(cls: type) -> frozenset[str]:
     names = _FIELDS.get(cls)
     if names is None:
@@ -86,9 +89,18 @@ def _flet_class(cls: type) -> bool:
     return cls.__module__.startswith("flet.")
 
 
+def _handlers(cls: type) -> tuple[str, ...]:
+    names = _HANDLERS.get(cls)
+    if names is None:
+        names = tuple(n for n in HANDLERS if hasattr(cls, n))  # Flet declares its handlers on the class
+        _HANDLERS[cls] = names
+    return names
+
+
 def _meaning(control: Any) -> tuple[Any, ...]:
-    """What a control's handlers mean, when they say it (``handler.tk_meaning``: a choice's intent)."""
-    return tuple(getattr(getattr(control, n, None), "tk_meaning", None) for n in HANDLERS)
+    """What a control's handlers mean, when they say it (``handler.tk_meaning``: a choice's intent). Only the
+    handlers its class has are looked at (a text has none: the graft asks this of every control twice)."""
+    return tuple(getattr(getattr(control, n, None), "tk_meaning", None) for n in _handlers(type(control)))
 
 
 def _adoption(old: Any, new: Any) -> Any:

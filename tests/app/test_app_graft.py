@@ -276,3 +276,23 @@ def test_a_map_whose_pawns_moved_sends_the_new_pawns_to_the_browser() -> None:
     assert root is page and touched
     sent = b"".join(_sent(t) for t in touched)
     assert b"Q" in sent, "the moved pawn was not sent"
+
+
+def test_a_container_with_a_tap_handler_is_replaced_when_its_intent_changes_and_a_text_has_no_handlers() -> None:
+    from companion.ui.graft import _meaning
+
+    def handler(intent: str) -> Any:
+        def click(_e: Any) -> None:
+            pass
+
+        click.tk_meaning = intent  # type: ignore[attr-defined]
+        return click
+
+    assert _meaning(ft.Text("Lugdunum")) == (None,)  # a text's only handler (on_tap) is unset
+    old_box = ft.Container(content=ft.Text("Lugdunum"), on_click=handler("move G01"))
+    old = ft.Column([old_box])
+    graft(old, ft.Column([ft.Container(content=ft.Text("Lugdunum"), on_click=handler("move G01"))]))
+    assert old.controls[0] is old_box
+    other = ft.Container(content=ft.Text("Lugdunum"), on_long_press=handler("fort G01"))
+    graft(old, ft.Column([other]))
+    assert old.controls[0] is other  # a long press that now means another intent: a new control

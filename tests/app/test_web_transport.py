@@ -51,3 +51,18 @@ def test_the_served_websocket_protocol_is_uvicorns_own_writing_through_the_coale
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
     assert issubclass(_ws_protocol(), WebSocketsSansIOProtocol)
+
+
+def test_a_message_flet_sends_is_not_turned_into_text_for_a_debug_log_that_is_off() -> None:
+    import logging
+
+    import flet as ft
+    from flet.messaging.protocol import Message, MessageAction
+
+    from companion.web import build_app
+
+    assert not logging.getLogger("flet_transport").isEnabledFor(logging.DEBUG)
+    build_app(lambda page: None)
+    body = {"controls": [ft.Text(f"ligne {i}") for i in range(200)]}
+    text = f"{Message(MessageAction.PATCH_CONTROL, body)}"  # what Flet's send_message formats every time
+    assert len(text) < 80 and "ligne" not in text
