@@ -318,8 +318,16 @@ def parse_entry(text: str) -> codes.Parsed:
 
 
 def log_lines(log: Sequence[LogLine], lang: str = DEFAULT_LANG, limit: int = 40) -> list[tuple[int, str]]:
-    """The newest ``limit`` lines, newest first."""
-    out = [(ln.seq, shown((ln.text_en if lang == "en" else ln.text_fr) or ln.text_fr or ln.text_en)) for ln in log]
+    """The newest ``limit`` lines, newest first; a run of identical lines is one line with its count (the six
+    cards Divinations puts back read *une carte cachée regardée (×6)* to the others, not six times)."""
+    runs: list[tuple[int, str, int]] = []  # (newest event number, text, how many)
+    for ln in log:
+        text = shown((ln.text_en if lang == "en" else ln.text_fr) or ln.text_fr or ln.text_en)
+        if runs and runs[-1][1] == text:
+            runs[-1] = (ln.seq, text, runs[-1][2] + 1)
+        else:
+            runs.append((ln.seq, text, 1))
+    out = [(seq, text if n == 1 else f"{text} (×{n})") for seq, text, n in runs]
     return list(reversed(out[-limit:]))
 
 

@@ -526,3 +526,12 @@ def test_french_elides_de_before_a_name_that_starts_with_a_vowel_or_an_h() -> No
     assert tr("head.turn", "fr", who="Bruno") == "Au tour de Bruno"
     assert tr("tablet.province", "fr", province="Hispania") == "Tablette d'Hispania"
     assert tr("head.turn", "en", who="Anne") == "Anne's turn"
+
+
+def test_a_run_of_identical_log_lines_is_one_line_with_its_count():
+    same = "Divinations : une carte cachée regardée (Propagation (Gallia))"
+    log = [LogLine(1, "Anaïs regarde les 6 cartes du dessus", "")] + [LogLine(k, same, "") for k in range(2, 8)]
+    log.append(LogLine(8, "Anaïs a fini", ""))
+    assert model.log_lines(log, "fr") == [(8, "Anaïs a fini"), (7, f"{same} (×6)"),
+                                          (1, "Anaïs regarde les 6 cartes du dessus")]
+    assert model.log_lines(log[:2], "fr") == [(2, same), (1, "Anaïs regarde les 6 cartes du dessus")]

@@ -36,5 +36,5 @@ GROUP_TITLES: dict[str, dict[str, str]] = {
     "Discard": _t("Défausser", "Discard"),
     "Propagate": _t("Propagation", "Infect"),
     "PlayEvent": _t("Jouer un événement", "Play an event"),
-    "ArrangeDivination": _t("Divinations : ordonner", "Divination: arrange"),
+    "ArrangeDivination": _t("Divinations : ordonner", "Divinations: arrange"),
 }

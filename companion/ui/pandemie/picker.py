@@ -25,7 +25,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "target": ("Quelle carte retirer ?", "Which card to remove?"),
     "fort": ("Où construire le fort ?", "Where to build the Fort?"),
     "fort.move": ("Quel fort déplacer, et où ?", "Which Fort to move, and where?"),
-    "div.title": ("Divinations : l'ordre des cartes", "Divination: the order of the cards"),
+    "div.title": ("Divinations : l'ordre des cartes", "Divinations: the order of the cards"),
     "div.help": ("Touchez les cartes dans l'ordre où elles seront tirées (la première touchée sera tirée en "
                  "premier).", "Tap the cards in the order they will be drawn (the first tapped is drawn first)."),
     "div.chosen": ("Ordre choisi : {cards}", "Order chosen: {cards}"),

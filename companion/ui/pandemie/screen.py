@@ -39,7 +39,7 @@ PAN_TEXT: dict[str, dict[str, str]] = {
     "hidden": {"fr": "{n} cartes (cachées)", "en": "{n} cards (hidden)"},
     "in": {"fr": "à", "en": "in"},
     "quiet": {"fr": "Nuit tranquille", "en": "Quiet night"},
-    "divination": {"fr": "Divinations en cours : {seat}", "en": "Divination in progress: {seat}"},
+    "divination": {"fr": "Divinations en cours : {seat}", "en": "Divinations in progress: {seat}"},
     "prop_discard": {"fr": "Défausse propagation (dernières)", "en": "Infection discard (latest)"},
     "none": {"fr": "aucune", "en": "none"},
     "you": {"fr": "vous", "en": "you"},

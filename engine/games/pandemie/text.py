@@ -154,7 +154,7 @@ TEXTS = Table({
     "Shuffled": ("Mélange : {deck} ({size} cartes)", "Shuffle: {deck} ({size} cards)"),
     "Drawn": ("{seat} pioche {card} ({deck})", "{seat} draws {card} ({deck})"),
     "Drawn.table": ("La table pioche {card} ({deck})", "The table draws {card} ({deck})"),
-    "Drawn.divination": ("Divinations : {card} regardée ({deck})", "Divination: {card} looked at ({deck})"),
+    "Drawn.divination": ("Divinations : {card} regardée ({deck})", "Divinations: {card} looked at ({deck})"),
     "Discarded": ("{card} défaussée", "{card} discarded"),
     "RemovedFromDiscard": ("{card} reprise de la défausse", "{card} taken from the discard"),
     "Placed": ("{n} carte(s) replacée(s) sur la {deck}", "{n} card(s) put back on the {deck}"),
