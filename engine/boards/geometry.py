@@ -168,6 +168,8 @@ def box_point_distance(box: tuple[float, float, float, float], x: float, y: floa
 
 
 AMBIGUOUS = 10.0  # board units: a name nearer another place's rim than this beyond its own's is ambiguous
+STACKED = 5.0  # board units: two names nearer than this read as one block (Cabillonum over Lugdunum)
+STACK_COST = 3.0  # a soft cost, less than a road through the name
 
 
 def seg_point_distance(ax: float, ay: float, bx: float, by: float, px: float, py: float) -> float:
@@ -363,6 +365,8 @@ def place_labels(xy: Mapping[str, tuple[float, float]], radius: Mapping[str, flo
         for o, ob in chosen.items():
             if o != k and box_overlap(b, ob, 1.5):
                 c += 3_000
+            elif ambiguity and o != k and box_overlap(b, ob, STACKED):
+                c += STACK_COST  # two names close together read as one, or as each other's
         x, y = xy[k]
         for (sa, sb) in segments:
             if (sa == (x, y)) or (sb == (x, y)):
