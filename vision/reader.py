@@ -463,14 +463,14 @@ def decode_hits(frame: np.ndarray) -> list[_Hit]:
         merger.take(found, weight, scale)
         candidates.extend((_corners(b) / scale, _version(b)) for b in found if not b.valid)
 
-    painted: list[np.ndarray | int] = [gray, 0]  # the grey frame with the first n hits painted out, and n
+    painted, n_painted = gray, 0  # the grey frame with the first n_painted hits painted out
 
     def unread() -> np.ndarray:
         """The grey frame with every code read so far painted out (:func:`_masked`, incrementally)."""
-        img, n = painted
-        if len(merger.hits) > int(n):  # type: ignore[arg-type]
-            painted[:] = [_masked(img, merger.hits[int(n):]), len(merger.hits)]  # type: ignore[arg-type]
-        return painted[0]  # type: ignore[return-value]
+        nonlocal painted, n_painted
+        if len(merger.hits) > n_painted:
+            painted, n_painted = _masked(painted, merger.hits[n_painted:]), len(merger.hits)
+        return painted
 
     tried: list[np.ndarray] = []
     if gray.size <= UPSCALE_MAX_PIXELS:

@@ -178,3 +178,25 @@ def test_two_copies_of_one_token_are_two_reads_at_two_places() -> None:
     centres = sorted(tuple(np.round(r.corners.mean(axis=0))) for r in reads)
     truth = sorted(tuple(np.round(p.corners.mean(axis=0))) for p in placed)
     assert np.abs(np.array(centres) - np.array(truth)).max() < 4
+
+
+def test_a_code_read_is_painted_out_of_the_later_passes_and_the_frame_keeps_its_levels() -> None:
+    import zxingcpp
+
+    from vision import reader
+
+    frame, _ = synth.scene(texts(6), code_px=90, seed=4)
+    gray = reader.to_gray(frame)
+    before_all = gray.copy()
+    hits = sorted(reader.decode_hits(frame), key=lambda h: h.raw)
+    assert len(hits) == 6
+    painted = reader._masked(gray, hits[:3])
+    left = {b.text for b in zxingcpp.read_barcodes(painted, formats=zxingcpp.BarcodeFormat.QRCode)}
+    assert left == {h.raw for h in hits[3:]}  # the three painted out are not found again; the others are
+    assert np.array_equal(gray, before_all)  # painted on a copy: the frame itself is left alone
+    for h in hits[:3]:  # each painted code keeps its levels (a global threshold for the others stays put)
+        r = int(0.3 * h.side)
+        x, y = int(h.cx), int(h.cy)
+        before, after = gray[y - r:y + r, x - r:x + r], painted[y - r:y + r, x - r:x + r]
+        assert abs(float(before.mean()) - float(after.mean())) < 12
+        assert abs(float(before.std()) - float(after.std())) < 15
