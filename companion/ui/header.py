@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.events import TABLE
+from engine.games.pandemie.text import role_name
 
 from .boardkit import component_name
 from .i18n import tr
@@ -45,7 +46,7 @@ def _pandemie(h: Header, view: Mapping[str, Any], seat: str, lang: str, names: M
             h.awaited = ""
     if isinstance(me, Mapping):
         h.where = tr("head.where", lang, city=component_name(f"PC:{me.get('city')}") if me.get("city") else "—",
-                     role=str(me.get("role") or ""))
+                     role=role_name(str(me.get("role") or ""), lang))
 
 
 def header(game: str, view: Mapping[str, Any], seat: str, lang: str, turn: Sequence[str],
@@ -68,7 +69,7 @@ def header(game: str, view: Mapping[str, Any], seat: str, lang: str, turn: Seque
     if game == "pandemie":
         _pandemie(h, view, me, lang, names, focus)
     waiting = waiting_for(view)
-    if not h.awaited and waiting and set(waiting) != set(turn):
+    if waiting and set(waiting) != set(turn):  # out of turn (a hand to discard): before the phase's words
         h.awaited = tr("head.awaited", lang, who=", ".join(
             tr("cp.you", lang) if s == me else say(s, lang, names) for s in waiting))
     if not h.actions:

@@ -149,14 +149,20 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.can_act": {"fr": "Au tour de : {who} — vous pouvez agir aussi", "en": "Turn: {who} — you may act too"},
     "table.waiting": {"fr": "Rien à faire pour vous : on attend les autres.", "en": "Nothing for you to do: waiting for the others."},
     "table.waiting.table": {
-        "fr": "Cette tablette montre le plateau ; chaque joueur agit depuis son téléphone (ou ouvrez sa place ici).",
-        "en": "This tablet shows the board; each player acts from their phone (or open their seat here).",
+        "fr": "Cette tablette montre le plateau ; chaque joueur agit depuis son téléphone (ou touchez « Jouer sur "
+              "cette tablette, à tour de rôle »).",
+        "en": "This tablet shows the board; each player acts from their phone (or tap “Play on this tablet, "
+              "taking turns”).",
     },
     "table.follow.on": {"fr": "Jouer sur cette tablette, à tour de rôle", "en": "Play on this tablet, taking turns"},
     "table.follow.off": {"fr": "Ne plus jouer sur cette tablette", "en": "Stop playing on this tablet"},
     "table.follow.now": {"fr": "Joue sur cette tablette : {seat}", "en": "Playing on this tablet: {seat}"},
     "table.follow.elsewhere": {"fr": "{seat} joue sur son propre appareil", "en": "{seat} plays on their own device"},
     "table.follow.here": {"fr": "Jouer ici quand même", "en": "Play here anyway"},
+    "table.follow.held": {
+        "fr": "L'appareil de {seat} tient toujours sa place : qu'il la quitte (Accueil), puis touchez « Jouer ici "
+              "quand même ».",
+        "en": "{seat}'s device still holds the seat: leave it there (Home), then tap “Play here anyway”."},
     "table.log": {"fr": "Journal", "en": "Log"},
     "table.log.empty": {"fr": "Rien pour l'instant.", "en": "Nothing yet."},
     "table.more": {"fr": "Voir les {n} autres", "en": "Show the {n} others"},

@@ -40,6 +40,18 @@ def _fields(template: str) -> list[str]:
     return [f for _, f, _, _ in Formatter().parse(template) if f]
 
 
+_VOWEL = tuple("AEIOUYÉÈÊÀÂÎÔHaeiouyéèêàâîôh")
+
+
+def elide(template: str, params: Mapping[str, object]) -> str:
+    """French elision before a name: ``de {seat}`` with Anne is ``d'{seat}`` (*au tour d'Anne*, *autour
+    d'Anglia*)."""
+    for name, value in params.items():
+        if isinstance(value, str) and value.startswith(_VOWEL):
+            template = template.replace(f"de {{{name}}}", f"d'{{{name}}}")
+    return template
+
+
 class Table:
     """Texts keyed by id, each ``(french, english)`` with the same named parameters."""
 
@@ -59,8 +71,9 @@ class Table:
 
     def text(self, key: str, lang: str, **params: object) -> str:
         fr, en = self.entries[key]
-        template = en if check_lang(lang) == "en" else fr
-        return template.format(**params) if params else template
+        if check_lang(lang) == "en":
+            return en.format(**params) if params else en
+        return elide(fr, params).format(**params) if params else fr
 
     def get(self, key: str, lang: str, default: str | None = None, **params: object) -> str | None:
         return self.text(key, lang, **params) if key in self.entries else default
@@ -142,7 +155,7 @@ class Phrasebook:
 
     def _render(self, p: Phrase, params: dict[str, str], lang: str, names: Mapping[str, str] | None = None) -> str:
         shown = {k: self.value(k, v, lang, names) for k, v in params.items()}
-        template = p.fr if lang == "fr" else (p.en or p.source)
+        template = elide(p.fr, shown) if lang == "fr" else (p.en or p.source)
         return template.format(**shown)
 
     def value(self, name: str, raw: str, lang: str, names: Mapping[str, str] | None = None) -> str:

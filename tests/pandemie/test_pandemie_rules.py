@@ -565,6 +565,24 @@ def test_la_limite_de_main_s_applique_aussi_a_celui_qui_recoit_une_carte():
     st, _ = act(st, E.Move(seat="p1", to=key(st, "Vienna")))
 
 
+def test_la_vue_dit_qui_doit_defausser_hors_de_son_tour():
+    """p2 receives an 8th card during p1's turn: every view names p2 as awaited (a tablet playing in turn then
+    acts for p2, and p1's phone says it waits for p2), until p2 has discarded."""
+    from engine.games.pandemie.rules import view
+
+    st = quiet_board()
+    b = st.static.board
+    seven = tuple(b.player_card[c] for c in b.cities_of(0) if c != idx(st, "Lugdunum"))[:7]
+    st = hand(hand(st, "p2", *seven), "p1", city_card(st, "Lugdunum"))
+    assert view(st, "p1")["waiting_for"] == []
+    st, _ = act(st, E.ShareKnowledge(seat="p1", other="p2", card=city_card(st, "Lugdunum")))
+    for seat in ("p1", "p2", "table"):
+        assert view(st, seat)["waiting_for"] == ["p2"]
+    assert view(st, "p1")["provinces"][0]["turn"] == "p1"  # still p1's turn
+    st, _ = act(st, E.Discard(seat="p2", card=seven[0]))
+    assert view(st, "p1")["waiting_for"] == []
+
+
 def test_le_dictateur_protege_aussi_la_ville_reliee_de_l_autre_province():
     st = no_pins(new_game(provinces=2, players=2))
     st = role(role(st, "p1", "Magistrat"), "p2", "Magistrat")
@@ -583,3 +601,20 @@ def test_une_invasion_eradiquee_ne_revient_pas_par_un_lien():
     st = pins(st, "Narbo", "blue", 3, "G")
     st, ev = propagate_from(st, "Narbo", "Gesoriacum")
     assert "Surged" in types(ev) and pins_at(st, "Emporiae", "blue", "H") == 0
+
+
+def test_le_telephone_de_celui_dont_c_est_le_tour_dit_qui_doit_defausser():
+    """p1 gave p2 an 8th card: p1's header says the game waits for p2 (it said only the phase before, and p1
+    saw no action left to take without knowing why)."""
+    from companion.ui.header import header
+    from engine.games.pandemie.rules import view
+
+    st = quiet_board()
+    b = st.static.board
+    seven = tuple(b.player_card[c] for c in b.cities_of(0) if c != idx(st, "Lugdunum"))[:7]
+    st = hand(hand(st, "p2", *seven), "p1", city_card(st, "Lugdunum"))
+    st, _ = act(st, E.ShareKnowledge(seat="p1", other="p2", card=city_card(st, "Lugdunum")))
+    h = header("pandemie", view(st, "p1"), "p1", "fr", ["p1"], {"p1": "Alice", "p2": "Bruno"})
+    assert "Bruno" in h.awaited
+    h = header("pandemie", view(st, "p1"), "p1", "en", ["p1"], {"p1": "Alice", "p2": "Bruno"})
+    assert "Bruno" in h.awaited

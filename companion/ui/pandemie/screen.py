@@ -8,6 +8,8 @@ from typing import Any
 import flet as ft
 import msgspec
 
+from engine.games.pandemie.text import card, role_name, word
+
 from ..boardkit import component_name
 from ..memo import keep
 from ..model import say
@@ -92,7 +94,7 @@ def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str
         hand = me.get("hand")
         cards = [pill(component_name(c)) for c in hand] if hand is not None else [ft.Text(_pt("hidden", lang, n=me.get("hand_size", 0)))]
         parts.append(ft.Column([
-            heading(f"{me.get('role', '')} · {_city(me.get('city') or '')}", 18),
+            heading(f"{role_name(str(me.get('role', '')), lang)} · {_city(me.get('city') or '')}", 18),
             ft.Text(_pt("hand", lang), size=15, weight=ft.FontWeight.W_600),
             ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
         ], spacing=6, tight=True))
@@ -107,8 +109,8 @@ def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str
         rows = []
         for s, pl in sorted(players.items(), key=lambda kv: bool(focus) and str(kv[1].get("province")) != focus):
             hand = pl.get("hand")
-            cards = ", ".join(component_name(c) for c in hand) if hand is not None else _pt("hidden", lang, n=pl.get("hand_size", 0))
-            rows.append(ft.Text(f"{say(s, lang, names)} · {pl.get('role', '')} {_pt('in', lang)} {_city(pl.get('city') or '')} — {cards}",
+            cards = ", ".join(card(c, lang) for c in hand) if hand is not None else _pt("hidden", lang, n=pl.get("hand_size", 0))
+            rows.append(ft.Text(f"{say(s, lang, names)} · {role_name(str(pl.get('role', '')), lang)} {_pt('in', lang)} {_city(pl.get('city') or '')} — {cards}",
                                 size=15, weight=ft.FontWeight.BOLD if s == seat else None))
         parts.append(ft.Column([heading(_pt("players", lang), 18), *rows], spacing=4, tight=True))
     return ft.Column(parts, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -122,7 +124,7 @@ def _province(p: Mapping[str, Any], code: str, lang: str, seat: str, names: Mapp
         chip(_pt("actions", lang), str(p.get("actions_left", "—"))),
         chip(_pt("speed", lang), str(p.get("speed", "—"))),
         chip(_pt("surges", lang), str(p.get("surges", 0))),
-        chip(_pt("phase", lang), str(p.get("phase", "—"))),
+        chip(_pt("phase", lang), word("phase", str(p["phase"]), lang) if p.get("phase") else "—"),
     ]
     block: list[ft.Control] = [
         heading(f"{p.get('name', code)} ({code})", 20),

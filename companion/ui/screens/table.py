@@ -186,7 +186,7 @@ class TableScreen(Screen):
         snap = self.session.snapshot
         if snap is None or self.opener is None or not self.follow:
             return
-        seats = self._turn(snap)
+        seats = self._to_act(snap)
         want = self.wanted_seat if self.wanted_seat in seats else (seats[0] if seats else None)
         if want == self.actor_seat or (want is not None and want == self.elsewhere):
             return  # already acting for it, or it plays on its own device: not asked again at every change
@@ -208,11 +208,25 @@ class TableScreen(Screen):
         self.actor, self.actor_seat = actor, want
         actor.on_change(self._changed)
 
+    def _to_act(self, snap: Snapshot) -> list[str]:
+        """The seats a tablet playing in turn acts for: those the game waits for out of turn first (a Pandémie
+        player over the hand limit after a card was given to them: their province cannot go on until they
+        discard), then those whose turn it is; on a province tablet, only its province's players."""
+        turn = self._turn(snap)
+        waiting = [s for s in model.waiting_for(snap.view) if s in self._mine(snap)]
+        return [*waiting, *(s for s in turn if s not in waiting)]
+
+    def _mine(self, snap: Snapshot) -> set[str]:
+        """The seats this screen may play for: a province tablet's province's players, else every seat."""
+        if self.seat == TABLE and self.province:
+            return {i.seat for i in snap.seats if i.province_code == self.province}
+        return {i.seat for i in snap.seats}
+
     def _turn(self, snap: Snapshot) -> list[str]:
         """The seats whose turn it is; on a province tablet, only its province's players."""
         seats = turn_seats(snap.game, snap.view)
         if self.seat == TABLE and self.province:
-            mine = {i.seat for i in snap.seats if i.province_code == self.province}
+            mine = self._mine(snap)
             seats = [s for s in seats if s in mine]
         return seats
 
@@ -251,9 +265,15 @@ class TableScreen(Screen):
         self.shell.refresh()
 
     async def _play_here(self, _e: Any = None) -> None:
-        """Try again to play the seat in turn here (its phone may have let it go)."""
+        """Try again to play the seat in turn here (its phone may have let it go); if its device still holds
+        it, say so and what to do (the host never takes a seat from a device that holds it)."""
+        held = self.elsewhere
         self.elsewhere = None
         await self._sync_actor()
+        if held is not None and self.elsewhere == held:
+            snap = self.session.snapshot
+            names = model.people(snap.seats, self.lang) if snap is not None else {}
+            self.shell.toast(tr("table.follow.held", self.lang, seat=model.say(held, self.lang, names)), error=True)
         self.shell.refresh()
 
     def _pick_actor(self, seat: str) -> Callable[[Any], Any]:
@@ -374,7 +394,7 @@ class TableScreen(Screen):
         if self.opener is not None and self.seat == TABLE:
             parts.append(big_button(tr("table.follow.off" if self.follow else "table.follow.on", lang),
                                     self._toggle_follow, "follow", icon=ft.Icons.GROUP, tone="tonal"))
-            seats = self._turn(table_snap)
+            seats = self._to_act(table_snap)
             names = model.people(table_snap.seats, lang)
             if self.follow and len(seats) > 1:
                 parts.append(ft.ResponsiveRow(

@@ -1550,6 +1550,16 @@ def view(state: State, seat: str) -> dict[str, Any]:
             "hand_size": len(st.hands[s]),
             "stored_event": st.stored[s] or None,
         }
+    # who must act before their province can go on, whoever's turn it is (the engine refuses anything else
+    # there meanwhile): a hand over the limit to discard, a request for a card to answer, Divinations' cards
+    # to put back
+    waiting = [static.seats[s] for s in range(len(static.seats)) if len(st.hands[s]) > HAND_LIMIT]
+    for _a, g in st.asks:
+        if static.seats[g] not in waiting:
+            waiting.append(static.seats[g])
+    for p in st.provs:
+        if p.divination >= 0 and static.seats[p.divination] not in waiting:
+            waiting.append(static.seats[p.divination])
     return {
         "game": NAME,
         "seat": seat,
@@ -1558,6 +1568,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "players": players,
         "removed": list(st.removed),
         "asks": [{"asker": static.seats[a], "giver": static.seats[g]} for a, g in st.asks],
+        "waiting_for": waiting,
         "outcome": outcome(st),
     }
 

@@ -55,13 +55,28 @@ def card(cid: str, lang: str = "fr") -> str:
     if kind == "PR":
         return "Rupture"
     if kind == "PO":
-        return _roles().get(cid, cid)
+        return role_name(_roles().get(cid, cid), lang)
     return cid
 
 
+PEOPLES_EN = {"blue": "Goths", "yellow": "Huns", "red": "Vandals", "green": "Franks"}
+# the shipped provinces' roles in English (a user-made province's own roles stay as it names them)
+ROLES_EN = {"Consul": "Consul", "Dictateur": "Dictator", "Imperator": "Imperator", "Licteur": "Lictor",
+            "Magistrat": "Magistrate", "Sénateur": "Senator", "Tribun": "Tribune"}
+
+
+def people_name(colour: str, lang: str) -> str:
+    """A people by its colour: *Vandales* in French, *Vandals* in English."""
+    return (PEOPLES_EN if lang == "en" else PEOPLES).get(colour, colour)
+
+
+def role_name(role: str, lang: str) -> str:
+    """A role as the province names it (French), in English when it is one of the shipped roles."""
+    return ROLES_EN.get(role, role) if lang == "en" else role
+
+
 def people(colour: str, lang: str) -> str:
-    name = PEOPLES.get(colour, colour)
-    return f"{name} ({COLOUR_FR.get(colour, colour) if lang == 'fr' else colour})"
+    return f"{people_name(colour, lang)} ({COLOUR_FR.get(colour, colour) if lang == 'fr' else colour})"
 
 
 WORDS = Table({
