@@ -162,7 +162,7 @@ def detect(
         elif t in TURN_EVENTS and seat == TABLE and isinstance(e.get("seat"), str) \
                 and (t != "TurnStarted" or e.get("phase") != "setup") \
                 and (not province or e.get("province", province) == province):
-            out.append(_make("turn", s, "turn.of", who=name(e["seat"])))
+            out.append(_make("turn", s, "turn.of", who=name(e["seat"]), at=str(e.get("province") or "")))
         elif t == "RuptureRevealed":
             out.append(_make("rupture", s, province=pname(str(e.get("province", "")))))
         elif t == "Surged":

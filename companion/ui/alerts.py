@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import flet as ft
@@ -27,6 +27,15 @@ log = logging.getLogger("tablekeeper.app")
 SEEN = {"fr": "Vu", "en": "Seen"}
 ERROR_SECONDS = 10.0
 
+
+
+def _stale(old: Announcement, fresh: Sequence[Announcement]) -> bool:
+    """An unseen "your turn" that is no longer true: the game ended, or a later turn came (for the same
+    province). Other news stays until seen."""
+    if old.kind != "turn":
+        return False
+    return any(a.kind == "end" or (a.kind == "turn" and a.seq > old.seq
+                                   and a.params.get("at") == old.params.get("at")) for a in fresh)
 
 class Alerts:
     """The banner, sound and vibration of one page."""
@@ -102,7 +111,8 @@ class Alerts:
             fresh = [a for a in found if (a.kind, a.seq) not in known]
             if not fresh:
                 return
-            self.unseen = sorted([*fresh, *self.unseen], key=lambda a: (a.priority, -a.seq))[:6]
+            kept = [a for a in self.unseen if not _stale(a, fresh)]
+            self.unseen = sorted([*fresh, *kept], key=lambda a: (a.priority, -a.seq))[:6]
             self._show_banner()
             top = min(fresh, key=lambda a: a.priority)
             await asyncio.gather(self._play(top.sound), self._vibrate(top.vibration), return_exceptions=True)

@@ -350,3 +350,22 @@ def test_leaving_a_table_takes_its_announcements_away_and_drops_those_still_on_t
             await h.stop()
 
     asyncio.run(go())
+
+
+def test_a_turn_no_longer_true_leaves_the_banner_when_a_later_turn_or_the_end_comes():
+    """The Gallia tablet's banner read "Partie perdue / … / À Alice de jouer / À Bruno de jouer" at the end:
+    a "turn" not yet seen goes when a later turn of the same province comes, and every one when the game
+    ends; other news stays until seen."""
+    from companion.ui.alerts import Alerts
+
+    page = _Page()
+    alerts = Alerts(page, lambda: "fr")  # type: ignore[arg-type]
+    alerts.sound = False
+    alerts.announce([Announcement("turn", 3, "À Alice de jouer", "Alice's turn", {"at": "G"})])
+    alerts.announce([Announcement("turn", 4, "À Chloé de jouer", "Chloé's turn", {"at": "H"})])
+    alerts.announce([Announcement("surge", 5, "Déferlement en Gallia", "Surge in Gallia")])
+    alerts.announce([Announcement("turn", 6, "À Bruno de jouer", "Bruno's turn", {"at": "G"})])
+    assert sorted(a.text_fr for a in alerts.unseen) == ["Déferlement en Gallia", "À Bruno de jouer",
+                                                        "À Chloé de jouer"]
+    alerts.announce([Announcement("end", 9, "Partie perdue", "Game lost")])
+    assert [a.text_fr for a in alerts.unseen] == ["Partie perdue", "Déferlement en Gallia"]

@@ -360,7 +360,7 @@ class TableScreen(Screen):
         elif snap.choices and self.seat != TABLE and not h.mine and turn:
             parts.append(pill(tr("table.can_act", lang, who=", ".join(model.say(s, lang, names) for s in turn)),
                               ft.Colors.PRIMARY_CONTAINER))
-        if self.follow and self.actor_seat:
+        if self.follow and self.actor_seat and snap.outcome is None:  # nobody plays a finished game
             parts.append(ident(pill(tr("table.follow.now", lang, seat=model.say(self.actor_seat, lang, names)),
                                     ft.Colors.TERTIARY_CONTAINER), "follow-now"))
         parts += self._audit(snap)  # the end-of-game shuffle audit, right under the result
