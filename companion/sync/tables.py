@@ -102,6 +102,7 @@ class Projector:
         self.table_name = table_name
         self._logs: dict[str, list[LogLine]] = {}
         self._log_seq: dict[str, int] = {}
+        self._told: dict[str, int] = {}  # seat -> the last action its log has a line of (LOG_QUIET)
         self._names_of: list[SeatInfo] | None = None
         self._names_cache: dict[str, dict[str, str]] = {}
         self._snaps: dict[str, Snapshot] = {}
@@ -174,6 +175,7 @@ class Projector:
         self._snaps.clear()
         self._logs.clear()  # the log says seats by their names: said again with the new one
         self._log_seq.clear()
+        self._told.clear()
 
     def entries_after(self, seat: str, after: int) -> list[Entry]:
         """The entries with ``seq > after``, each projected for ``seat`` (left out when it sees nothing)."""
@@ -190,8 +192,14 @@ class Projector:
         lines = self._logs.setdefault(seat, [])
         done = self._log_seq.get(seat, 0)
         fr, en = self._names("fr"), self._names("en")
+        quiet = getattr(self.game, "LOG_QUIET", ())  # said only when nothing else of its action was
+        told = self._told.get(seat, -1)  # the last action this seat's log has a line of
         for e in self.entries_after(seat, done):
+            if type(e.event).__name__ in quiet and e.action == told:
+                continue
+            told = e.action
             lines.append(LogLine(e.seq, describe(self.game, e.event, "fr", fr), describe(self.game, e.event, "en", en)))
+        self._told[seat] = told
         if len(lines) > 2 * LOG_LINES:
             del lines[: len(lines) - LOG_LINES]
         self._log_seq[seat] = self.table.seq

@@ -72,3 +72,21 @@ def test_the_province_panel_says_its_phase_and_roles_in_the_screens_language() -
     assert not any(re.search(rf"\b{r}\b", en) for r in roles if pan_text.ROLES_EN.get(r, r) != r)
     # the hands too: an event card by its English name (it read "Ville fantôme" on an English screen)
     assert "Ville fantôme" not in en and "Ghost town" in en
+
+
+def test_a_move_is_one_line_of_the_log_not_two() -> None:
+    """It read "Alice va à Vienna (à pied)" then "Alice : déplacement": the action's bookkeeping is said only
+    when nothing else of its action was."""
+    from companion.sync.tables import Projector
+    from engine.core import SeededRng, get_game
+    from engine.core import Table as GameTable
+
+    game = get_game("pandemie")
+    table = GameTable.new(game, {"provinces": 1, "players": 2}, SeededRng(3))
+    projector = Projector(table, "pandemie", "Camp")
+    before = len(projector.snapshot("p2").log)
+    table.act(next(i for i in game.legal(table.state, "p1") if type(i).__name__ == "Move"))
+    for seat in ("p1", "p2", "table"):
+        new = [ln.text_fr for ln in projector.snapshot(seat).log][before:] if seat == "p2" else \
+            [ln.text_fr for ln in projector.snapshot(seat).log][-1:]
+        assert len(new) == 1 and " va à " in new[0], (seat, new)

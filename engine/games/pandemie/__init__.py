@@ -46,6 +46,10 @@ from .rules import (  # noqa: E402
 )
 from .text import describe  # noqa: E402
 
+# events a log says only when nothing else of their action was said to that seat: "Alice : déplacement"
+# after "Alice va à Vienna (à pied)" said the same twice
+LOG_QUIET = ("ActionUsed",)
+
 __all__ = [
     "seats",
     "NAME", "EVENTS", "INTENTS", "setup", "legal", "apply", "fold", "view", "outcome", "describe", "step", "board_info",
