@@ -535,3 +535,17 @@ def test_a_run_of_identical_log_lines_is_one_line_with_its_count():
     assert model.log_lines(log, "fr") == [(8, "Anaïs a fini"), (7, f"{same} (×6)"),
                                           (1, "Anaïs regarde les 6 cartes du dessus")]
     assert model.log_lines(log[:2], "fr") == [(2, same), (1, "Anaïs regarde les 6 cartes du dessus")]
+
+
+def test_a_play_resets_the_pickers_but_keeps_a_first_tap_on_the_picker_it_opened():
+    """Playing Divinations opened its order picker before the play's answer came back; the first card tapped
+    then was wiped with the rest ("Ordre choisi : 1. Tolosa", Cabillonum lost)."""
+    from types import SimpleNamespace
+
+    from companion.ui.screens.table import TableScreen
+
+    screen = SimpleNamespace(picker_state={"p2": {"event.card": "PE:G4", "event.step": 1}})
+    played = {"p2": {"event.card": "PE:G4", "event.step": 1}}  # what the play was chosen with
+    screen.picker_state["p2"]["div.order"] = ["PI:G12"]  # the first tap on the picker the play opened
+    TableScreen._reset_pickers(screen, played)  # type: ignore[arg-type]
+    assert screen.picker_state == {"p2": {"div.order": ["PI:G12"]}}

@@ -7,6 +7,7 @@ adds the header, the choices, the code/scan field and the log.
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import logging
 import weakref
@@ -550,14 +551,24 @@ class TableScreen(Screen):
         choose.tk_meaning = json.dumps(intent, sort_keys=True, default=str)  # type: ignore[attr-defined]
         return choose
 
+    def _reset_pickers(self, played: dict[str, dict[str, Any]]) -> None:
+        """Played: the next choice starts from the pickers' defaults, except what was picked since the play
+        left (the play's own snapshot can come before its answer: the picker it opens, Divinations' order or
+        a Ghost town's target, may have had its first tap already; clearing everything lost that tap)."""
+        for seat, state in self.picker_state.items():
+            before = played.get(seat, {})
+            for key in [k for k in state if k in before and before[k] == state[k]]:
+                del state[key]
+
     async def _send(self, intent: dict[str, Any]) -> None:
         if self.busy:
             return
         self.busy = True
         same_screen = False
+        played = copy.deepcopy(self.picker_state)
         try:
             await self.acting.send(intent)
-            self.picker_state.clear()  # played: the next choice starts from the pickers' defaults
+            self._reset_pickers(played)
             # the action's own snapshot redraws the screen (_changed): a second render now would only
             # delay it, unless a scan's offers or the scan field must be cleared too
             same_screen = not self.pending and not (self.scan.value or "")
