@@ -56,7 +56,8 @@ def test_describe_in_french_and_english() -> None:
         assert rattus.describe(intent, "en").startswith("Place")
     e = rattus.TokenRevealed(region="Gallia", token="RAT:07", threshold=2, symbols=("M", "clerge"),
                              population=3, effective=True)
-    assert rattus.describe(e, "fr") == "jeton 07 en Gallia : seuil 2 ; majorité, Clergé — population 3, contamination"
+    assert rattus.describe(e, "fr") == ("Rat retourné en Gallia : jeton 07 (seuil 2 ; majorité, Clergé) — population 3, "
+                                        "contamination")
     assert "Church" in rattus.describe(e, "en")
 
 

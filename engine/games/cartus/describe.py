@@ -95,7 +95,7 @@ TEXTS = Table({
                      "{peek} nonne(s) regardée(s)",
                      "{seat} supports {building}: {draw} card(s) drawn, {rats} rat(s) discarded, "
                      "{peek} nun card(s) looked at"),
-    "HandChanged": ("{seat} : main {delta} → {size} cartes", "{seat}: hand {delta} → {size} cards"),
+    "HandChanged": ("{seat} : main {delta}, {size} cartes en tout", "{seat}: hand {delta}, {size} cards in all"),
     "Entered": ("{seat} entre dans {building} (place {slot}) avec {n} carte(s)",
                 "{seat} enters {building} (space {slot}) with {n} card(s)"),
     "Entered.at": ("{seat} entre dans le bâtiment n° {pos} (place {slot}) avec {n} carte(s)",

@@ -125,8 +125,10 @@ TEXTS = Table({
     "RatPlaced": ("Un rat est posé face cachée en {region}", "A rat is placed face down in {region}"),
     "SpreadEnded": ("Fin de la propagation ({reason})", "Spread over ({reason})"),
     "RavageStarted": ("La Peste ravage {region}", "The plague ravages {region}"),
-    "TokenRevealed": ("{token} en {region} : seuil {threshold} ; {symbols} — population {population}, {effect}",
-                      "{token} in {region}: limit {threshold}; {symbols} — population {population}, {effect}"),
+    "TokenRevealed": ("Rat retourné en {region} : {token} (seuil {threshold} ; {symbols}) — population "
+                      "{population}, {effect}",
+                      "Rat turned over in {region}: {token} (limit {threshold}; {symbols}) — population "
+                      "{population}, {effect}"),
     "CrusaderRevealed": ("Croisé : {seat} retourne {n} rat(s) en {region}", "Crusader: {seat} turns over {n} rat(s) in {region}"),
     "CubesLost": ("Pertes en {region} : {lost}", "Losses in {region}: {lost}"),
     "CubesLost.potions": ("Pertes en {region} : {lost} (potions : {potions})", "Losses in {region}: {lost} (potions: {potions})"),
