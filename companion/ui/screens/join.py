@@ -72,6 +72,9 @@ class JoinScreen(Screen):
             pass
 
     def _seats_changed(self) -> None:
+        if self.shell.screen is not self or self.preview is None:
+            return  # left meanwhile: nothing to redraw (scheduling it on a closed page left a coroutine unawaited)
+
         async def refresh() -> None:
             if self.shell.screen is self:
                 self.shell.refresh()
