@@ -28,7 +28,6 @@ SEEN = {"fr": "Vu", "en": "Seen"}
 ERROR_SECONDS = 10.0
 
 
-
 def _stale(old: Announcement, fresh: Sequence[Announcement]) -> bool:
     """An unseen "your turn" that is no longer true: the game ended, or a later turn came (for the same
     province). Other news stays until seen."""
@@ -36,6 +35,7 @@ def _stale(old: Announcement, fresh: Sequence[Announcement]) -> bool:
         return False
     return any(a.kind == "end" or (a.kind == "turn" and a.seq > old.seq
                                    and a.params.get("at") == old.params.get("at")) for a in fresh)
+
 
 class Alerts:
     """The banner, sound and vibration of one page."""
