@@ -161,14 +161,16 @@ def test_an_input_the_screen_made_afresh_replaces_the_old_one() -> None:
     assert old.controls[0] is fresh  # the screen reads the field it made at its last render
 
 
+def handler(intent: str) -> Any:
+    """A choice's tap handler, saying which intent it plays (as the table screen's are)."""
+    def click(_e: Any) -> None:
+        pass
+
+    click.tk_meaning = intent  # type: ignore[attr-defined]
+    return click
+
+
 def test_a_button_whose_handler_means_another_intent_is_replaced_not_written_into() -> None:
-    def handler(intent: str) -> Any:
-        def click(_e: Any) -> None:
-            pass
-
-        click.tk_meaning = intent  # type: ignore[attr-defined]
-        return click
-
     old_btn = ft.OutlinedButton(content=ft.Text("Aller à Lugdunum"), on_click=handler("move G01"))
     old = ft.Column([old_btn])
     same = ft.OutlinedButton(content=ft.Text("Aller à Lugdunum"), on_click=handler("move G01"))
@@ -280,13 +282,6 @@ def test_a_map_whose_pawns_moved_sends_the_new_pawns_to_the_browser() -> None:
 
 def test_a_container_with_a_tap_handler_is_replaced_when_its_intent_changes_and_a_text_has_no_handlers() -> None:
     from companion.ui.graft import _meaning
-
-    def handler(intent: str) -> Any:
-        def click(_e: Any) -> None:
-            pass
-
-        click.tk_meaning = intent  # type: ignore[attr-defined]
-        return click
 
     assert _meaning(ft.Text("Lugdunum")) == (None,)  # a text's only handler (on_tap) is unset
     old_box = ft.Container(content=ft.Text("Lugdunum"), on_click=handler("move G01"))
