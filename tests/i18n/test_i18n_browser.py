@@ -106,7 +106,7 @@ def test_a_pandemie_screen_switches_language_whole_without_a_reload(tmp_path):
         d.click("seat-p1")
         d.wait_text("province-G", "Vitesse de propagation")
         d.click("lang")
-        text = d.wait_text("province-G", "Infection rate")
+        text = d.wait_text("province-G", "Propagation speed")
         d.shot("i18n-pandemie-en.png")
         bad = foreign_words(text, "en")
         assert not bad and "Vitesse" not in text, (bad, text[:400])

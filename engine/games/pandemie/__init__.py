@@ -47,8 +47,9 @@ from .rules import (  # noqa: E402
 from .text import describe  # noqa: E402
 
 # events a log says only when nothing else of their action was said to that seat: "Alice : déplacement"
-# after "Alice va à Vienna (à pied)" said the same twice
-LOG_QUIET = ("ActionUsed",)
+# after "Alice va à Vienna (à pied)", "consulte les 6 cartes du dessus" after "regarde 6 carte(s)", "cartes
+# remises sur la pioche" after "6 carte(s) replacée(s) sur la pioche" said the same twice
+LOG_QUIET = ("ActionUsed", "DivinationBegan", "DivinationEnded")
 
 __all__ = [
     "seats",
