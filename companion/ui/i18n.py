@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Mapping
 
 from engine.core.lang import Phrase, Phrasebook
+from engine.core.lang import elide as _elide  # French: de Anne → d'Anne
 
 _SEATLIKE = re.compile(r"^p\d+$")
 
@@ -595,17 +596,6 @@ def reason_text(reason: str, lang: str = DEFAULT_LANG) -> str:
     """A refusal reason in ``lang`` when we know it, else as given."""
     entry = REASONS.get(reason)
     return (entry.get(lang) or entry[DEFAULT_LANG]) if entry else reason
-
-
-_VOWEL = tuple("AEIOUYÉÈÊÀÂÎÔHaeiouyéèêàâîôh")
-
-
-def _elide(text: str, kw: dict[str, object]) -> str:
-    """French elision before a name: ``de {who}`` with Anne is ``d'Anne`` (``Au tour d'Anne``)."""
-    for name, value in kw.items():
-        if isinstance(value, str) and value.startswith(_VOWEL):
-            text = text.replace(f"de {{{name}}}", f"d'{{{name}}}")
-    return text
 
 
 def tr(key: str, lang: str = DEFAULT_LANG, **kw: object) -> str:
