@@ -171,3 +171,27 @@ def _intent(d: dict[str, Any]) -> Any:
     from engine.games.pandemie import events as E
 
     return getattr(E, d["type"])(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in d.items() if k != "type"})
+
+
+def test_the_province_panel_says_its_phase_and_roles_in_the_screens_language() -> None:
+    """A walk-through saw "Phase: draw" on a French screen, and "Sénateur", "Ville fantôme" on an English one."""
+    import re
+
+    from companion.ui.pandemie.screen import board
+    from engine.core import SeededRng, get_game
+    from engine.core import Table as GameTable
+    from engine.games.pandemie.text import ROLES_EN
+
+    game = get_game("pandemie")
+    table = GameTable.new(game, {"provinces": 1, "players": 2}, SeededRng(3))
+    view = dict(game.view(table.state, "p1"))
+    view["provinces"] = [{**view["provinces"][0], "phase": "draw"}]
+    fr = " ".join(_texts(board(view, "fr", "p1")))
+    en = " ".join(_texts(board(view, "en", "p1")))
+    assert "pioche" in fr and "draw" not in fr
+    assert "draw" in en
+    roles = {str(p["role"]) for p in view["players"].values()}
+    assert all(re.search(rf"\b{r}\b", fr) for r in roles)
+    assert not any(re.search(rf"\b{r}\b", en) for r in roles if ROLES_EN.get(r, r) != r)
+    # the hands too: an event card by its English name (it read "Ville fantôme" on an English screen)
+    assert "Ville fantôme" not in en and "Ghost town" in en

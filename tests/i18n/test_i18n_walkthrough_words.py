@@ -1,13 +1,10 @@
-"""Words a walk-through found wrong (stop 17): French without elision (*au tour de Alice*), the Pandémie
-province panel's phase as the engine's word (*draw*), roles and peoples left in French on an English screen
-(*Sénateur*, *Vandales*)."""
+"""Words a walk-through found wrong (stop 17): French without elision (*au tour de Alice*), roles and peoples
+left in French on an English screen (*Sénateur*, *Vandales*), a move said twice in the log. (The province
+panel's phase and roles as a screen draws them: ``tests/app/test_app_pandemie_events.py``.)"""
 
 from __future__ import annotations
 
-import re
 from typing import Any
-
-import flet as ft
 
 from engine.core.lang import Table
 from engine.games.pandemie import text as pan_text
@@ -36,42 +33,6 @@ def test_roles_and_peoples_are_in_english_on_an_english_screen() -> None:
     assert pan_text.people("red", "en") == "Vandals (red)"
     assert pan_text.people("red", "fr") == "Vandales (rouge)"
     assert pan_text.card("PO:G1", "en") in pan_text.ROLES_EN.values()
-
-
-def _texts(control: Any) -> list[str]:
-    out: list[str] = []
-    stack = [control]
-    while stack:
-        c = stack.pop()
-        if isinstance(c, ft.Text) and isinstance(c.value, str):
-            out.append(c.value)
-        for name in ("content", "controls"):
-            v = getattr(c, name, None)
-            if isinstance(v, list):
-                stack += v
-            elif isinstance(v, ft.Control):
-                stack.append(v)
-    return out
-
-
-def test_the_province_panel_says_its_phase_and_roles_in_the_screens_language() -> None:
-    from companion.ui.pandemie.screen import board
-    from engine.core import SeededRng, get_game
-    from engine.core import Table as GameTable
-
-    game = get_game("pandemie")
-    table = GameTable.new(game, {"provinces": 1, "players": 2}, SeededRng(3))
-    view = dict(game.view(table.state, "p1"))
-    view["provinces"] = [{**view["provinces"][0], "phase": "draw"}]
-    fr = " ".join(_texts(board(view, "fr", "p1")))
-    en = " ".join(_texts(board(view, "en", "p1")))
-    assert "pioche" in fr and "draw" not in fr
-    assert "draw" in en
-    roles = {str(p["role"]) for p in view["players"].values()}
-    assert all(re.search(rf"\b{r}\b", fr) for r in roles)
-    assert not any(re.search(rf"\b{r}\b", en) for r in roles if pan_text.ROLES_EN.get(r, r) != r)
-    # the hands too: an event card by its English name (it read "Ville fantôme" on an English screen)
-    assert "Ville fantôme" not in en and "Ghost town" in en
 
 
 def test_a_move_is_one_line_of_the_log_not_two() -> None:
