@@ -115,19 +115,19 @@ def test_the_last_actions_arrows_stay_a_few_seconds_then_go() -> None:
     arrows = arrows_for(g, [], moves, {p1: "#123456"}, {})
     assert [a[4] for a in arrows] == ["#123456"]  # the pawn's move in its seat's colour
     shown = map_control(g, Layer(arrows=arrows, flash=2.5), 800, None)
-    flashes = [c for c in shown.controls if isinstance(c, Flash)]
+    flashes = _flashes(shown)
     assert len(flashes) == 1 and flashes[0].seconds == 2.5
-    assert not [c for c in map_control(g, Layer(arrows=arrows), 800, None).controls if isinstance(c, Flash)]
+    assert not _flashes(map_control(g, Layer(arrows=arrows), 800, None))
 
 
-def _flash_shapes(control: Any) -> list[Any]:
-    """The arrows' shapes of the Flash canvases in a control tree."""
-    out: list[Any] = []
+def _flashes(control: Any) -> list[Flash]:
+    """The Flash canvases in a control tree."""
+    out: list[Flash] = []
     stack = [control]
     while stack:
         c = stack.pop()
         if isinstance(c, Flash):
-            out += list(c.shapes or [])
+            out.append(c)
         for name in ("content", "controls"):
             v = getattr(c, name, None)
             if isinstance(v, list):
@@ -135,6 +135,11 @@ def _flash_shapes(control: Any) -> list[Any]:
             elif v is not None and hasattr(v, "_i"):
                 stack.append(v)
     return out
+
+
+def _flash_shapes(control: Any) -> list[Any]:
+    """The arrows' shapes of the Flash canvases in a control tree."""
+    return [s for f in _flashes(control) for s in (f.shapes or [])]
 
 
 def test_a_real_surge_of_a_seeded_game_is_drawn_as_arrows_on_its_map() -> None:
@@ -185,3 +190,27 @@ def test_a_province_map_links_only_to_the_provinces_in_play() -> None:
     assert targets == {"H"}, targets
     alone = {st.target for st in board_in_play({"provinces": [{"code": "G"}, {"code": "A"}]}, "G").stubs}
     assert alone == {"A"}, alone
+
+
+def test_the_board_is_painted_in_a_layer_of_its_own_apart_from_what_actions_change() -> None:
+    """The board (land, roads, names: a thousand shapes) is an item of a list of its own (Flutter gives each a
+    RepaintBoundary: not painted again when text elsewhere changes or a button ripples), and it does not
+    stand in the list that a new pin or pawn changes (Flet rebuilds, so repaints, every control under a list
+    that changed): a pin added keeps the very same board layer on the page."""
+    import flet as ft
+
+    from companion.ui.boards.draw import BoardCanvas
+    from companion.ui.memo import Store, rendering
+
+    g = province_board(next(p for p in shipped() if p.code == "G"))
+    store = Store()
+    with rendering(store):
+        first = map_control(g, Layer(), 800, None)
+    base, top = first.controls
+    assert isinstance(base, ft.ListView) and [type(c) for c in base.controls] == [BoardCanvas]
+    assert isinstance(top, ft.ListView) and not any(isinstance(c, BoardCanvas) and c is base.controls[0]
+                                                    for c in top.controls[0].controls)
+    with rendering(store):
+        again = map_control(g, Layer(badges=[(100.0, 100.0, 6.0, "#ff0000", "", "#ffffff")]), 800, None)
+    assert again.controls[0] is base  # the board's layer kept as is; only the stack above it changed
+    assert again.controls[1].controls[0].controls[0] is not top.controls[0].controls[0]

@@ -204,8 +204,11 @@ def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[st
              tuple(sorted(layer.dim)))
     memo_key = ("board-canvas", *drawn)
     layer_key = ("board-layer", *drawn, tuple(sorted(layer.marks)), tuple(layer.badges), tuple(layer.squares))
+    # each in its own layer (layered): the board is painted once, not again at each change elsewhere on the
+    # page, and not rebuilt when what is on top of it changes (that is a stack of its own)
+    base = keep(memo_key, lambda: layered(BoardCanvas(shapes=paint_board(board, layer, k, dark), width=width,
+                                                      height=height), width, height))
     controls: list[ft.Control] = [
-        keep(memo_key, lambda: BoardCanvas(shapes=paint_board(board, layer, k, dark), width=width, height=height)),
         keep(layer_key, lambda: BoardCanvas(shapes=paint_layer(board, layer, k, dark), width=width, height=height)),
     ]  # no keys: Flet diffs a keyed control in place, and never walks an isolated one's shapes (nothing sent)
     if layer.arrows and layer.flash > 0:
@@ -216,11 +219,24 @@ def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[st
                    tuple(sorted((labels or {}).items())), id(getattr(on_place, "__self__", on_place)),
                    getattr(on_place, "__func__", None))
     controls.append(keep(targets_key, lambda: _targets(board, k, width, height, on_place, labels, allowed)))
-    stack = ft.Stack(controls, width=width, height=height, clip_behavior=ft.ClipBehavior.HARD_EDGE)
+    top = layered(ft.Stack(controls, width=width, height=height), width, height)
+    stack = ft.Stack([base, top], width=width, height=height, clip_behavior=ft.ClipBehavior.HARD_EDGE)
     if zoom:
         at = board.by_key().get(centre or "")
         return zoomable(stack, width, height, (at.x * k, at.y * k) if at is not None else None, lang)
     return stack
+
+
+def layered(control: ft.Control, width: float, height: float) -> ft.Control:
+    """``control`` painted in a layer of its own (a Flutter ``RepaintBoundary``: Flet's list gives one to each
+    of its items; one that fits never scrolls, and takes no drag from the page or the zoom).
+
+    Without it, whatever changed on the page (a line of text, a button's ripple: five frames) made the browser
+    paint the map's thousand shapes again, its forty-eight names laid out anew each time; and Flet rebuilds
+    (so repaints) every control under one whose list of children changed, so the board must not stand in
+    the same list as the pins and pawns that actions replace."""
+    return ft.ListView([control], width=width, height=height, padding=0, spacing=0,
+                       build_controls_on_demand=False)
 
 
 def _targets(board: Board, k: float, width: float, height: float, on_place: Callable[[str, str], Any] | None,
@@ -343,5 +359,5 @@ def zoomable(content: ft.Control, width: float, height: float,
     return ft.Column([viewer, bar], spacing=4, tight=True, width=width)
 
 
-__all__ = ["BoardCanvas", "Flash", "Layer", "arrow_shapes", "map_control", "nearest", "paint", "paint_board", "paint_layer", "ring",
+__all__ = ["BoardCanvas", "Flash", "Layer", "layered", "arrow_shapes", "map_control", "nearest", "paint", "paint_board", "paint_layer", "ring",
            "zoomable"]
