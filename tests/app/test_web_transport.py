@@ -66,3 +66,44 @@ def test_a_message_flet_sends_is_not_turned_into_text_for_a_debug_log_that_is_of
     body = {"controls": [ft.Text(f"ligne {i}") for i in range(200)]}
     text = f"{Message(MessageAction.PATCH_CONTROL, body)}"  # what Flet's send_message formats every time
     assert len(text) < 80 and "ligne" not in text
+
+
+def test_a_pages_whole_update_is_written_before_the_next_page_is_drawn() -> None:
+    """Flet queues a render's messages for a sender task of the page's own, which may take more than one turn
+    to write them: ``sent`` returns once that sender waits for more and the coalesced write has gone, so the
+    next page's render (a long synchronous step) never holds back the end of this page's update."""
+    from types import SimpleNamespace
+
+    from companion.web import sent
+
+    class Transport:
+        def __init__(self) -> None:
+            self.writes: list[bytes] = []
+
+        def write(self, data: bytes) -> None:
+            self.writes.append(bytes(data))
+
+        def is_closing(self) -> bool:
+            return False
+
+    async def run() -> None:
+        raw = Transport()
+        co = _Coalescing(raw)  # type: ignore[arg-type]
+        queue: asyncio.Queue[bytes] = asyncio.Queue()
+
+        async def sender() -> None:  # as Flet's: one message at a time, yielding in between
+            while True:
+                message = await queue.get()
+                await asyncio.sleep(0)
+                co.write(message)
+
+        task = asyncio.ensure_future(sender())
+        page = SimpleNamespace(session=SimpleNamespace(connection=SimpleNamespace(_FletApp__send_queue=queue)))
+        for k in range(4):  # one render: four changed controls
+            queue.put_nowait(b"m%d" % k)
+        await sent(page)
+        assert b"".join(raw.writes) == b"m0m1m2m3"  # all of it written before the next page is drawn
+        task.cancel()
+        await sent(SimpleNamespace())  # a page without a session (closing): nothing to wait for
+
+    asyncio.run(run())
