@@ -20,6 +20,7 @@ from engine.core.events import TABLE
 
 from ... import camera
 from ...session import Rejected, Session, Snapshot
+from ...web import sent
 from .. import model, theme
 from ..boards.tap import offer
 from ..games import (
@@ -145,7 +146,7 @@ class TableScreen(Screen):
             async with _drawing():  # one page at a time, each sent as soon as it is drawn
                 self._drawn_from = drawn
                 self.shell.refresh()
-                await asyncio.sleep(0)  # the page's sender writes what the render queued before the next page
+                await sent(self.shell.page)  # the page's update is written whole before the next page is drawn
 
         try:
             self.shell.page.run_task(refresh)
