@@ -36,15 +36,22 @@ def big_button(
     disabled: bool = False,
     height: int = TOUCH,
     tone: str | None = None,
+    flat: bool = False,
 ) -> ft.Control:
+    """A button: filled (``primary``), tonal (``tone``) or outlined. ``flat``: drawn without Material's ink
+    ripple (:func:`_flat`), for the plays of a table screen."""
     # a short label: a button of ``height``; a long one makes the button grow with its lines (a fixed height
     # cut the end of long labels off: eight "Entrer dans Tente de la cartomancienne…" buttons, the number
     # of cards that told them apart clipped)
     grows = len(text) > LONG_LABEL
+    # 10 px a side: at 16, "Augustonemetum" broke inside the word in a phone's half-width button
+    padding = ft.Padding.symmetric(horizontal=10, vertical=max(8, (height - 22) // 2) if grows else 8)
+    if flat:
+        return _flat(text, on_click, identifier, icon, primary, col, disabled, None if grows else height, tone,
+                     padding)
     style = ft.ButtonStyle(
         shape=ft.RoundedRectangleBorder(radius=14),
-        # 10 px a side: at 16, "Augustonemetum" broke inside the word in a phone's half-width button
-        padding=ft.Padding.symmetric(horizontal=10, vertical=max(8, (height - 22) // 2) if grows else 8),
+        padding=padding,
         text_style=ft.TextStyle(size=18, weight=ft.FontWeight.W_500),
     )
     content = ft.Text(text, size=18, text_align=ft.TextAlign.CENTER)
@@ -61,6 +68,39 @@ def big_button(
     if col is not None:
         row.col = col
     return ident(row, identifier)
+
+
+def _flat(text: str, on_click: Handler, identifier: str | None, icon: ft.IconData | None, primary: bool,
+          col: dict[str, int] | int | None, disabled: bool, height: int | None, tone: str | None,
+          padding: ft.Padding) -> ft.Control:
+    """A button drawn as Material's are, without their ink ripple. On a busy table the ripple was ten or more
+    animation frames on the page that tapped, each drawn whole (a Flutter page in a browser redraws all its
+    pixels at every frame): ~150 ms of the browsers' CPU per tap in ``benchmarks.ui``, before the answer
+    (~150 ms later) shows the tap was taken. A screen reader gets a button (``button=True``). It takes no
+    keyboard focus: a form's buttons stay Material's (a tap there moves the focus off the field typed in)."""
+    if primary:
+        bg, fg, border = ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY, None
+    elif tone:
+        bg, fg, border = ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER, None
+    else:
+        bg, fg, border = None, ft.Colors.PRIMARY, ft.Border.all(1, ft.Colors.OUTLINE)
+    if disabled:
+        bg = ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE) if bg is not None else None
+        fg = ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE)
+        border = ft.Border.all(1, ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)) if border is not None else None
+    label = ft.Text(text, size=18, weight=ft.FontWeight.W_500, color=fg, text_align=ft.TextAlign.CENTER,
+                    expand=True)
+    inner: list[ft.Control] = [ft.Icon(icon, size=20, color=fg)] if icon is not None else []
+    btn = ft.Container(
+        content=ft.Row([*inner, label], spacing=8, alignment=ft.MainAxisAlignment.CENTER,
+                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        on_click=None if disabled else on_click, bgcolor=bg, border=border, border_radius=14, padding=padding,
+        height=height, alignment=ft.Alignment.CENTER, expand=True,
+    )
+    row = ft.Row([btn], spacing=0)
+    if col is not None:
+        row.col = col
+    return ft.Semantics(content=row, identifier=identifier, button=True, disabled=disabled, col=row.col)
 
 
 def heading(text: str, size: int = 20) -> ft.Text:

@@ -449,12 +449,12 @@ class TableScreen(Screen):
             row = []
             for i, label in (items[:FOLD_SHOW] if folded else items):
                 row.append(big_button(label, self._choose(snap.choices[i].intent), f"choice-{shown}",
-                                      col={"xs": 12, "sm": 6, "md": 12, "lg": 6}))
+                                      col={"xs": 12, "sm": 6, "md": 12, "lg": 6}, flat=True))
                 shown += 1
             if folded:
                 row.append(big_button(tr("table.more", lang, n=len(items) - FOLD_SHOW), self._expand(g.kind),
                                       f"more-{g.kind}", icon=ft.Icons.EXPAND_MORE, tone="tonal",
-                                      col={"xs": 12, "sm": 6, "md": 12, "lg": 6}))
+                                      col={"xs": 12, "sm": 6, "md": 12, "lg": 6}, flat=True))
             parts.append(ft.ResponsiveRow(row, spacing=8, run_spacing=8))
         if snap.can_undo:
             parts.append(big_button(tr("table.undo", lang), self._undo, "undo", icon=ft.Icons.UNDO, tone="tonal"))
