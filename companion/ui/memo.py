@@ -23,10 +23,24 @@ class Store:
     def __init__(self) -> None:
         self.kept: dict[Hashable, Any] = {}
         self.used: set[Hashable] = set()
+        # key -> the keys its control's build kept inside it: a control kept whole keeps them too (they are
+        # on the page inside it, and a later change of the outer key builds it again from them)
+        self.inner: dict[Hashable, set[Hashable]] = {}
+        self.building: list[set[Hashable]] = []
 
     def clear(self) -> None:
         self.kept.clear()
         self.used.clear()
+        self.inner.clear()
+
+    def use(self, key: Hashable) -> None:
+        """``key`` and every key kept inside its control are in this render."""
+        todo = [key]
+        while todo:
+            k = todo.pop()
+            if k not in self.used:
+                self.used.add(k)
+                todo += self.inner.get(k, ())
 
 
 _current: ContextVar[Store | None] = ContextVar("tablekeeper_memo", default=None)
@@ -46,6 +60,7 @@ def rendering(store: Store) -> Iterator[None]:
         if ok:
             for key in [k for k in store.kept if k not in store.used]:
                 del store.kept[key]
+                store.inner.pop(key, None)
 
 
 def keep(key: Hashable, build: Callable[[], T], slot: Hashable | None = None) -> T:
@@ -58,26 +73,32 @@ def keep(key: Hashable, build: Callable[[], T], slot: Hashable | None = None) ->
     store = _current.get()
     if store is None or key in store.used:  # a control is in one place only: a second use gets its own
         return build()
-    store.used.add(key)
-    try:
+    if store.building:
+        store.building[-1].add(key)
+    if key in store.kept:
+        store.use(key)
         return store.kept[key]  # type: ignore[no-any-return]
-    except KeyError:
+    store.used.add(key)
+    store.building.append(set())
+    try:
         value = build()
-        try:  # nothing in it changed: the shell's graft neither writes into it nor asks Flet to look at it
-            object.__setattr__(value, "_tk_memo", True)
-            # isolated (Flet's own notion): the diff of an update above it does not walk what it holds; when a
-            # memo is written into (a slot, below), the graft updates it by itself. Not a memo with a key: Flet
-            # pairs a removed and an added control of the same key and diffs the new one against the old one
-            # in place, which must walk what it holds (a log line in another language keeps its key)
-            if getattr(value, "key", None) is None:
-                object.__setattr__(value, "_isolated", True)
-            if slot is not None:
-                object.__setattr__(value, "_tk_slot", slot)
-                object.__setattr__(value, "_tk_adopt", lambda old: store.kept.__setitem__(key, old))
-        except (AttributeError, TypeError):
-            pass
-        store.kept[key] = value
-        return value
+    finally:
+        store.inner[key] = store.building.pop()
+    try:  # nothing in it changed: the shell's graft neither writes into it nor asks Flet to look at it
+        object.__setattr__(value, "_tk_memo", True)
+        # isolated (Flet's own notion): the diff of an update above it does not walk what it holds; when a
+        # memo is written into (a slot, below), the graft updates it by itself. Not a memo with a key: Flet
+        # pairs a removed and an added control of the same key and diffs the new one against the old one
+        # in place, which must walk what it holds (a log line in another language keeps its key)
+        if getattr(value, "key", None) is None:
+            object.__setattr__(value, "_isolated", True)
+        if slot is not None:
+            object.__setattr__(value, "_tk_slot", slot)
+            object.__setattr__(value, "_tk_adopt", lambda old: store.kept.__setitem__(key, old))
+    except (AttributeError, TypeError):
+        pass
+    store.kept[key] = value
+    return value
 
 
 __all__ = ["Store", "keep", "rendering"]

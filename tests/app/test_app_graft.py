@@ -291,3 +291,30 @@ def test_a_container_with_a_tap_handler_is_replaced_when_its_intent_changes_and_
     other = ft.Container(content=ft.Text("Lugdunum"), on_long_press=handler("fort G01"))
     graft(old, ft.Column([other]))
     assert old.controls[0] is other  # a long press that now means another intent: a new control
+
+
+def test_a_memo_kept_whole_keeps_the_memos_inside_it_for_when_it_is_built_again() -> None:
+    """A province's map kept whole (an action in another province) keeps the board drawn inside it: when the
+    map changes later, its new version holds the same board control (not a new thousand shapes to send)."""
+    store = Store()
+    built: list[str] = []
+
+    def board() -> ft.Control:
+        built.append("board")
+        return ft.Container(ft.Text("land, roads, names"))
+
+    def province_map(pins: int) -> ft.Control:
+        return keep(("map", pins), lambda: ft.Column([keep("board", board), ft.Text(f"{pins} pins")]),
+                    slot=("map", "G"))
+
+    with rendering(store):
+        first = province_map(3)
+    for _ in range(2):  # nothing changed in it: kept whole, the board inside it with it
+        with rendering(store):
+            assert province_map(3) is first
+    old = ft.Column([first])
+    with rendering(store):
+        second = province_map(4)
+    assert built == ["board"] and second.controls[0] is first.controls[0]
+    root, _touched = graft_touched(old, ft.Column([second]))
+    assert root is old and old.controls[0] is first and first.controls[1].value == "4 pins"

@@ -101,3 +101,37 @@ def test_a_forts_keep_is_drawn_light_on_the_dark_map():
     # each theme's keep stands out from its land (the dark keep on the dark land was almost invisible)
     assert _contrast(dark_keep, dark_land) >= 3.0, (dark_keep, dark_land)
     assert _contrast(light_keep, light_land) >= 3.0, (light_keep, light_land)
+
+
+def test_a_province_map_is_kept_whole_while_nothing_it_shows_changes():
+    """A page keeps Gallia's map as is when an action changed only another province (its render neither
+    builds it nor compares it); when Gallia's pins change, the new map is written into the one on the page."""
+    import copy
+
+    from companion.ui.graft import graft_touched
+    from companion.ui.memo import Store, rendering
+
+    table = Table.new(get_game("pandemie"), {"provinces": 2, "players": 2}, SeededRng(SEED))
+    view = Projector(table, "pandemie", "t").snapshot("p1").view
+    device, store = object(), Store()
+
+    def drawn(v: Any) -> Any:
+        with rendering(store):
+            return province_map(v, "G", "p1", "fr", 800.0, device=device)
+
+    first = drawn(view)
+    elsewhere = copy.deepcopy(view)  # a pin more in the other province
+    other = next(p for p in elsewhere["provinces"] if p["code"] != "G")
+    other["supply"] = {k: max(0, int(n) - 1) for k, n in (other.get("supply") or {}).items()}
+    assert drawn(elsewhere) is first
+    here = copy.deepcopy(elsewhere)  # a pin fewer in Gallia's supply: its counters change
+    mine = next(p for p in here["provinces"] if p["code"] == "G")
+    mine["supply"] = {k: max(0, int(n) - 1) for k, n in (mine.get("supply") or {}).items()}
+    second = drawn(here)
+    assert second is not first
+    board = _canvases(first)[0]
+    assert _canvases(second)[0] is board  # the board itself kept inside the new map
+    from flet import Column
+
+    root, _touched = graft_touched(Column([first]), Column([second]))
+    assert root.controls[0] is first  # written into the map on the page

@@ -12,11 +12,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import flet as ft
+import msgspec
 
 from engine.boards.geometry import Board
 from engine.boards.palette import PEOPLE, seat_colour
 from engine.boards.surges import Edge, adjacency, infer_chains
 
+from ..memo import keep
 from ..model import seat_label, seat_number
 from .draw import Layer, map_control, ring
 from .spots import spots
@@ -263,8 +265,22 @@ def province_map(view: Mapping[str, Any], code: str, seat: str, lang: str, width
     pv = next((p for p in view.get("provinces") or [] if str(p.get("code")) == code), None)
     if pv is None:
         raise KeyError(f"no province {code!r} in this view")
+    edges, moves, left = recent(seat, view, device=device)  # every render: it remembers what the page saw
+    # kept whole while nothing it shows changed (an action in another province): the page's render then
+    # neither builds nor compares it; when it changed, the new one is written into the one on the page
+    drawn = msgspec.json.encode([pv, view.get("players") or {}, names or {}, [repr(e) for e in edges], moves,
+                                 (view.get("options") or {}).get("extra_provinces") or []])
+    key = ("province-map", code, seat, lang, round(width, 2), dark, zoom, drawn,
+           id(getattr(on_place, "__self__", on_place)), getattr(on_place, "__func__", None))
+    return keep(key, lambda: _province_map(view, pv, code, seat, lang, width, on_place, names, dark, zoom, device,
+                                           edges, moves, left), slot=("province-map", code))
+
+
+def _province_map(view: Mapping[str, Any], pv: Mapping[str, Any], code: str, seat: str, lang: str, width: float,
+                  on_place: Callable[[str, str], Any] | None, names: Mapping[str, str] | None, dark: bool,
+                  zoom: bool, device: object, edges: list[Edge], moves: list[tuple[str, str, str]],
+                  left: float) -> ft.Control:
     board = province_board(view, code)
-    edges, moves, left = recent(seat, view, device=device)
     last = (edges, moves, left, city_names(_in_play(view))) if left > 0 else None
     layer = layer_for(board, pv, view.get("players") or {}, seat, names, last, device=device)
     players: Mapping[str, Any] = view.get("players") or {}
