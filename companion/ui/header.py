@@ -55,8 +55,11 @@ def header(game: str, view: Mapping[str, Any], seat: str, lang: str, turn: Seque
     a shared tablet plays for right now."""
     me = acting or seat
     mine = me != TABLE and me in turn
+    waiting = waiting_for(view)
     if view.get("outcome"):
         who = tr("head.over", lang)
+    elif mine and waiting and me not in waiting:  # their turn, held up (a hand over the limit elsewhere)
+        who, mine = tr("head.you_after", lang, who=", ".join(say(s, lang, names) for s in waiting)), False
     elif mine:
         who = tr("head.you", lang) if acting is None else tr("head.tablet_turn", lang, who=say(me, lang, names))
     elif turn:
@@ -68,10 +71,10 @@ def header(game: str, view: Mapping[str, Any], seat: str, lang: str, turn: Seque
         return h  # actions left, a phase, who is awaited: nothing of that is true of a finished game
     if game == "pandemie":
         _pandemie(h, view, me, lang, names, focus)
-    waiting = waiting_for(view)
     if waiting and set(waiting) != set(turn):  # out of turn (a hand to discard): before the phase's words
+        # "vous" is the device's own seat; a tablet playing for Alice names her
         h.awaited = tr("head.awaited", lang, who=", ".join(
-            tr("cp.you", lang) if s == me else say(s, lang, names) for s in waiting))
+            tr("cp.you", lang) if s == me and acting is None else say(s, lang, names) for s in waiting))
     if not h.actions:
         left = view.get("actions_left")
         if isinstance(left, int) and not isinstance(left, bool):

@@ -406,6 +406,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "join.look": {"fr": "Voir les places de la table", "en": "See the table's seats"},
     "join.looking": {"fr": "Lecture des places…", "en": "Reading the seats…"},
     "head.you": {"fr": "À vous de jouer", "en": "Your turn"},
+    "head.you_after": {"fr": "À vous de jouer après {who}", "en": "Your turn, after {who}"},
     "head.tablet_turn": {"fr": "À {who} de jouer, sur cette tablette", "en": "{who}'s turn, on this tablet"},
     "head.turn": {"fr": "Au tour de {who}", "en": "{who}'s turn"},
     "head.nobody": {"fr": "Personne ne joue pour l'instant", "en": "Nobody's turn right now"},

@@ -618,3 +618,24 @@ def test_le_telephone_de_celui_dont_c_est_le_tour_dit_qui_doit_defausser():
     assert "Bruno" in h.awaited
     h = header("pandemie", view(st, "p1"), "p1", "en", ["p1"], {"p1": "Alice", "p2": "Bruno"})
     assert "Bruno" in h.awaited
+
+
+def test_celui_dont_c_est_le_tour_ne_lit_pas_a_vous_de_jouer_tant_qu_on_attend_une_defausse():
+    """While p2 must discard the 8th card p1 gave, p1 cannot play: p1's header does not say "À vous de jouer"
+    (and is not highlighted as their turn), it says whom the turn waits for; a tablet playing for p2 names p2,
+    not "vous" (the tablet is nobody's own seat)."""
+    from companion.ui.header import header
+    from engine.games.pandemie.rules import view
+
+    st = quiet_board()
+    b = st.static.board
+    seven = tuple(b.player_card[c] for c in b.cities_of(0) if c != idx(st, "Lugdunum"))[:7]
+    st = hand(hand(st, "p2", *seven), "p1", city_card(st, "Lugdunum"))
+    st, _ = act(st, E.ShareKnowledge(seat="p1", other="p2", card=city_card(st, "Lugdunum")))
+    names = {"p1": "Alice", "p2": "Bruno"}
+    h = header("pandemie", view(st, "p1"), "p1", "fr", ["p1"], names)
+    assert h.turn == "À vous de jouer après Bruno" and not h.mine
+    assert header("pandemie", view(st, "p1"), "p1", "en", ["p1"], names).turn == "Your turn, after Bruno"
+    on_tablet = header("pandemie", view(st, "table"), "p2", "fr", ["p1"], names, acting="p2")
+    assert on_tablet.awaited == "On attend : Bruno" and "vous" not in on_tablet.awaited
+    assert header("pandemie", view(st, "p2"), "p2", "fr", ["p1"], names).awaited == "On attend : vous"
