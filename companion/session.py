@@ -36,6 +36,7 @@ class SeatInfo(msgspec.Struct, frozen=True):
     colour: str = ""  # the box's colour the player took ("red", ...), "" when none was chosen
     province: str = ""  # Pandémie: the province's name ("Aegyptus"); "" in other games
     province_code: str = ""  # Pandémie: its code ("AE"), what a province tablet is bound to
+    held: bool = False  # a device holds the seat now (a phone joined to it): the join screen says it is taken
 
 
 class Snapshot(msgspec.Struct, frozen=True):

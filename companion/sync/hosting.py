@@ -239,6 +239,7 @@ class HostServer:
         self.store, self.table = store, table
         self._owners = store.owners()
         self.projector = Projector(table, self._game_name, self.name)
+        self.projector.set_held(self._owners)
 
     def _settle_meta(self, store: Store) -> None:
         meta = store.meta
@@ -400,6 +401,7 @@ class HostServer:
         for d in list(self._devices):  # the former holder's screens lose the seat
             if d.seat == seat and d.device != device:
                 self._drop(d, "seat-handed-over", f"seat {seat} was handed over to another device")
+        self._held_changed()
 
     def release(self, seat: str, device: str | None = None) -> None:
         """Free ``seat`` (by its holder, or by the host when ``device`` is None)."""
@@ -409,6 +411,12 @@ class HostServer:
             assert self.store is not None
             self.store.set_owner(seat, None)
             del self._owners[seat]
+            self._held_changed()
+
+    def _held_changed(self) -> None:
+        """A seat was taken or freed: every screen's list of seats says so (the join screen marks it taken)."""
+        if self.projector is not None and self.projector.set_held(self._owners):
+            self._changed()
 
     def _drop(self, d: _Device, rule: str, message: str) -> None:
         if isinstance(d, _Remote):

@@ -10,6 +10,7 @@ import bisect
 import functools
 import inspect
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 import msgspec
@@ -107,6 +108,7 @@ class Projector:
         self._names_cache: dict[str, dict[str, str]] = {}
         self._snaps: dict[str, Snapshot] = {}
         self._seats: list[SeatInfo] | None = None  # cached until the seats' names change
+        self.held: frozenset[str] = frozenset()  # the seats a device holds (set_held)
         self._seats_seq = -1
 
     # -- who sits where ---------------------------------------------------------------------------------
@@ -141,9 +143,19 @@ class Projector:
             if isinstance(players, dict) and isinstance(players.get(seat), dict):
                 code = str(players[seat].get("province") or "")
             out.append(SeatInfo(seat, str(person.get("name", "")), str(person.get("colour", "")),
-                                provinces.get(code, code), code))
+                                provinces.get(code, code), code, seat in self.held))
         self._seats, self._seats_seq = out, self.table.seq
         return out
+
+    def set_held(self, seats: Iterable[str]) -> bool:
+        """The seats a device holds now (every snapshot's ``seats`` says so); True when that changed."""
+        held = frozenset(s for s in seats if s != TABLE)
+        if held == self.held:
+            return False
+        self.held = held
+        self._seats = None
+        self._snaps.clear()  # the snapshots carry the seats: made again (the logs stay)
+        return True
 
     def _names(self, lang: str) -> dict[str, str]:
         infos = self.seat_infos()  # a new list whenever the table or a name changes

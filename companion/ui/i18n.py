@@ -396,6 +396,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "seat.named": {"fr": "{name} (place {seat})", "en": "{name} (seat {seat})"},
     "seat.go": {"fr": "Prendre cette place", "en": "Take this seat"},
     "seat.choose": {"fr": "Choisissez votre place ci-dessous.", "en": "Choose your seat below."},
+    "seat.held": {"fr": "{seat} · déjà sur un appareil", "en": "{seat} · already on a device"},
     "new.names": {"fr": "Prénoms des joueurs (facultatif, dans l'ordre des places)",
                   "en": "Players' names (optional, in seat order)"},
     "new.names.hint": {"fr": "Léa, Marc, Zoé…", "en": "Lea, Mark, Zoe…"},

@@ -79,8 +79,10 @@ class SeatPicker:
                 label = f"{label} · {model.colour_name(info.colour, lang)}"
             # the seat in turn: a play icon (a "▶" character would be an empty box: the offline web font lacks it)
             icon = ft.Icons.PLAY_ARROW if info.seat in turn else ft.Icons.PERSON
+            if info.held:  # a phone joined to it: still tappable (it may be this device's; the host then says)
+                label, icon = tr("seat.held", lang, seat=label), ft.Icons.LOCK
             buttons.append(big_button(label, go(info.seat), f"{self.prefix}-{info.seat}", icon=icon,
-                                      tone="tonal" if info.seat in turn else None,
+                                      tone="tonal" if info.seat in turn and not info.held else None,
                                       col={"xs": 12, "sm": 6, "md": 4}))
         return vcol([
             ft.ResponsiveRow(tablets, spacing=10, run_spacing=10),

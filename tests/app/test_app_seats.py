@@ -235,3 +235,66 @@ def test_a_province_tablet_says_a_player_in_turn_plays_on_their_own_phone_and_ca
 
 async def _opened(h: HostServer, seat: str):
     return h.local_session(seat, device="tablet")
+
+
+def _controls(control) -> list:
+    import flet as ft
+
+    out, todo = [], [control]
+    while todo:
+        c = todo.pop()
+        out.append(c)
+        for name in ("content", "controls"):
+            v = getattr(c, name, None)
+            todo.extend(v if isinstance(v, list) else [v] if isinstance(v, ft.BaseControl) else [])
+    return out
+
+
+def test_the_plays_of_a_table_screen_are_flat_buttons_without_ink(tmp_path):
+    """A play is a button for screen readers and tests (``choice-N``), drawn without Material's ink ripple
+    (ten or more frames drawn whole on the page that tapped, on a shared machine): a tap on it plays."""
+    import flet as ft
+
+    from companion.ui.screens.table import TableScreen
+
+    async def go():
+        h = _host(tmp_path / "t.sqlite", provinces=1, players=2)
+        await h.start()
+        try:
+            seat = max((i.seat for i in h.snapshot(TABLE).seats), key=lambda s: len(h.snapshot(s).choices))
+            shell = _Shell()
+            screen = TableScreen(shell, h.local_session(seat), seat)  # type: ignore[arg-type]
+            shell.screen = screen
+            plays = [c for c in _controls(screen.render())
+                     if isinstance(c, ft.Semantics) and str(c.identifier or "").startswith("choice-")]
+            assert plays, "the seat in turn has plays"
+            for b in plays:
+                inside = _controls(b)
+                assert b.button and not any(isinstance(c, ft.FilledButton | ft.OutlinedButton | ft.FilledTonalButton)
+                                            for c in inside)
+                tile = next(c for c in inside if isinstance(c, ft.Container) and c.on_click is not None)
+                assert not tile.ink
+            seq = h.snapshot(TABLE).seq
+            tile = next(c for c in _controls(plays[0]) if isinstance(c, ft.Container) and c.on_click is not None)
+            await tile.on_click(None)
+            assert h.snapshot(TABLE).seq > seq  # the tap played
+            await screen.leave()
+        finally:
+            await h.stop()
+
+    asyncio.run(go())
+
+
+def test_the_join_screen_marks_the_seats_a_device_holds():
+    from companion.session import SeatInfo
+    from companion.ui.seat_picker import SeatPicker
+
+    async def pick(*_a: object) -> None:
+        pass
+
+    seats = [SeatInfo("p1", "Léa", held=True), SeatInfo("p2", "Marc")]
+    shown = _texts(SeatPicker("join").render(seats, [], ["p1"], "fr", pick, lambda: None))
+    assert any("Léa" in t and "déjà sur un appareil" in t for t in shown), shown
+    assert any(t.startswith("Marc") and "appareil" not in t for t in shown), shown
+    shown = _texts(SeatPicker("join").render(seats, [], ["p1"], "en", pick, lambda: None))
+    assert any("Léa" in t and "already on a device" in t for t in shown), shown

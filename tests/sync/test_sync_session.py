@@ -416,3 +416,22 @@ def test_a_seat_belongs_to_the_first_device_until_released_or_handed_over(tmp_pa
                 await s.close()
 
     run(go())
+
+
+def test_a_table_tablet_sees_at_once_which_seats_a_device_holds(tmp_path):
+    """The join screen lists the seats from a table session: a seat a phone joined is marked taken there as
+    soon as it is taken, and free again when released (no event of the game in between)."""
+    async def go():
+        async with host(tmp_path) as h:
+            look = await join("127.0.0.1", h.port, PIN, "table")
+            assert not any(i.held for i in look.snapshot.seats)
+            seq = look.snapshot.seq
+            a = await join("127.0.0.1", h.port, PIN, "p2")
+            await until(lambda: [i.seat for i in look.snapshot.seats if i.held] == ["p2"], what="p2 marked taken")
+            assert look.snapshot.seq == seq  # no game event: the seats' list alone changed
+            await a.release()
+            await until(lambda: not any(i.held for i in look.snapshot.seats), what="p2 free again")
+            for s in (look, a):
+                await s.close()
+
+    run(go())

@@ -58,7 +58,8 @@ class HostedScreen(Screen):
             now, seats, provinces = turn_seats(self.hosted.game, snap.view), snap.seats, provinces_of(snap.view)
         except Exception:  # noqa: BLE001 - a table without a public view: its seats by id
             now, provinces = [], []
-            seats = [SeatInfo(s) for s in srv.seats if s != TABLE]
+            held = getattr(srv, "owners", {}) or {}
+            seats = [SeatInfo(s, held=s in held) for s in srv.seats if s != TABLE]
         names = model.people(seats, lang)
         current = [  # a shortcut to the seats whose turn it is
             big_button(tr("hosted.current", lang, seat=model.say(s, lang, names)), self._open(s),
