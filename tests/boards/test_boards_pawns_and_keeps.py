@@ -124,6 +124,9 @@ def test_a_province_map_is_kept_whole_while_nothing_it_shows_changes():
     other = next(p for p in elsewhere["provinces"] if p["code"] != "G")
     other["supply"] = {k: max(0, int(n) - 1) for k, n in (other.get("supply") or {}).items()}
     assert drawn(elsewhere) is first
+    walker = next(pl for pl in elsewhere["players"].values() if pl["province"] != "G")  # a pawn moves there
+    walker["city"] = next(c for c in other["pins"] if c != walker["city"])
+    assert drawn(elsewhere) is first
     here = copy.deepcopy(elsewhere)  # a pin fewer in Gallia's supply: its counters change
     mine = next(p for p in here["provinces"] if p["code"] == "G")
     mine["supply"] = {k: max(0, int(n) - 1) for k, n in (mine.get("supply") or {}).items()}

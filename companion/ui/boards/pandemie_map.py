@@ -267,8 +267,14 @@ def province_map(view: Mapping[str, Any], code: str, seat: str, lang: str, width
         raise KeyError(f"no province {code!r} in this view")
     edges, moves, left = recent(seat, view, device=device)  # every render: it remembers what the page saw
     # kept whole while nothing it shows changed (an action in another province): the page's render then
-    # neither builds nor compares it; when it changed, the new one is written into the one on the page
-    drawn = msgspec.json.encode([pv, view.get("players") or {}, names or {}, [repr(e) for e in edges], moves,
+    # neither builds nor compares it; when it changed, the new one is written into the one on the page.
+    # What it shows: the province, its players (and the seat's own, where a zoom centres), the arrows that
+    # touch its cities
+    players: Mapping[str, Any] = view.get("players") or {}
+    here = {s: pl for s, pl in players.items() if isinstance(pl, Mapping) and str(pl.get("province")) == code}
+    at = province_board(view, code).by_key()
+    drawn = msgspec.json.encode([pv, here, players.get(seat), {s: (names or {}).get(s) for s in here},
+                                 [e for e in edges if e[0] in at or e[1] in at], [m for m in moves if m[0] in here],
                                  (view.get("options") or {}).get("extra_provinces") or []])
     key = ("province-map", code, seat, lang, round(width, 2), dark, zoom, drawn,
            id(getattr(on_place, "__self__", on_place)), getattr(on_place, "__func__", None))
