@@ -273,7 +273,9 @@ class Shell:
                 "home",
             )
         return ft.AppBar(
-            title=ft.Text(tr(screen.title_key, self.lang), size=20, weight=ft.FontWeight.BOLD),
+            # a phone's title may take two lines: one cut "Rejoindre une …" beside the language and theme buttons
+            title=ft.Text(tr(screen.title_key, self.lang), size=17 if self.phone else 20, weight=ft.FontWeight.BOLD,
+                          max_lines=2),
             leading=leading,
             actions=actions,
             bgcolor=ft.Colors.PRIMARY_CONTAINER,

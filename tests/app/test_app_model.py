@@ -549,3 +549,23 @@ def test_a_play_resets_the_pickers_but_keeps_a_first_tap_on_the_picker_it_opened
     screen.picker_state["p2"]["div.order"] = ["PI:G12"]  # the first tap on the picker the play opened
     TableScreen._reset_pickers(screen, played)  # type: ignore[arg-type]
     assert screen.picker_state == {"p2": {"div.order": ["PI:G12"]}}
+
+
+def test_a_phones_title_takes_two_lines_rather_than_being_cut():
+    """On a 390 px phone, "Rejoindre une table" beside the language and theme buttons read "Rejoindre une …":
+    the title may wrap (two lines, a size smaller); a tablet keeps one line at its size."""
+    from types import SimpleNamespace
+
+    import flet as ft
+
+    from companion.ui.screens.join import JoinScreen
+    from companion.ui.shell import Shell
+
+    def appbar(width: int) -> ft.AppBar:
+        shell = object.__new__(Shell)  # only what the app bar reads: the language and the page's width
+        shell.lang = "fr"
+        shell.page = SimpleNamespace(width=width, web=True, theme_mode=None, platform_brightness=None)
+        return Shell._appbar(shell, object.__new__(JoinScreen))
+
+    phone, tablet = appbar(390).title, appbar(1000).title
+    assert phone.value == "Rejoindre une table" and phone.max_lines == 2 and phone.size < tablet.size
