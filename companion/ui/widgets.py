@@ -77,7 +77,7 @@ def _flat(text: str, on_click: Handler, identifier: str | None, icon: ft.IconDat
     animation frames on the page that tapped, each drawn whole (a Flutter page in a browser redraws all its
     pixels at every frame): ~150 ms of the browsers' CPU per tap in ``benchmarks.ui``, before the answer
     (~150 ms later) shows the tap was taken. A screen reader gets a button (``button=True``). It takes no
-    keyboard focus: a form's buttons stay Material's (a tap there moves the focus off the field typed in)."""
+    keyboard focus (a keyboard reaches Material's buttons with Tab): forms and other screens keep those."""
     if primary:
         bg, fg, border = ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY, None
     elif tone:
