@@ -183,15 +183,7 @@ class _Shell:
 def _texts(control) -> list[str]:
     import flet as ft
 
-    out, todo = [], [control]
-    while todo:
-        c = todo.pop()
-        if isinstance(c, ft.Text) and c.value:
-            out.append(str(c.value))
-        for name in ("content", "controls"):
-            v = getattr(c, name, None)
-            todo.extend(v if isinstance(v, list) else [v] if isinstance(v, ft.BaseControl) else [])
-    return out
+    return [str(c.value) for c in _controls(control) if isinstance(c, ft.Text) and c.value]
 
 
 def test_a_province_tablet_says_a_player_in_turn_plays_on_their_own_phone_and_can_take_the_turn_back(tmp_path):

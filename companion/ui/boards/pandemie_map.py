@@ -272,21 +272,21 @@ def province_map(view: Mapping[str, Any], code: str, seat: str, lang: str, width
     # touch its cities
     players: Mapping[str, Any] = view.get("players") or {}
     here = {s: pl for s, pl in players.items() if isinstance(pl, Mapping) and str(pl.get("province")) == code}
-    at = province_board(view, code).by_key()
+    board = province_board(view, code)
+    at = board.by_key()
     drawn = msgspec.json.encode([pv, here, players.get(seat), {s: (names or {}).get(s) for s in here},
                                  [e for e in edges if e[0] in at or e[1] in at], [m for m in moves if m[0] in here],
                                  (view.get("options") or {}).get("extra_provinces") or []])
     key = ("province-map", code, seat, lang, round(width, 2), dark, zoom, drawn,
            id(getattr(on_place, "__self__", on_place)), getattr(on_place, "__func__", None))
-    return keep(key, lambda: _province_map(view, pv, code, seat, lang, width, on_place, names, dark, zoom, device,
-                                           edges, moves, left), slot=("province-map", code))
+    return keep(key, lambda: _province_map(view, pv, board, code, seat, lang, width, on_place, names, dark, zoom,
+                                           device, edges, moves, left), slot=("province-map", code))
 
 
-def _province_map(view: Mapping[str, Any], pv: Mapping[str, Any], code: str, seat: str, lang: str, width: float,
-                  on_place: Callable[[str, str], Any] | None, names: Mapping[str, str] | None, dark: bool,
-                  zoom: bool, device: object, edges: list[Edge], moves: list[tuple[str, str, str]],
+def _province_map(view: Mapping[str, Any], pv: Mapping[str, Any], board: Board, code: str, seat: str, lang: str,
+                  width: float, on_place: Callable[[str, str], Any] | None, names: Mapping[str, str] | None,
+                  dark: bool, zoom: bool, device: object, edges: list[Edge], moves: list[tuple[str, str, str]],
                   left: float) -> ft.Control:
-    board = province_board(view, code)
     last = (edges, moves, left, city_names(_in_play(view))) if left > 0 else None
     layer = layer_for(board, pv, view.get("players") or {}, seat, names, last, device=device)
     players: Mapping[str, Any] = view.get("players") or {}
