@@ -24,7 +24,8 @@ One frame goes through a fixed cascade of passes (results are merged; a code fou
 3. the frame halved, global histogram, light-on-dark allowed (photo-textured and inverted codes);
    (Passes 2 and 3 read the frame with the codes read so far painted out, :func:`_masked`: a code is not
    found and decoded again.)
-4. each candidate left over (at most 16): under 3 px per module, its grid fitted (as above); else, or
+4. each candidate left over (at most 16; not one around a code read, nor a thin sliver: zxing pairs finder
+   patterns of neighbouring codes into such phantom codes, which never decode): under 3 px per module, its grid fitted (as above); else, or
    if that fails, cropped, enlarged to ~6 pixels per module, and tried as is, sharpened, with CLAHE (dim
    tents, lamp glare) and with Otsu's threshold.
 
@@ -58,7 +59,11 @@ MAX_CANDIDATES = 16
 REGION_SCALE = 4.0  # a region's enlargement: 1.2-1.7 px per module become 5-7
 MAX_REGIONS = 64  # textured regions enlarged per large frame, at most
 GRID_FIT_PX = 3.0  # candidates under this many pixels per module get their grid fitted (vision.grid)
-REGION_PX = (12.0, 160.0)  # a region's longer side, full-resolution pixels, to be worth enlarging
+REGION_PX = (12.0, 160.0)
+# how far a textured region spreads past the box of the code it is (blur, and the map's gradient and mean):
+# ≤ 20 px a side on the seeded scenes; a second code in the region (≥ 25 px) spreads it further
+REGION_MARGIN = 22.0
+MIN_ASPECT = 0.35  # a candidate's shortest side ÷ its longest under which it is no code (_sliver)  # a region's longer side, full-resolution pixels, to be worth enlarging
 _log = logging.getLogger(__name__)  # failed candidates retried per frame, nearest-to-readable first
 
 
@@ -149,6 +154,15 @@ def _side(corners: np.ndarray) -> float:
     return _geometry(corners.tolist())[2]
 
 
+def _sliver(quad: np.ndarray) -> bool:
+    """A quad far from square (shortest side under ``MIN_ASPECT`` of the longest): zxing's pairing of finder
+    patterns of different codes, or of print, into a phantom code; a real code seen at 40° of tilt and 0.6
+    foreshortening is still ~0.45."""
+    pts = quad.tolist()
+    sides = [math.hypot(pts[i][0] - pts[i - 1][0], pts[i][1] - pts[i - 1][1]) for i in range(len(pts))]
+    return max(sides) < 4.0 or min(sides) < MIN_ASPECT * max(sides)  # (zxing gives some failures no place)
+
+
 def _points(barcode: zxingcpp.Barcode) -> list[tuple[float, float]]:
     p = barcode.position
     return [(float(q.x), float(q.y)) for q in (p.top_left, p.top_right, p.bottom_right, p.bottom_left)]
@@ -222,6 +236,18 @@ class _Merger:
             if math.hypot(h.cx - cx, h.cy - cy) < 0.5 * max(h.side, side):
                 return h
         return None
+
+    def inside(self, quad: np.ndarray) -> bool:
+        """Whether a code read has its centre inside ``quad``: a candidate around it is no code of its own
+        (zxing pairs finder patterns of neighbouring codes into one large phantom code)."""
+        pts = quad.tolist()
+        n = len(pts)
+        for h in self.hits:
+            sides = [(pts[i][0] - pts[i - 1][0]) * (h.cy - pts[i - 1][1]) - (pts[i][1] - pts[i - 1][1]) * (h.cx - pts[i - 1][0])
+                     for i in range(n)]
+            if all(v > 0 for v in sides) or all(v < 0 for v in sides):
+                return True
+        return False
 
     def add(self, barcode: zxingcpp.Barcode, corners: np.ndarray, weight: float) -> None:
         self._add(barcode, corners.tolist(), weight)
@@ -374,15 +400,16 @@ def _read_mid(gray: np.ndarray, unread: np.ndarray, merger: _Merger) -> list[tup
     """Each textured region of a small frame that no code read covers, cropped (from ``unread``, where the
     codes read are painted out), enlarged 1.5× and decoded. Returns the candidates found (codes found and
     not decoded). On the seeded scenes this reads more than the whole frame enlarged 1.5× (zxing's
-    thresholds then follow the region only), in a fraction of the time; a region that merges a code read
-    with one that is not is still read, its read code painted out."""
+    thresholds then follow the region only), in a fraction of the time. A region no larger than a code read
+    (its box and ``REGION_MARGIN``) is that code and is skipped; one that merges a code read with one that is
+    not is still read, its read code painted out."""
     h, w = gray.shape
     out: list[tuple[np.ndarray, int]] = []
+    e = REGION_MARGIN
+    read = [(*hit.corners.min(axis=0).tolist(), *hit.corners.max(axis=0).tolist()) for hit in merger.hits]
     for x0, y0, x1, y1 in textured_regions(gray):
-        box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float32)
-        near = merger.find(None, box)
-        if near is not None and max(x1 - x0, y1 - y0) < 1.6 * near.side:
-            continue
+        if any(x0 >= bx0 - e and y0 >= by0 - e and x1 <= bx1 + e and y1 <= by1 + e for bx0, by0, bx1, by1 in read):
+            continue  # the region is a code read (with its blur and the texture map's own spread)
         m = 0.25 * max(x1 - x0, y1 - y0) + 8
         # from even pixels: the enlarged crop's pixels are then those of the whole frame enlarged 1.5×
         cx0, cy0 = int(max(0, x0 - m)) // 2 * 2, int(max(0, y0 - m)) // 2 * 2
@@ -499,7 +526,7 @@ def decode_hits(frame: np.ndarray) -> list[_Hit]:
         if len(rescued) >= MAX_CANDIDATES:
             break
         cx, cy, side = _geometry(cand.tolist())
-        if merger.find_at(None, cx, cy, side) is not None:
+        if merger.find_at(None, cx, cy, side) is not None or merger.inside(cand) or _sliver(cand):
             continue
         if any(math.hypot(x - cx, y - cy) < r for x, y, r in seen):
             continue
