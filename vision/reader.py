@@ -10,7 +10,9 @@ One frame goes through a fixed cascade of passes (results are merged; a code fou
 
 1. frames up to ~1.1 megapixel (a 1280×720 camera frame): the grey frame enlarged 2×, zxing's
    local-average binarizer: alone it reads the most on every set measured (codes down to ~2.5 pixels per
-   module, blurred codes, and big codes too). Larger frames (phone photos) are read at full resolution
+   module, blurred codes, and big codes too). Only its parts with some contrast are enlarged and read
+   (each patch with a margin, :func:`_up_boxes`), unless they cover half the frame: on a table with 20
+   codes that is ~40% of the pixels, and the same codes read. Larger frames (phone photos) are read at full resolution
    with zxing's own downscaled copies, then every small *textured region* (a cheap gradient-energy map
    at half resolution: codes of ~25–150 px that nothing read yet) is cropped and read enlarged 4×
    (bicubic): small codes (1.2–2.5 px per module) read at least as well as with the whole frame enlarged,
@@ -60,9 +62,14 @@ REGION_SCALE = 4.0  # a region's enlargement: 1.2-1.7 px per module become 5-7
 MAX_REGIONS = 64  # textured regions enlarged per large frame, at most
 GRID_FIT_PX = 3.0  # candidates under this many pixels per module get their grid fitted (vision.grid)
 REGION_PX = (12.0, 160.0)
+REGION_LEVEL = 45  # contrast (contrast_map) of a textured region
 # how far a textured region spreads past the box of the code it is (blur, and the map's gradient and mean):
 # ≤ 20 px a side on the seeded scenes; a second code in the region (≥ 25 px) spreads it further
 REGION_MARGIN = 22.0
+UP_LEVEL = 20  # contrast (contrast_map) of a patch worth enlarging: low, for dim codes
+UP_MIN_PX = 12  # a textured patch smaller than this (both sides, full resolution) is no code to enlarge
+UP_MARGIN = 16  # margin around a patch read enlarged, full-resolution pixels, plus a tenth of its side
+UP_MAX_COVER = 0.5  # patches covering more of the frame than this: the frame is enlarged whole
 MIN_ASPECT = 0.35  # a candidate's shortest side ÷ its longest under which it is no code (_sliver)  # a region's longer side, full-resolution pixels, to be worth enlarging
 _log = logging.getLogger(__name__)  # failed candidates retried per frame, nearest-to-readable first
 
@@ -348,19 +355,44 @@ def _rescue(gray: np.ndarray, cand: np.ndarray, version: int, merger: _Merger, r
     return False
 
 
-def textured_regions(gray: np.ndarray) -> list[tuple[int, int, int, int]]:
+def contrast_map(gray: np.ndarray) -> np.ndarray:
+    """Local contrast at half size (3×3 morphological gradient, 5×5 mean): where codes (and print) are."""
+    small = cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    return cv2.blur(cv2.morphologyEx(small, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)), (5, 5))
+
+
+def _patches(contrast: np.ndarray, level: int) -> Sequence[np.ndarray]:
+    """Outer contours (half size) of the patches whose contrast is over ``level``, gaps of ≤ 4 px closed."""
+    mask = cv2.morphologyEx((contrast > level).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    return cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
+
+
+def _up_boxes(gray: np.ndarray, contrast: np.ndarray) -> list[tuple[int, int, int, int]] | None:
+    """The parts of a small frame worth reading enlarged: every textured patch (any size) with a margin,
+    overlapping ones merged; None when they cover most of the frame (read it whole)."""
+    h, w = gray.shape
+    boxes: list[list[int]] = []
+    for c in _patches(contrast, UP_LEVEL):
+        x, y, bw, bh = (2 * v for v in cv2.boundingRect(c))
+        if bw < UP_MIN_PX and bh < UP_MIN_PX:
+            continue
+        m = int(0.1 * max(bw, bh)) + UP_MARGIN
+        boxes.append([max(0, x - m) // 2 * 2, max(0, y - m) // 2 * 2, min(w, x + bw + m), min(h, y + bh + m)])
+    boxes = [b for b in boxes if not any(o is not b and o[0] <= b[0] and o[1] <= b[1] and o[2] >= b[2]
+                                             and o[3] >= b[3] for o in boxes)]  # (ties: both kept)
+    if sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes) > UP_MAX_COVER * h * w:
+        return None
+    return [(b[0], b[1], b[2], b[3]) for b in boxes]
+
+
+def textured_regions(gray: np.ndarray, contrast: np.ndarray | None = None) -> list[tuple[int, int, int, int]]:
     """Boxes (x0, y0, x1, y1) of small high-contrast textured patches (codes, but also print and
     edges), found on a half-size copy: morphological gradient, 5×5 mean, threshold, outer contours (a
     twelfth of the time of labelled components, and the same boxes on the benchmark's scenes); a patch's
     pixel count is its contour's area plus half its perimeter."""
-    small = cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-    grad = cv2.morphologyEx(small, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
-    mask = (cv2.blur(grad, (5, 5)) > 45).astype(np.uint8)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     lo, hi = REGION_PX
     out: list[tuple[int, int, int, int]] = []
-    for c in contours:
+    for c in _patches(contrast_map(gray) if contrast is None else contrast, REGION_LEVEL):
         x, y, w, h = cv2.boundingRect(c)
         area = cv2.contourArea(c) + cv2.arcLength(c, True) / 2 + 1
         side = 2 * max(w, h)
@@ -396,7 +428,8 @@ def _read_regions(gray: np.ndarray, merger: _Merger) -> list[np.ndarray]:
     return tried
 
 
-def _read_mid(gray: np.ndarray, unread: np.ndarray, merger: _Merger) -> list[tuple[np.ndarray, int]]:
+def _read_mid(gray: np.ndarray, unread: np.ndarray, merger: _Merger,
+              regions: Sequence[tuple[int, int, int, int]]) -> list[tuple[np.ndarray, int]]:
     """Each textured region of a small frame that no code read covers, cropped (from ``unread``, where the
     codes read are painted out), enlarged 1.5× and decoded. Returns the candidates found (codes found and
     not decoded). On the seeded scenes this reads more than the whole frame enlarged 1.5× (zxing's
@@ -407,7 +440,7 @@ def _read_mid(gray: np.ndarray, unread: np.ndarray, merger: _Merger) -> list[tup
     out: list[tuple[np.ndarray, int]] = []
     e = REGION_MARGIN
     read = [(*hit.corners.min(axis=0).tolist(), *hit.corners.max(axis=0).tolist()) for hit in merger.hits]
-    for x0, y0, x1, y1 in textured_regions(gray):
+    for x0, y0, x1, y1 in regions:
         if any(x0 >= bx0 - e and y0 >= by0 - e and x1 <= bx1 + e and y1 <= by1 + e for bx0, by0, bx1, by1 in read):
             continue  # the region is a code read (with its blur and the texture map's own spread)
         m = 0.25 * max(x1 - x0, y1 - y0) + 8
@@ -502,11 +535,20 @@ def decode_hits(frame: np.ndarray) -> list[_Hit]:
     tried: list[np.ndarray] = []
     if gray.size <= UPSCALE_MAX_PIXELS:
         # enlarged 2×: the single best pass, for small and blurred codes and (no downscaling needed) big ones
-        up = cv2.resize(gray, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_LINEAR)
-        run(up, 1.0, 2.0, errors=True, downscale=False)
+        contrast = contrast_map(gray)
+        boxes = _up_boxes(gray, contrast)
+        if boxes is None:
+            up = cv2.resize(gray, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_LINEAR)
+            run(up, 1.0, 2.0, errors=True, downscale=False)
+        for x0, y0, x1, y1 in boxes or ():
+            up = cv2.resize(gray[y0:y1, x0:x1], None, fx=2.0, fy=2.0, interpolation=cv2.INTER_LINEAR)
+            found = _decode(up, errors=True, downscale=False)
+            merger.take(found, 1.0, 2.0, (x0, y0))
+            candidates.extend((_corners(b) / 2.0 + np.array([x0, y0], np.float32), _version(b))
+                              for b in found if not b.valid)
         # 1.5× samples the module grid at another phase: reads some tilted or blurred codes 2× misses; only
         # around what is left unread (reading the whole frame again took a quarter of the frame's time)
-        candidates += _read_mid(gray, unread(), merger)
+        candidates += _read_mid(gray, unread(), merger, textured_regions(gray, contrast))
     else:  # 1080p or a photo: full resolution, zxing's own downscaled copies for big codes, and small
         run(gray, 1.0, errors=True, downscale=True)  # codes enlarged region by region
         # the smallest codes found and not decoded: their grid fitted from these corners first (no region

@@ -91,9 +91,9 @@ def test_a_textured_region_that_is_a_code_read_is_not_read_again(monkeypatch: py
     calls: list[tuple[int, ...]] = []
     real = reader._decode
     monkeypatch.setattr(reader, "_decode", lambda img, **kw: calls.append(img.shape) or real(img, **kw))
-    reader._read_mid(gray, reader._masked(gray, merger.hits), merger)
-    regions = len(reader.textured_regions(gray))
-    assert len(calls) <= regions - len(merger.hits) + 2, (len(calls), regions, len(merger.hits))
+    regions = reader.textured_regions(gray)
+    reader._read_mid(gray, reader._masked(gray, merger.hits), merger, regions)
+    assert len(calls) <= len(regions) - len(merger.hits) + 2, (len(calls), len(regions), len(merger.hits))
 
 
 def test_tilted_codes_all_read_and_small_720p_codes_mostly() -> None:
@@ -103,3 +103,35 @@ def test_tilted_codes_all_read_and_small_720p_codes_mostly() -> None:
     assert found == total
     found, total = _case_recall("720p module 1.2-1.7px", range(4))
     assert found >= 0.8 * total, (found, total)
+
+
+def _inside(placed: list[synth.Placed], boxes: list[tuple[int, int, int, int]]) -> bool:
+    return all(any(x0 <= p.corners[:, 0].min() and p.corners[:, 0].max() <= x1 and y0 <= p.corners[:, 1].min()
+                   and p.corners[:, 1].max() <= y1 for x0, y0, x1, y1 in boxes) for p in placed)
+
+
+def test_a_small_frame_is_enlarged_only_where_it_has_contrast() -> None:
+    """On a table of 20 codes, the 2× read covers under half the frame, and every code whole."""
+    frame, placed = synth.case_scene("defocus sigma 0.8-1.0", 100, TEXTS)
+    gray = reader.to_gray(frame)
+    boxes = reader._up_boxes(gray, reader.contrast_map(gray))
+    assert boxes is not None
+    assert sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) < reader.UP_MAX_COVER * gray.size
+    assert _inside(placed, boxes)
+    assert _recall([r.raw for r in reader.read(frame)], placed) >= 19
+
+
+def test_dim_washed_out_codes_are_enlarged_too() -> None:
+    """A dim tent and a washed-out print (a third of the contrast): the codes still count as texture."""
+    frame, placed = synth.scene(TEXTS[:6], code_px=50, seed=4,
+                                cond=synth.Conditions(brightness=0.45, contrast=0.5, tilt_deg=10))
+    gray = reader.to_gray(frame)
+    boxes = reader._up_boxes(gray, reader.contrast_map(gray))
+    assert boxes is not None and _inside(placed, boxes)
+    assert _recall([r.raw for r in reader.read(frame)], placed) == 6
+
+
+def test_a_frame_full_of_texture_is_enlarged_whole() -> None:
+    rng = np.random.default_rng(0)
+    noise = rng.integers(0, 255, (720, 1280), dtype=np.uint8)  # contrast everywhere
+    assert reader._up_boxes(noise, reader.contrast_map(noise)) is None
