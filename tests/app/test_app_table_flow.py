@@ -98,6 +98,7 @@ def play_first_choice(d: Driver) -> None:
     """Tap the first choice of a tablet playing in turn, after "C'est moi" when the pass-and-play gate is up
     (it comes up when the turn passes: maybe just after we looked)."""
     either = f"{d.sel('choice-0')}, {d.sel('its-me')}"
+    last: list[str] = []
     for _attempt in range(10):
         d.page.wait_for_selector(either, timeout=60_000)
         if d.page.locator(d.sel("its-me")).count():
@@ -110,9 +111,11 @@ def play_first_choice(d: Driver) -> None:
         try:
             d.page.click(d.sel("choice-0"), timeout=10_000)
             return
-        except Exception:  # noqa: BLE001 - the screen changed under the tap (the gate came up): look again
+        except Exception as exc:  # noqa: BLE001 - the screen changed under the tap (the gate came up): look again
+            last = str(exc).splitlines()[:12]
             continue
-    raise AssertionError("could not tap the first choice")
+    d.shot("could-not-tap-the-first-choice.png")
+    raise AssertionError(f"could not tap the first choice (see could-not-tap-the-first-choice.png): {last}")
 
 
 def play_and_see_the_log(d: Driver) -> None:
@@ -306,7 +309,7 @@ def _live_both_ways(host: Driver, remote: Driver) -> None:
             seen_moves += 1
         elif _has(remote, "choice-0"):
             before = host.text("log")
-            remote.page.click(remote.sel("choice-0"))
+            play_first_choice(remote)  # (a tap during a redraw is retried, as on the tablets)
             host.wait_change("log", before, timeout=30_000)  # the phone's tap played
             played += 1
         else:
