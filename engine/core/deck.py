@@ -99,10 +99,12 @@ class Drawn(Event, frozen=True):
 
 
 class Discarded(Event, frozen=True):
-    """A card put face up on a deck's discard pile."""
+    """A card put face up on a deck's discard pile; ``seat``: whose hand it left, when a game says (saves from
+    before the field read as empty)."""
 
     deck: str
     card: str
+    seat: str = ""
 
 
 class RemovedFromDiscard(Event, frozen=True):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 from pandemie_scenarios import (
     act,
@@ -639,3 +640,26 @@ def test_celui_dont_c_est_le_tour_ne_lit_pas_a_vous_de_jouer_tant_qu_on_attend_u
     on_tablet = header("pandemie", view(st, "table"), "p2", "fr", ["p1"], names, acting="p2")
     assert on_tablet.awaited == "On attend : Bruno" and "vous" not in on_tablet.awaited
     assert header("pandemie", view(st, "p2"), "p2", "fr", ["p1"], names).awaited == "On attend : vous"
+
+
+def test_le_journal_dit_qui_defausse_a_la_limite_de_main():
+    """A discard from a hand says whose hand it left ("Bruno défausse Lutetia"), in both languages; a
+    Discarded event saved before it named the seat still reads as before."""
+    from engine.core.deck import Discarded
+    from engine.games.pandemie.text import describe
+
+    st = quiet_board()
+    b = st.static.board
+    seven = tuple(b.player_card[c] for c in b.cities_of(0))[:7]
+    st = turn(hand(st, "p1", *seven), "p1", phase="draw")
+    st = deck(st, "G", "player", tuple(b.player_card[c] for c in b.cities_of(0))[10:14])
+    st, _ = act(st, E.DrawCards(seat="p1"))
+    st, events = act(st, E.Discard(seat="p1", card=seven[0]))
+    discarded = [e for e in events if isinstance(e, Discarded)]
+    assert [e.seat for e in discarded] == ["p1"]
+    names = {"p1": "Bruno"}
+    fr, en = describe(discarded[0], "fr", names), describe(discarded[0], "en", names)
+    assert fr.startswith("Bruno défausse ") and en.startswith("Bruno discards "), (fr, en)
+    old = msgspec.json.decode(b'{"type": "Discarded", "deck": "G-player", "card": "' + seven[0].encode() + b'"}',
+                              type=Discarded)
+    assert old.seat == "" and "défaussée" in describe(old, "fr", names)

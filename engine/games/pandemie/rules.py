@@ -981,7 +981,7 @@ def _hand_has(st: State, s: int, card: str, rule: str, what: str) -> None:
 
 def _discard(em: _Emitter, s: int, card: str) -> None:
     pi = em.state.static.seat_prov[s]
-    em.emit(Discarded(deck=em.state.provs[pi].player.name, card=card))
+    em.emit(Discarded(deck=em.state.provs[pi].player.name, card=card, seat=em.state.static.seats[s]))
 
 
 def _is_city_card(card: str) -> bool:

@@ -171,6 +171,7 @@ TEXTS = Table({
     "Drawn.table": ("La table pioche {card} ({deck})", "The table draws {card} ({deck})"),
     "Drawn.divination": ("Divinations : {card} regardée ({deck})", "Divinations: {card} looked at ({deck})"),
     "Discarded": ("{card} défaussée", "{card} discarded"),
+    "Discarded.seat": ("{seat} défausse {card}", "{seat} discards {card}"),
     "RemovedFromDiscard": ("{card} reprise de la défausse", "{card} taken from the discard"),
     "Placed": ("{n} carte(s) replacée(s) sur la {deck}", "{n} card(s) put back on the {deck}"),
     "Peeked": ("{seat} regarde {n} carte(s)", "{seat} looks at {n} card(s)"),
@@ -284,7 +285,8 @@ _P: dict[type, P] = {
     E.GameWon: lambda e, lang, who: ("GameWon", {}),
     Shuffled: lambda e, lang, who: ("Shuffled", {"deck": _deck(e.deck, lang), "size": e.size}),
     Drawn: lambda e, lang, who: _drawn(e, lang, who),
-    Discarded: lambda e, lang, who: ("Discarded", {"card": card(e.card, lang)}),
+    Discarded: lambda e, lang, who: (("Discarded.seat", {"seat": who(e.seat), "card": card(e.card, lang)}) if e.seat
+                                     else ("Discarded", {"card": card(e.card, lang)})),
     RemovedFromDiscard: lambda e, lang, who: ("RemovedFromDiscard", {"card": card(e.card, lang)}),
     Placed: lambda e, lang, who: ("Placed", {"n": len(e.cards), "deck": _deck(e.deck, lang)}),
     Peeked: lambda e, lang, who: ("Peeked", {"seat": who(e.seat), "n": len(e.cards)}),
