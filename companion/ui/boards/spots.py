@@ -1,4 +1,5 @@
-"""Where a place's badges go (pawns, a Fort): the spots just outside its disc with the most room.
+"""Where a place's badges go (pawns, a Fort): the spots just outside its disc with the most room (on a
+ring around the first when a city is crowded: five pawns at the start city covered its name).
 
 A badge set at a fixed angle (away from the place's name) landed between two close cities, on a road, or
 under a neighbour's name. Here each place's ring of candidate spots is scored once per board: how far a
@@ -17,6 +18,9 @@ from engine.boards.geometry import Board
 
 STEPS = 24  # candidate angles around a place
 ROAD_SLACK = 5.0  # a badge may cover a road this much before it counts as crowded (roads are thin)
+RINGS = 3  # rings of candidate spots: a crowded city's pawns go on the next ring rather than over a name
+OUTER_COST = 3.0  # how much room a spot of an inner ring may lack before the next ring is preferred
+NAME_COST = 3.0  # each unit of a name covered weighs this many units of room lacking elsewhere
 
 _CACHE: dict[tuple[int, float, float], tuple[Board, dict[str, tuple[np.ndarray, np.ndarray]]]] = {}
 
@@ -47,17 +51,18 @@ def _rings(board: Board, radius: float, gap: float) -> dict[str, tuple[np.ndarra
     labels += [(s.label.x, s.label.y, s.label.w, s.label.h) for s in board.stubs]
     roads = [((at[s.a].x, at[s.a].y), (at[s.b].x, at[s.b].y), {s.a, s.b}) for s in board.segments]
     roads += [((at[s.place].x, at[s.place].y), (s.x, s.y), {s.place}) for s in board.stubs]
-    angles = np.arange(STEPS) * (2 * math.pi / STEPS)
+    angles = np.tile(np.arange(STEPS) * (2 * math.pi / STEPS), RINGS)
     out: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     for p in board.places:
-        d = p.r + gap + radius
+        d = p.r + gap + radius + np.repeat(np.arange(RINGS), STEPS) * (2 * radius + 1)  # ring after ring
         px, py = p.x + d * np.cos(angles), p.y + d * np.sin(angles)
         room = np.minimum.reduce([px - radius, py - radius, board.width - px - radius, board.height - py - radius])
         for o in board.places:
             if o.key != p.key:
                 room = np.minimum(room, np.hypot(px - o.x, py - o.y) - o.r - radius)
-        for box in labels:
-            room = np.minimum(room, _box_distance(px, py, box) - radius)
+        for box in labels:  # covering a name costs more than covering a road or nearing another city
+            clear = _box_distance(px, py, box) - radius
+            room = np.minimum(room, np.where(clear < 0, NAME_COST * clear, clear))
         for a, b, ends in roads:
             if p.key in ends:  # its own roads leave its disc: a badge on one hides where the road goes
                 room = np.minimum(room, _seg_distance(px, py, a, b) - radius + ROAD_SLACK / 2)
@@ -78,8 +83,9 @@ def spots(board: Board, key: str, n: int, radius: float, gap: float = 2.0,
         return []
     xy, room = _rings(board, radius, gap)[key]
     p = board.place(key)
-    angles = np.arange(STEPS) * (2 * math.pi / STEPS)
+    angles = np.tile(np.arange(STEPS) * (2 * math.pi / STEPS), RINGS)
     away = np.cos(angles - p.free) * 0.5  # a small pull to the side its name leaves free
+    away -= np.repeat(np.arange(RINGS), STEPS) * OUTER_COST  # the inner ring first, while it has room
     chosen: list[tuple[float, float]] = []
     others = [(x, y, r) for x, y, r in taken]
     for _ in range(n):
