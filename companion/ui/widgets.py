@@ -13,6 +13,7 @@ from .model import Section
 
 TOUCH = 64  # px: height of every button (≥ 56 px asked)
 LONG_LABEL = 28  # characters: a longer label may take two or three lines, and its button grows with them
+LABEL_LINE = 22  # px: one line of a button's 18 px label
 PHONE_MAX = 600
 empty_text = "—"  # below this page width we lay out for a phone in portrait
 
@@ -45,7 +46,10 @@ def big_button(
     # of cards that told them apart clipped)
     grows = len(text) > LONG_LABEL
     # 10 px a side: at 16, "Augustonemetum" broke inside the word in a phone's half-width button
-    padding = ft.Padding.symmetric(horizontal=10, vertical=max(8, (height - 22) // 2) if grows else 8)
+    # a long label's padding makes its one line as tall as a short label's button (at the standard visual
+    # density: a browser on a computer gets the compact one, 8 px shorter, and a long label's button was
+    # 55 px beside a short one's 64)
+    padding = ft.Padding.symmetric(horizontal=10, vertical=max(8, (height - LABEL_LINE) // 2) if grows else 8)
     if flat:
         return _flat(text, on_click, identifier, icon, primary, col, disabled, None if grows else height, tone,
                      padding)
@@ -53,6 +57,7 @@ def big_button(
         shape=ft.RoundedRectangleBorder(radius=14),
         padding=padding,
         text_style=ft.TextStyle(size=18, weight=ft.FontWeight.W_500),
+        visual_density=ft.VisualDensity.STANDARD,
     )
     content = ft.Text(text, size=18, text_align=ft.TextAlign.CENTER)
     kw: dict[str, Any] = dict(content=content, icon=icon, on_click=on_click, style=style, disabled=disabled,

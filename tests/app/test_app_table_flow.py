@@ -409,3 +409,20 @@ def test_a_banner_shown_when_the_host_restarts_does_not_stay_on_the_page(table):
     tablet.page.wait_for_timeout(2500)
     tablet.shot("table-flow-restarted-banner.png")
     assert not _has(tablet, "announce-seen") and not _has(tablet, "announce"), "the old banner is gone"
+
+
+def test_the_hosted_screens_turn_shortcuts_are_one_per_line_and_of_one_height(table):
+    """Four provinces, four seats in turn: each 'À son tour : …' is a full-width line of the same height
+    (side by side, a name that wrapped made one taller than its neighbour)."""
+    app, browser = table
+    host = page(browser, app, 1280, 1400)
+    create(host, 4, 1, "Ana, Bartholomé-Eugène, Cid, Dan")
+    host.wait("seat-current-3")
+    boxes = [host.page.locator(host.sel(i)).bounding_box() for i in
+             ("seat-current", "seat-current-1", "seat-current-2", "seat-current-3")]
+    host.shot("hosted-turn-shortcuts.png")
+    assert all(b is not None for b in boxes)
+    heights = [b["height"] for b in boxes]
+    assert max(heights) - min(heights) <= 1.5, boxes  # (a long label's padding is rounded down)
+    assert len({round(b["x"]) for b in boxes}) == 1 and len({round(b["y"]) for b in boxes}) == 4, boxes
+    host.shot("hosted-turn-shortcuts.png")

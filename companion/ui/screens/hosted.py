@@ -61,10 +61,11 @@ class HostedScreen(Screen):
             held = getattr(srv, "owners", {}) or {}
             seats = [SeatInfo(s, held=s in held) for s in srv.seats if s != TABLE]
         names = model.people(seats, lang)
-        current = [  # a shortcut to the seats whose turn it is
+        current = [  # a shortcut to the seats whose turn it is, one per line: side by side, a name that
+            # wrapped made one button taller than its neighbour
             big_button(tr("hosted.current", lang, seat=model.say(s, lang, names)), self._open(s),
                        "seat-current" if i == 0 else f"seat-current-{i}", icon=ft.Icons.PLAY_ARROW, tone="tonal",
-                       col={"xs": 12, "sm": 6})
+                       col=12)
             for i, s in enumerate(now)
         ]
         picker = self.picker.render(seats, provinces, now, lang, self._pick, self.shell.refresh)
