@@ -12,9 +12,10 @@ One frame goes through a fixed cascade of passes (results are merged; a code fou
    local-average binarizer: alone it reads the most on every set measured (codes down to ~2.5 pixels per
    module, blurred codes, and big codes too). Only its parts with some contrast are enlarged and read
    (each patch with a margin, :func:`_up_boxes`), unless they cover half the frame: on a table with 20
-   codes that is ~40% of the pixels, and the same codes read. Larger frames (phone photos) are read at full resolution
-   with zxing's own downscaled copies, then every small *textured region* (a cheap gradient-energy map
-   at half resolution: codes of ~25–150 px that nothing read yet) is cropped and read enlarged 4×
+   codes that is ~40% of the pixels, and the same codes read. Larger frames (phone photos) are read at
+   full resolution with zxing's own downscaled copies, then every small *textured region* (a cheap
+   gradient-energy map at half resolution: codes of ~25–150 px that nothing read yet) is cropped and read
+   enlarged 4×
    (bicubic): small codes (1.2–2.5 px per module) read at least as well as with the whole frame enlarged,
    at a third of the time. Both also return *candidates*: codes whose finder patterns were
    found but whose data did not decode. A small region's candidate gets its module grid fitted to the
@@ -26,10 +27,10 @@ One frame goes through a fixed cascade of passes (results are merged; a code fou
 3. the frame halved, global histogram, light-on-dark allowed (photo-textured and inverted codes);
    (Passes 2 and 3 read the frame with the codes read so far painted out, :func:`_masked`: a code is not
    found and decoded again.)
-4. each candidate left over (at most 16; not one around a code read, nor a thin sliver: zxing pairs finder
-   patterns of neighbouring codes into such phantom codes, which never decode): under 3 px per module, its grid fitted (as above); else, or
-   if that fails, cropped, enlarged to ~6 pixels per module, and tried as is, sharpened, with CLAHE (dim
-   tents, lamp glare) and with Otsu's threshold.
+4. each candidate left over (at most 16; not one around a code read, nor a thin sliver: zxing pairs
+   finder patterns of neighbouring codes into such phantom codes, which never decode): under 3 px per
+   module, its grid fitted (as above); else, or if that fails, cropped, enlarged to ~6 pixels per module,
+   and tried as is, sharpened, with CLAHE (dim tents, lamp glare) and with Otsu's threshold.
 
 The payload is then parsed with :func:`engine.core.codes.parse` and looked up in the catalogue: a code
 that is not ours, whose check fails or whose id is unknown comes back *foreign* with its raw text.
@@ -61,7 +62,7 @@ MAX_CANDIDATES = 16
 REGION_SCALE = 4.0  # a region's enlargement: 1.2-1.7 px per module become 5-7
 MAX_REGIONS = 64  # textured regions enlarged per large frame, at most
 GRID_FIT_PX = 3.0  # candidates under this many pixels per module get their grid fitted (vision.grid)
-REGION_PX = (12.0, 160.0)
+REGION_PX = (12.0, 160.0)  # a region's longer side, full-resolution pixels, to be worth enlarging
 REGION_LEVEL = 45  # contrast (contrast_map) of a textured region
 # how far a textured region spreads past the box of the code it is (blur, and the map's gradient and mean):
 # ≤ 20 px a side on the seeded scenes; a second code in the region (≥ 25 px) spreads it further
@@ -70,7 +71,7 @@ UP_LEVEL = 20  # contrast (contrast_map) of a patch worth enlarging: low, for di
 UP_MIN_PX = 12  # a textured patch smaller than this (both sides, full resolution) is no code to enlarge
 UP_MARGIN = 16  # margin around a patch read enlarged, full-resolution pixels, plus a tenth of its side
 UP_MAX_COVER = 0.5  # patches covering more of the frame than this: the frame is enlarged whole
-MIN_ASPECT = 0.35  # a candidate's shortest side ÷ its longest under which it is no code (_sliver)  # a region's longer side, full-resolution pixels, to be worth enlarging
+MIN_ASPECT = 0.35  # a candidate's shortest side ÷ its longest under which it is no code (_sliver)
 _log = logging.getLogger(__name__)  # failed candidates retried per frame, nearest-to-readable first
 
 
@@ -368,8 +369,9 @@ def _patches(contrast: np.ndarray, level: int) -> Sequence[np.ndarray]:
 
 
 def _up_boxes(gray: np.ndarray, contrast: np.ndarray) -> list[tuple[int, int, int, int]] | None:
-    """The parts of a small frame worth reading enlarged: every textured patch (any size) with a margin,
-    overlapping ones merged; None when they cover most of the frame (read it whole)."""
+    """The parts of a small frame worth reading enlarged: every textured patch (any size) with a margin
+    (one inside another is dropped; overlapping ones are both read: merging them read empty table); None
+    when together they cover over ``UP_MAX_COVER`` of the frame (then it is enlarged whole)."""
     h, w = gray.shape
     boxes: list[list[int]] = []
     for c in _patches(contrast, UP_LEVEL):
