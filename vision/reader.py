@@ -15,9 +15,8 @@ One frame goes through a fixed cascade of passes (results are merged; a code fou
    codes that is ~40% of the pixels, and the same codes read. Larger frames (phone photos) are read at
    full resolution with zxing's own downscaled copies, then every small *textured region* (a cheap
    gradient-energy map at half resolution: codes of ~25–150 px that nothing read yet) is cropped and read
-   enlarged 4×
-   (bicubic): small codes (1.2–2.5 px per module) read at least as well as with the whole frame enlarged,
-   at a third of the time. Both also return *candidates*: codes whose finder patterns were
+   enlarged 4× (bicubic): small codes (1.2–2.5 px per module) read at least as well as with the whole frame
+   enlarged, at a third of the time. Both also return *candidates*: codes whose finder patterns were
    found but whose data did not decode. A small region's candidate gets its module grid fitted to the
    pixels (:mod:`vision.grid`: below ~2 px per module zxing's grid is off by a fraction of a module).
    In small frames, the textured regions left unread are then read enlarged 1.5× (the module grid
