@@ -484,7 +484,7 @@ def _fit_grid(crop: np.ndarray, quad: np.ndarray, version: int, offset: tuple[in
     return True
 
 
-def _masked(img: np.ndarray, hits: Sequence[_Hit]) -> np.ndarray:
+def _masked(img: np.ndarray, hits: Sequence[_Hit], inplace: bool = False) -> np.ndarray:
     """A copy of ``img`` with every code of ``hits`` painted over: a later whole-frame pass then spends
     nothing on finding and decoding them again (a decode is ~0.1 ms a code, and each such pass read every
     code again). The paint is one-pixel stripes, row by row, of the code's own dark and light levels (mean ∓
@@ -494,7 +494,7 @@ def _masked(img: np.ndarray, hits: Sequence[_Hit]) -> np.ndarray:
     and a row of one level has no edge for zxing's row scan to look at."""
     if not hits:
         return img
-    out = img.copy()
+    out = img if inplace else img.copy()  # (in place: a copy painted already, its earlier paint kept)
     odd = out[1::2]  # a view of the odd rows: the light stripes are painted through it
     h_img, w_img = img.shape[:2]
     for h in hits:
@@ -530,7 +530,8 @@ def decode_hits(frame: np.ndarray) -> list[_Hit]:
         """The grey frame with every code read so far painted out (:func:`_masked`, incrementally)."""
         nonlocal painted, n_painted
         if len(merger.hits) > n_painted:
-            painted, n_painted = _masked(painted, merger.hits[n_painted:]), len(merger.hits)
+            painted = _masked(painted, merger.hits[n_painted:], inplace=painted is not gray)
+            n_painted = len(merger.hits)
         return painted
 
     tried: list[np.ndarray] = []
@@ -583,10 +584,10 @@ def read(frame: np.ndarray) -> list[Read]:
     """Every QR code in a frame (numpy BGR, BGRA or greyscale): ours with their component id, others
     foreign with their raw text. Sorted top to bottom, then left to right."""
     out: list[Read] = []
-    for hit in decode_hits(frame):
+    # sorted on the hits' own centres (Read.center is numpy's mean: a quarter of a millisecond a frame here)
+    for hit in sorted(decode_hits(frame), key=lambda h: (round(h.cy / 40), h.cx)):
         cid, reason = identify(hit.raw)
         out.append(Read(hit.raw, cid, hit.corners, round(hit.confidence, 4), reason))
-    out.sort(key=lambda r: (round(r.center[1] / 40), r.center[0]))
     return out
 
 
