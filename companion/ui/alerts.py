@@ -20,7 +20,13 @@ from companion import sounds
 from companion.announce import Announcement, detect, session_events
 from companion.session import Snapshot
 
+from . import theme
 from .widgets import ident
+
+# the banner's colours, given outright in the dark theme: Flutter keeps an open banner's background from the
+# theme it was shown in while its text follows the new one (pale text on the light band after a switch to
+# dark, even when shown anew); (background, announcement text, error text)
+DARK_BANNER = {"announce": ("#4a3f12", "#fff1c2", "#ffdad6"), "errors": ("#8c1d18", "#fff1c2", "#ffdad6")}
 
 log = logging.getLogger("tablekeeper.app")
 
@@ -142,13 +148,25 @@ class Alerts:
         except Exception:  # noqa: BLE001 - the page is gone
             pass
 
+    def _colours(self) -> tuple[str, str, str]:
+        """(background, announcement text, error text) for the theme the page shows now."""
+        kind = "errors" if self.errors and not self.unseen else "announce"
+        try:
+            dark = theme.current(self.page) == "dark"
+        except Exception:  # noqa: BLE001 - a page without a theme yet: the theme's own colours
+            dark = False
+        if dark:
+            return DARK_BANNER[kind]
+        return (ft.Colors.ERROR_CONTAINER if kind == "errors" else ft.Colors.TERTIARY_CONTAINER,
+                ft.Colors.ON_TERTIARY_CONTAINER, ft.Colors.ON_ERROR_CONTAINER)
+
     def banner_control(self, on_click: Callable[[Any], None] | None = None) -> ft.Control:
         lang = self.lang()
-        lines: list[ft.Control] = [ident(ft.Text(m, size=18, weight=ft.FontWeight.W_600,
-                                                 color=ft.Colors.ON_ERROR_CONTAINER), "error")
+        _bg, ann, err = self._colours()
+        lines: list[ft.Control] = [ident(ft.Text(m, size=18, weight=ft.FontWeight.W_600, color=err), "error")
                                    for m in self.errors]
         lines += [ft.Text(a.text(lang), size=22 if i == 0 else 18, weight=ft.FontWeight.BOLD if i == 0 else None,
-                          color=ft.Colors.ON_TERTIARY_CONTAINER)
+                          color=ann)
                   for i, a in enumerate(self.unseen)]
         return ident(ft.Container(ft.Column(lines, spacing=4, tight=True), on_click=on_click or self.dismiss,
                                   padding=ft.Padding.symmetric(vertical=8)), "announce" if self.unseen else "errors")
@@ -156,9 +174,8 @@ class Alerts:
     def _show_banner(self) -> None:
         lang = self.lang()
         only_errors = bool(self.errors) and not self.unseen
-        icon = ft.Icon(ft.Icons.ERROR if only_errors else ft.Icons.CAMPAIGN, size=36,
-                       color=ft.Colors.ON_ERROR_CONTAINER if only_errors else ft.Colors.ON_TERTIARY_CONTAINER)
-        bgcolor = ft.Colors.ERROR_CONTAINER if only_errors else ft.Colors.TERTIARY_CONTAINER
+        bgcolor, ann, err = self._colours()
+        icon = ft.Icon(ft.Icons.ERROR if only_errors else ft.Icons.CAMPAIGN, size=36, color=err if only_errors else ann)
         old = self._banner
         if old is not None and old.open:  # an open banner does not redraw its content: a new one replaces it
             self._banner = None
@@ -219,6 +236,11 @@ class Alerts:
                 self.page.pop_dialog()
             except Exception:  # noqa: BLE001 - already closed
                 pass
+
+    def restyle(self) -> None:
+        """The theme changed: an open banner is drawn anew in the new theme's colours (``DARK_BANNER``)."""
+        if self._banner is not None and self._banner.open and (self.unseen or self.errors):
+            self._show_banner()
 
     def relabel(self) -> None:
         """The language changed: the banner's words too. An error was said once, in the old language, by

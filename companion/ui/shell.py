@@ -263,7 +263,7 @@ class Shell:
                 ),
                 "lang",
             ),
-            theme.toggle_button(self.page, self.lang, self.refresh),
+            theme.toggle_button(self.page, self.lang, self._theme_changed),
         ]
         leading = None
         if not isinstance(screen, StartScreen):
@@ -288,6 +288,10 @@ class Shell:
             supported_locales=[ft.Locale("fr", "FR"), ft.Locale("en", "GB")],
             current_locale=ft.Locale("fr", "FR") if self.lang == "fr" else ft.Locale("en", "GB"),
         )
+
+    def _theme_changed(self) -> None:
+        self.refresh()
+        self.alerts.restyle()
 
     async def toggle_lang(self, _e: Any = None) -> None:
         self.lang = "en" if self.lang == "fr" else "fr"

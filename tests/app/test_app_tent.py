@@ -186,6 +186,13 @@ def test_your_turn_banner_on_a_phone_and_an_error_that_hides_no_control(app):
     print("other announcements on the way:", seen)
     assert "À vous de jouer" in text, text
     phone.shot("app-tent-your-turn-phone.png")
+    light = _text_contrast(phone, "announce")
+    # switched to dark with the banner up: its text stays readable (it was pale on the old pale band)
+    phone.click("theme")
+    phone.page.wait_for_timeout(1500)
+    phone.shot("app-tent-your-turn-phone-dark.png")
+    dark = _text_contrast(phone, "announce")
+    assert dark > 60 and dark > 0.5 * light, (light, dark)
     phone.click("announce-seen")
     phone.page.wait_for_selector(phone.sel("announce"), state="detached", timeout=15_000)
 

@@ -138,3 +138,20 @@ def test_a_province_map_is_kept_whole_while_nothing_it_shows_changes():
 
     root, _touched = graft_touched(Column([first]), Column([second]))
     assert root.controls[0] is first  # written into the map on the page
+
+
+def test_a_rattus_regions_name_stays_dark_on_its_light_disc_in_the_dark_theme():
+    """A Rattus region's name is written on its own disc (light fills): the dark theme's pale ink made
+    Scandia, Anglia and the others white on cream. A name beside its city (Pandémie) takes the theme's ink."""
+    from companion.ui.boards.draw import REGION_FILLS, paint_board
+    from companion.ui.boards.draw import Layer as DrawLayer
+    from engine.boards.rattus import rattus_board
+    from engine.games.rattus.profile import default_profile
+
+    board = rattus_board(default_profile())
+    names = {line for p in board.places for line in p.label.lines}
+    texts = [s for s in paint_board(board, DrawLayer(), 1.0, dark=True) if isinstance(s, cv.Text) and s.value in names]
+    assert texts, "the region names are drawn"
+    for t in texts:
+        for fill in REGION_FILLS.values():
+            assert _contrast(t.style.color, fill) >= 3.0, (t.value, t.style.color, fill)

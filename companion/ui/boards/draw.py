@@ -178,7 +178,9 @@ def _place(p: Place, layer: Layer, k: float, ink: str) -> list[cv.Shape]:
         r = p.r * DISC
         out.append(cv.Circle(p.x * k, p.y * k, r * k, paint=_paint(fill, fill=True)))
         out.append(cv.Circle(p.x * k, p.y * k, r * k, paint=_paint(INK, max(1.0, 1.6 * k))))
-    out += _label_shapes(p.label, k, "#7a7670" if faded else ink)
+    lab = p.label  # a name drawn on its own disc (a Rattus region) keeps the dark ink on the light fill: in
+    inside = math.hypot(lab.x + lab.w / 2 - p.x, lab.y + lab.h / 2 - p.y) < p.r * DISC  # the dark theme
+    out += _label_shapes(lab, k, "#7a7670" if faded else INK if inside else ink)  # it was white on cream
     return out
 
 
