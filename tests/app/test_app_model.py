@@ -569,3 +569,16 @@ def test_a_phones_title_takes_two_lines_rather_than_being_cut():
 
     phone, tablet = appbar(390).title, appbar(1000).title
     assert phone.value == "Rejoindre une table" and phone.max_lines == 2 and phone.size < tablet.size
+
+
+def test_rattus_characters_are_named_in_the_screens_language():
+    """The board's character cards: 'Peasant — free' on an English screen (it said 'Paysan — free' above a
+    log saying 'Merchant: Marc moves…')."""
+    from companion.ui.rattus.screen import board
+
+    view = {"active": "p1", "phase": "actions", "cards": {"paysan": {"name": "Paysan", "holder": None},
+                                                          "marchand": {"name": "Marchand", "holder": "p1"}}}
+    en = " | ".join(_texts(board(view, "en", "p1", {"p1": "Marc"})))
+    fr = " | ".join(_texts(board(view, "fr", "p1", {"p1": "Marc"})))
+    assert "Peasant — free" in en and "Merchant — Marc" in en and "Paysan" not in en, en
+    assert "Paysan — libre" in fr and "Marchand — Marc" in fr, fr

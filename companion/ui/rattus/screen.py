@@ -7,6 +7,9 @@ from typing import Any
 
 import flet as ft
 
+from engine.games.rattus.characters import CHARACTERS
+from engine.games.rattus.text import character
+
 from .. import model
 from ..boardkit import generic_board
 from ..widgets import chip, heading, pill
@@ -89,7 +92,8 @@ def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str
     cards = view.get("cards") or {}
     if cards:
         parts.append(heading(_rt("cards", lang), 18))
-        parts.append(ft.Row([pill(f"{c.get('name', k)} — {model.say(c['holder'], lang, names) if c.get('holder') else _rt('free', lang)}")
+        parts.append(ft.Row([pill(f"{character(k, lang) if k in CHARACTERS else c.get('name', k)} — "  # (en: Peasant)
+                                  f"{model.say(c['holder'], lang, names) if c.get('holder') else _rt('free', lang)}")
                              for k, c in cards.items()], wrap=True, spacing=6, run_spacing=6))
     rest = {k: v for k, v in view.items() if k not in _RAT_DONE}
     if rest:
