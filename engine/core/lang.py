@@ -52,6 +52,30 @@ def elide(template: str, params: Mapping[str, object]) -> str:
     return template
 
 
+_COUNTED = re.compile(r"\b(\d+) ((?:[\w'’]+\((?:s|x)\) ?)+)")
+
+
+def counted(text: str, lang: str) -> str:
+    """A finished text's ``N mot(s)`` said as the count says: *1 cube*, *3 cubes*, *1 nouveau rat*, *2
+    nouveaux rats* (French: 0 and 1 are singular; English: only 1)."""
+    def one(m: re.Match[str]) -> str:
+        n = int(m.group(1))
+        single = n <= 1 if lang == "fr" else n == 1
+        words = re.sub(r"\((s|x)\)", "" if single else r"\1", m.group(2))
+        return f"{m.group(1)} {words}"
+
+    return _COUNTED.sub(one, text)
+
+
+def elide_names(text: str, names: Iterable[str]) -> str:
+    """:func:`elide` on a finished French text: ``de`` before each of ``names`` that starts with a vowel
+    (*la population d'Inès*)."""
+    for name in names:
+        if name.startswith(_VOWEL):
+            text = text.replace(f"de {name}", f"d'{name}")
+    return text
+
+
 class Table:
     """Texts keyed by id, each ``(french, english)`` with the same named parameters."""
 

@@ -431,3 +431,22 @@ def test_the_plague_roll_can_eliminate_the_roller() -> None:
     s = table(hands={"p1": ["famine"]}, populations={"p1": 4}, stage="roll", phase="plague")
     s, ev = play(s, Roll(seat="p1"), DiceRng([1, 1]))
     assert s.player("p1").out and not of(ev, Drawn) and s.current == "p2"
+
+
+def test_french_card_texts_name_cards_in_french():
+    """A French rule text names other cards by their French names (it said "protège de Flood")."""
+    from engine.games.plague.cards import card_types
+
+    english = {c.name for c in card_types().values() if c.name != c.fr_name}
+    for c in card_types().values():
+        for name in english:
+            assert name not in c.fr, (c.name, name, c.fr)
+        assert "PROSPERITE" not in c.fr, c.fr
+
+
+def test_the_log_elides_de_before_a_players_name():
+    from engine.games.plague import events as ev
+    from engine.games.plague.text import describe
+
+    line = describe(ev.PopulationChanged(seat="p1", delta=None, population=None, cause="war"), "fr", {"p1": "Inès"})
+    assert line == "La population d'Inès change", line

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.session import Choice
+from engine.core.lang import counted
 from engine.games.rattus.text import character
 
 from ..i18n import pairs
@@ -96,7 +97,7 @@ def place_picker(p: PlacePlan, lang: str, state: dict[str, Any], refresh: Callab
     for n, region in enumerate(p.regions):
         idx = p.pick(region, bonus)
         intent = next((i for k, i in p.choices if k == idx), None)
-        row.append(big_button(t("go", lang, n=p.count(region, bonus), region=region),
+        row.append(big_button(counted(t("go", lang, n=p.count(region, bonus), region=region), lang),
                               send(intent) if intent is not None else None, f"place-{n}",
                               disabled=intent is None, col={"xs": 12, "sm": 6}))
     parts.append(ft.ResponsiveRow(row, spacing=8, run_spacing=8))

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.deck import Discarded, Drawn, Peeked, Placed, RemovedFromDiscard, Shuffled
+from engine.core.lang import elide_names
 
 from . import events as ev
 from .cards import card_types, key_of, name_in
@@ -31,7 +32,10 @@ _SEAT = re.compile(r"\bp[0-9]+\b")
 def describe(obj: Any, lang: str = "fr", names: Mapping[str, str] | None = None) -> str:
     """One line for an event or an intent in ``lang``; seats shown by ``names`` when given."""
     text = _describe(obj, lang)
-    return _SEAT.sub(lambda m: names.get(m.group(0), m.group(0)), text) if names else text
+    if not names:
+        return text
+    text = _SEAT.sub(lambda m: names.get(m.group(0), m.group(0)), text)
+    return elide_names(text, names.values()) if lang == "fr" else text  # "la population d'Inès"
 
 
 def _describe(obj: Any, lang: str) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core.deck import Drawn, Peeked, Shuffled
 from engine.core.events import Event, Intent
-from engine.core.lang import Table, check_lang
+from engine.core.lang import Table, check_lang, counted
 
 from . import events as ev
 from .characters import CHARACTERS, CLASSES
@@ -296,4 +296,4 @@ def describe(item: Event | Intent, lang: str = "fr", names: Mapping[str, str] | 
     if fn is None:
         raise KeyError(f"no text for {type(item).__name__}")
     key, params = fn(item, lang, who)
-    return TEXTS.text(key, lang, **params)
+    return counted(TEXTS.text(key, lang, **params), lang)  # "Léa place 2 cubes", not "2 cube(s)"
