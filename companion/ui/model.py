@@ -11,6 +11,7 @@ import datetime as _dt
 import json
 import os
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -257,6 +258,13 @@ def group_choices(
             title = (t.get(lang) or t.get(DEFAULT_LANG)) if t else None
             g = groups[kind] = ChoiceGroup(kind, title or humanize_type(kind), [])
         g.items.append((i, choice_label(c, lang)))
+    for g in groups.values():  # two plays that read alike are told apart: "… (1)", "… (2)" (the Monk's
+        seen = Counter(label for _i, label in g.items)  # rats of one region, hidden: which one is the number)
+        nth: Counter[str] = Counter()
+        for k, (i, label) in enumerate(g.items):
+            if seen[label] > 1:
+                nth[label] += 1
+                g.items[k] = (i, f"{label} ({nth[label]})")
     return list(groups.values())
 
 

@@ -582,3 +582,29 @@ def test_rattus_characters_are_named_in_the_screens_language():
     fr = " | ".join(_texts(board(view, "fr", "p1", {"p1": "Marc"})))
     assert "Peasant — free" in en and "Merchant — Marc" in en and "Paysan" not in en, en
     assert "Paysan — libre" in fr and "Marchand — Marc" in fr, fr
+
+
+def test_two_plays_that_read_alike_are_told_apart():
+    """The Knight's plague move reads '(Chevalier : +2 cubes neutres)'; the Monk's hidden rats of one region,
+    alike but for which one, are numbered (a walk-through saw 'Moine : déplacer un rat d'Anglia en Scandia'
+    three times)."""
+    from companion.session import Choice
+
+    def choice(intent: dict, fr: str) -> Choice:
+        return Choice(intent=intent, label_fr=fr, label_en=fr)
+
+    monk = [choice({"type": "MoveRat", "src": "Anglia", "dst": "Scandia", "index": k},
+                   "Moine : déplacer un rat d'Anglia en Scandia") for k in range(3)]
+    other = choice({"type": "MoveRat", "src": "Gallia", "dst": "Scandia", "index": 0},
+                   "Moine : déplacer un rat de Gallia en Scandia")
+    groups = model.group_choices([*monk, other], "fr")
+    labels = [label for g in groups for _i, label in g.items]
+    assert labels == ["Moine : déplacer un rat d'Anglia en Scandia (1)", "Moine : déplacer un rat d'Anglia en Scandia (2)",
+                      "Moine : déplacer un rat d'Anglia en Scandia (3)", "Moine : déplacer un rat de Gallia en Scandia"]
+    from engine.games.rattus import events as ev
+    from engine.games.rattus.text import describe
+
+    plain = describe(ev.MovePlague(seat="p1", path=("Anglia",)), "fr")
+    knight = describe(ev.MovePlague(seat="p1", path=("Anglia",), neutral=True), "fr")
+    assert plain == "Déplacer la Peste : Anglia" and knight == "Déplacer la Peste : Anglia (Chevalier : +2 cubes neutres)"
+    assert describe(ev.MovePlague(seat="p1", path=("Anglia",), soldier=True), "en") == "Move the plague: Anglia (Soldier: +1 rat)"

@@ -161,6 +161,11 @@ TEXTS = Table({
     "PipeCube": ("Pied Piper : de {src} en {dst}", "Pied Piper: from {src} to {dst}"),
     "BakerStore": ("Boulanger : poser un cube sur la carte", "Baker: put a cube on the card"),
     "MovePlague": ("Déplacer la Peste : {path}", "Move the plague: {path}"),
+    "MovePlague.with": ("Déplacer la Peste : {path} ({cards})", "Move the plague: {path} ({cards})"),
+    "plague.neutral": ("Chevalier : +2 cubes neutres", "Knight: +2 neutral cubes"),
+    "plague.crusader": ("Croisé", "Crusader"),
+    "plague.soldier": ("Soldat : +1 rat", "Soldier: +1 rat"),
+    "plague.serf": ("Serf", "Serf"),
     "SpreadRat": ("Poser un nouveau rat en {region}", "Place a new rat in {region}"),
     "FlipToken": ("Retourner le {token} en {region}", "Turn over {token} in {region}"),
     "OrderTokens": ("Croisé : ordre {tokens}", "Crusader: order {tokens}"),
@@ -273,7 +278,9 @@ _P: dict[type, P] = {
     ev.AddPotion: lambda i, lang, who: ("AddPotion", {"region": i.region}),
     ev.PipeCube: lambda i, lang, who: ("PipeCube", {"src": i.src, "dst": i.dst}),
     ev.BakerStore: lambda i, lang, who: ("BakerStore", {}),
-    ev.MovePlague: lambda i, lang, who: ("MovePlague", {"path": " → ".join(i.path)}),
+    ev.MovePlague: lambda i, lang, who: (("MovePlague.with", {"path": " → ".join(i.path), "cards": _plague_cards(i, lang)})
+                                         if i.neutral or i.crusader or i.soldier or i.serf
+                                         else ("MovePlague", {"path": " → ".join(i.path)})),
     ev.SpreadRat: lambda i, lang, who: ("SpreadRat", {"region": i.region}),
     ev.FlipToken: lambda i, lang, who: ("FlipToken", {"token": token(i.token, lang), "region": i.region}),
     ev.OrderTokens: lambda i, lang, who: ("OrderTokens", {"tokens": ", ".join(token(t, lang) for t in i.order)}),
@@ -281,6 +288,12 @@ _P: dict[type, P] = {
     ev.EndTurn: lambda i, lang, who: ("EndTurn", {}),
     ev.BakerPlace: lambda i, lang, who: ("BakerPlace", {"region": i.region}),
 }
+
+
+def _plague_cards(i: ev.MovePlague, lang: str) -> str:
+    """The cards a plague move plays (the same path with and without the Knight were two alike buttons)."""
+    flags = (("neutral", i.neutral), ("crusader", i.crusader), ("soldier", i.soldier), ("serf", i.serf))
+    return ", ".join(TEXTS.text(f"plague.{name}", lang) for name, on in flags if on)
 
 
 def describe(item: Event | Intent, lang: str = "fr", names: Mapping[str, str] | None = None) -> str:
