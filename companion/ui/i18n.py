@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-from engine.core.lang import Phrase, Phrasebook
+from engine.core.lang import Phrase, Phrasebook, counted
 from engine.core.lang import elide as _elide  # French: de Anne → d'Anne
 
 _SEATLIKE = re.compile(r"^p\d+$")
@@ -609,7 +609,7 @@ def tr(key: str, lang: str = DEFAULT_LANG, **kw: object) -> str:
         return text
     if lang == "fr":
         text = _elide(text, kw)
-    return text.format(**kw)
+    return counted(text.format(**kw), lang)  # "4 actions restantes", "1 carte": no "(s)" once the count is known
 
 
 def pairs(table: Mapping[str, tuple[str, str]]) -> Callable[..., str]:
@@ -619,7 +619,7 @@ def pairs(table: Mapping[str, tuple[str, str]]) -> Callable[..., str]:
         text = en if lang == "en" else fr
         if not kw:
             return text
-        return (_elide(text, kw) if lang == "fr" else text).format(**kw)
+        return counted((_elide(text, kw) if lang == "fr" else text).format(**kw), lang)
 
     return t
 

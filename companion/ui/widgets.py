@@ -44,7 +44,8 @@ def big_button(
     # a short label: a button of ``height``; a long one makes the button grow with its lines (a fixed height
     # cut the end of long labels off: eight "Entrer dans Tente de la cartomancienne…" buttons, the number
     # of cards that told them apart clipped)
-    grows = len(text) > LONG_LABEL
+    grows = len(text) > LONG_LABEL or flat  # the plays sit two or three to a row: "Placer 2 cubes en
+    # Hispania" (26 characters) took two lines of a half-width button and its second line was cut
     # 10 px a side: at 16, "Augustonemetum" broke inside the word in a phone's half-width button
     # a long label's padding makes its one line as tall as a short label's button (at the standard visual
     # density: a browser on a computer gets the compact one, 8 px shorter, and a long label's button was

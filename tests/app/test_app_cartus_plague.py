@@ -420,4 +420,4 @@ def test_the_cartus_log_names_the_building_entered_and_whose_actions_begin():
     assert set(seen) == {"Entered", "ActionsBegan"}, seen
     assert all("n°" not in text for text in seen.values()), seen
     old = ce.Entered(seat="p1", building=0, slot=1, cards=2)  # an event from an older save
-    assert describe(old, "fr") == "p1 entre dans le bâtiment n° 1 (place 1) avec 2 carte(s)"
+    assert describe(old, "fr") == "p1 entre dans le bâtiment n° 1 (place 1) avec 2 cartes"

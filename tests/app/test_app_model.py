@@ -212,7 +212,7 @@ def test_audit_summary():
     assert model.audit_summary(None) == (None, [])
     ok, lines = model.audit_summary({"ok": True, "shuffles_checked": 3, "draws_checked": 20, "problems": [],
                                      "reveals": [{"order": ["secret"]}], "checked_by": "host"}, "en")
-    assert ok is True and lines[0].startswith("Every shuffle") and "3 shuffle(s), 20 draw(s)" in lines[1]
+    assert ok is True and lines[0].startswith("Every shuffle") and "3 shuffles, 20 draws" in lines[1]
     assert not any("secret" in x for x in lines)
     bad, lines = model.audit_summary({"shuffles_checked": 1, "problems": ["shuffle x: no reveal"]}, "fr")
     assert bad is False and "! shuffle x: no reveal" in lines
@@ -496,7 +496,8 @@ def test_the_end_of_a_real_rattus_or_plague_game_is_said_with_names(game: str):
         assert fr[1] in ("Fin : la réserve de rats est vide.", "Fin : un joueur a posé tous ses cubes.")
         ranked = [line for line in fr if re.match(r"\d\. ", line)]
         assert len(ranked) == 2 and ranked[0].startswith(f"1. {names[outcome['winner']]} : "), ranked
-        assert f"{outcome['scores'][outcome['winner']]} habitant(s)" in ranked[0]
+        n = outcome["scores"][outcome["winner"]]
+        assert f"{n} habitant{'s' if n > 1 else ''}" in ranked[0] and "(s)" not in ranked[0], ranked
     else:
         assert fr[1].startswith("Éliminé(s) : ") and en[1].startswith("Eliminated: ")
 
@@ -608,3 +609,21 @@ def test_two_plays_that_read_alike_are_told_apart():
     knight = describe(ev.MovePlague(seat="p1", path=("Anglia",), neutral=True), "fr")
     assert plain == "Déplacer la Peste : Anglia" and knight == "Déplacer la Peste : Anglia (Chevalier : +2 cubes neutres)"
     assert describe(ev.MovePlague(seat="p1", path=("Anglia",), soldier=True), "en") == "Move the plague: Anglia (Soldier: +1 rat)"
+
+
+def test_a_play_grows_with_its_lines_rather_than_cutting_them():
+    """The plays sit two or three to a row: a 26-character label took two lines of a half-width button whose
+    fixed height cut the second line ('Placer 2 cubes en Hispania'). A play's button has no fixed height;
+    its padding makes one line as tall as a fixed button (64 px)."""
+    import flet as ft
+
+    from companion.ui.widgets import LABEL_LINE, TOUCH, big_button
+
+    def box(c):
+        while not (isinstance(c, ft.Container) and c.on_click is not None):
+            c = c.content if hasattr(c, "content") and c.content is not None else c.controls[0]
+        return c
+
+    play = box(big_button("Placer 2 cubes en Hispania", lambda _e: None, "choice-0", flat=True))
+    assert play.height is None
+    assert play.padding.top + play.padding.bottom + LABEL_LINE >= TOUCH - 1

@@ -3,7 +3,7 @@ choice labels as ``companion.sync.tables.Projector`` describes them): in words, 
 choice does.
 
 Divinations' cards put back read 'divination pioche une carte cachée' (the event's destination said as if it
-were a player); the two propagation choices read 'Propagation' and 'Tirer 1 carte(s) propagation'."""
+were a player); the two propagation choices read 'Propagation' and 'Tirer 1 carte propagation'."""
 
 from __future__ import annotations
 

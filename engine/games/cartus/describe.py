@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import Discarded, Drawn, Event, Intent, Peeked, Placed, RemovedFromDiscard, Shuffled
-from engine.core.lang import Table, check_lang
+from engine.core.lang import Table, check_lang, counted
 
 from . import data as D
 from . import events as E
@@ -283,4 +283,4 @@ def describe(item: Event | Intent, lang: str = "fr", names: Mapping[str, str] | 
     if fn is None:
         raise KeyError(f"no text for {type(item).__name__}")
     key, params = fn(item, lang, who, row)
-    return TEXTS.text(key, lang, **params)
+    return counted(TEXTS.text(key, lang, **params), lang)  # "avec 1 carte", not "1 carte(s)"

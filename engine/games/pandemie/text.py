@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core.deck import Discarded, Drawn, Peeked, Placed, RemovedFromDiscard, Shuffled
 from engine.core.events import Event, Intent
-from engine.core.lang import Table, check_lang
+from engine.core.lang import Table, check_lang, counted
 
 from . import events as E
 from .board import COLOUR_FR, EVENT_CARDS, PEOPLES, all_names, shipped
@@ -342,4 +342,4 @@ def describe(item: Event | Intent, lang: str = "fr", names: Mapping[str, str] | 
     if fn is None:
         raise KeyError(f"no text for {type(item).__name__}")
     key, params = fn(item, lang, who)
-    return TEXTS.text(key, lang, **params)
+    return counted(TEXTS.text(key, lang, **params), lang)  # "1 punaise", "3 punaises"
