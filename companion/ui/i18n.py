@@ -143,7 +143,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.connecting": {"fr": "Connexion à la table…", "en": "Connecting to the table\u2026"},
     "table.seat": {"fr": "Vous êtes : {seat}", "en": "You are: {seat}"},
     "table.board": {"fr": "Plateau", "en": "Board"},
-    "table.private": {"fr": "Votre jeu (caché aux autres)", "en": "Your game (hidden from others)"},
+    "table.private": {"fr": "Plateau et votre jeu", "en": "Board and your game"},  # (the board is public)
     "table.todo": {"fr": "À faire maintenant", "en": "What to do now"},
     "table.turn": {"fr": "Au tour de : {who}", "en": "Turn: {who}"},
     "table.your_move": {"fr": "À vous de jouer", "en": "Your move"},
@@ -265,8 +265,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Support a building: draw up to {max_draw} card(s), discard up to {max_rats} rat(s), "
               "peek at up to {max_peek} nun(s).",
     },
-    "cp.cartus.do.enter": {"fr": "Entrez dans un bâtiment (jusqu'à {max_cards} carte(s)) ou passez.",
-                           "en": "Enter a building (up to {max_cards} card(s)) or pass."},
+    "cp.cartus.do.enter": {"fr": "Entrez dans un bâtiment avec 0 à {max_cards} cartes (ou jouez un "
+                                 "Laissez-passer si vous en avez un).",
+                           "en": "Enter a building with 0 to {max_cards} cards (or play a Pass if you hold "
+                                 "one)."},
     "cp.cartus.do.reveal": {"fr": "Révélez vos cartes posées dans {building}.",
                             "en": "Reveal your cards placed in {building}."},
     "cp.cartus.do.end-round": {"fr": "Finissez la manche.", "en": "End the round."},

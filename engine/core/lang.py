@@ -52,7 +52,7 @@ def elide(template: str, params: Mapping[str, object]) -> str:
     return template
 
 
-_COUNTED = re.compile(r"\b(\d+) ((?:[\w'’]+\((?:s|x)\) ?)+)")
+_COUNTED = re.compile(r"\b(\d+) ((?:[\w'’]+\((?:s|x|es)\) ?)+)")
 
 
 def counted(text: str, lang: str) -> str:
@@ -61,7 +61,7 @@ def counted(text: str, lang: str) -> str:
     def one(m: re.Match[str]) -> str:
         n = int(m.group(1))
         single = n <= 1 if lang == "fr" else n == 1
-        words = re.sub(r"\((s|x)\)", "" if single else r"\1", m.group(2))
+        words = re.sub(r"\((s|x|es)\)", "" if single else r"\1", m.group(2))
         return f"{m.group(1)} {words}"
 
     return _COUNTED.sub(one, text)

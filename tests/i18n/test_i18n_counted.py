@@ -14,6 +14,7 @@ def test_a_known_count_drops_the_s_in_brackets() -> None:
     assert counted("1 nouveau(x) rat(s)", "fr") == "1 nouveau rat"
     assert counted("2 nouveau(x) rat(s)", "fr") == "2 nouveaux rats"
     assert counted("une carte(s)", "fr") == "une carte(s)"  # no number: left as it is
+    assert counted("takes 2 pass(es)", "en") == "takes 2 passes"
 
 
 def test_rattus_log_lines_say_how_many_in_words() -> None:

@@ -223,7 +223,11 @@ class NewTableScreen(Screen):
         except SyncUnavailable as exc:
             self.shell.toast(tr("join.unavailable", lang, err=exc), error=True)
             return
-        except Exception as exc:  # noqa: BLE001 - a refused option or any setup problem is shown as is
+        except ValueError as exc:  # a game refusing its options (each game's OptionsError): said, no traceback
+            log.info("a table refused its options: %s", exc)
+            self.shell.toast(tr("new.failed", lang, err=err_text(exc, lang)), error=True)
+            return
+        except Exception as exc:  # noqa: BLE001 - any other setup problem is shown as is, and logged whole
             log.exception("creating a table")
             self.shell.toast(tr("new.failed", lang, err=err_text(exc, lang)), error=True)
             return
