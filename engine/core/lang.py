@@ -52,7 +52,12 @@ def elide(template: str, params: Mapping[str, object]) -> str:
     return template
 
 
-_COUNTED = re.compile(r"\b(\d+) ((?:[\w'’]+\((?:s|x|es)\) ?)+)")
+_MARK = r"\((?:s|x|es)\)"
+# a number, up to three words or brackets before the counted word ("1 new rat(s)", "1 Huns (yellow) pin(s)"),
+# then the word(s) with their marks
+_WORD = r"[^\W\d_][\w'’]*"  # a word (not a number: "n° 1 (place 1) avec 2 carte(s)" counts 2, not 1)
+_COUNTED = re.compile(rf"\b(\d+) ((?:{_WORD}(?:{_MARK})? |\({_WORD}(?: {_WORD})*\) ){{0,3}}?{_WORD}{_MARK}"
+                      rf"(?: {_WORD}{_MARK})*)")
 
 
 def counted(text: str, lang: str) -> str:

@@ -56,7 +56,7 @@ def proper_names() -> tuple[str, ...]:
     """Names that are the same in both languages (places, printed card names, roles), longest first."""
     names: set[str] = set(all_names().values()) | set(EVENT_CARDS) | set(EVENT_CARDS_EN) | set(ROLES)
     names |= set(PEOPLES.values()) | {p.name for p in shipped()} | {"Rupture", "Via Romana", "Fort", "Forts"}
-    names |= {t.name for t in card_types().values()} | {"Plague and Pestilence", "PROSPERITY", "PLAGUE", "PPs"}
+    names |= {t.name for t in card_types().values()} | {"Plague and Pestilence", "Plague & Pestilence", "PROSPERITY", "PLAGUE", "PPs"}
     names |= {r.name for r in default_profile().regions} | {"Pied Piper", "Rattus Cartus", "Rattus", "Pandémie"}
     names |= {c.fr for c in CHARACTERS.values()} & {c.en for c in CHARACTERS.values()}
     names |= {c.fr for c in cartus_data.classes().values()} & {c.en for c in cartus_data.classes().values()}

@@ -49,11 +49,12 @@ def _describe(obj: Any, lang: str) -> str:
     o = obj
     if isinstance(o, ev.GameStarted):
         n = len(o.seats)
-        return t(f"Partie de Plague and Pestilence à {n} joueurs", f"Plague and Pestilence game for {n} players")
+        return t(f"Partie de Plague & Pestilence à {n} joueurs", f"Plague & Pestilence game for {n} players")
     if isinstance(o, Shuffled):
-        what = {"new": t("le paquet", "the deck"), "pile": t("la pioche", "the draw pile"),
-                "discard": t("la défausse", "the discard"), "all": t("pioche et défausse", "pile and discard")}
-        return t(f"Mélange de {what[o.source]} ({o.size} cartes)", f"Shuffle of {what[o.source]} ({o.size} cards)")
+        what = {"new": t("du paquet", "the deck"), "pile": t("de la pioche", "the draw pile"),
+                "discard": t("de la défausse", "the discard"),
+                "all": t("de la pioche et de la défausse", "pile and discard")}
+        return t(f"Mélange {what[o.source]} ({o.size} cartes)", f"Shuffle of {what[o.source]} ({o.size} cards)")
     if isinstance(o, Drawn):
         card = _n(o.card, lang) if o.card else t("une carte", "a card")
         return t(f"{o.to} pioche {card}", f"{o.to} draws {card}")

@@ -23,6 +23,8 @@ def character(key: str, lang: str) -> str:
 def token(tid: str, lang: str) -> str:
     """``RAT:07`` → ``jeton 07`` / ``token 07`` (the number printed on its sticker)."""
     num = tid.partition(":")[2] if tid.startswith("RAT:") else tid
+    if not num:  # a face typed for a token with no sticker: "jeton (seuil 5…)", no double space
+        return WORDS.text("token.some", lang)
     return WORDS.text("token", lang, n=num)
 
 
@@ -38,6 +40,7 @@ def symbols(syms: Any, lang: str) -> str:
 
 WORDS = Table({
     "token": ("jeton {n}", "token {n}"),
+    "token.some": ("jeton", "token"),
     "sym.M": ("majorité", "majority"),
     "sym.A": ("tous", "all"),
     "phase.setup": ("mise en place", "setup"),
