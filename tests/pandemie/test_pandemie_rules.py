@@ -225,13 +225,19 @@ def test_autre_joueur_refuse_hors_de_son_tour():
     assert st == before
 
 
-def test_limite_de_main_sept_cartes():
+def _over_the_hand_limit():
+    """p1 held seven cards and drew two: nine in hand. (The state, the first seven cards.)"""
     st = quiet_board()
     b = st.static.board
     seven = tuple(b.player_card[c] for c in b.cities_of(0))[:7]
     st = turn(hand(st, "p1", *seven), "p1", phase="draw")
     st = deck(st, "G", "player", tuple(b.player_card[c] for c in b.cities_of(0))[10:14])
     st, _ = act(st, E.DrawCards(seat="p1"))
+    return st, seven
+
+
+def test_limite_de_main_sept_cartes():
+    st, seven = _over_the_hand_limit()
     assert len(st.hands[0]) == 9
     refused(st, E.Propagate(seat="p1"), "hand-limit")
     st, _ = act(st, E.Discard(seat="p1", card=seven[0]))
@@ -648,12 +654,7 @@ def test_le_journal_dit_qui_defausse_a_la_limite_de_main():
     from engine.core.deck import Discarded
     from engine.games.pandemie.text import describe
 
-    st = quiet_board()
-    b = st.static.board
-    seven = tuple(b.player_card[c] for c in b.cities_of(0))[:7]
-    st = turn(hand(st, "p1", *seven), "p1", phase="draw")
-    st = deck(st, "G", "player", tuple(b.player_card[c] for c in b.cities_of(0))[10:14])
-    st, _ = act(st, E.DrawCards(seat="p1"))
+    st, seven = _over_the_hand_limit()
     st, events = act(st, E.Discard(seat="p1", card=seven[0]))
     discarded = [e for e in events if isinstance(e, Discarded)]
     assert [e.seat for e in discarded] == ["p1"]
