@@ -43,13 +43,29 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.watch import INIT_JS, CpuMeter, arm, arrivals, frames, messages, pct, quiet, seen, stamps  # noqa: E402
+from benchmarks.watch import (  # noqa: E402
+    INIT_JS,
+    CpuMeter,
+    arm,
+    arrivals,
+    frames,
+    messages,
+    on_screen,
+    pct,
+    quiet,
+    seen,
+    stamps,
+    timeline,
+)
 
 GOAL_ACTING_MS = 200.0
 GOAL_OTHERS_MS = 300.0
 OPTIONS = {"provinces": ["G", "H"], "players": [3, 3], "difficulty": "novice"}
 DEVICE_SEATS = ["table", "table", "p1", "p2", "p3", "p4", "p5", "p6"]
 TABLETS = ["G", "H"]  # the two tablets stand for one province each
+TABLET_VIEWPORT = "1280x800"  # a 10" tablet in landscape, CSS pixels
+PHONE_VIEWPORT = "412x915"  # a common Android phone, CSS pixels
+JOIN_VIEWPORT = {"width": 1100, "height": 2400}  # joining: every seat's button on screen at once
 
 class Relay:
     """A TCP relay on loopback that counts the bytes the host sends to each device connection."""
@@ -150,8 +166,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--taps", type=int, default=60, help="taps to time (at least 50 for the report)")
     ap.add_argument("--shots", type=Path, default=None, help="save a screenshot of every page here at the end")
     ap.add_argument("--map", action="store_true", help="the map screen's case instead (benchmarks/ui_map.py)")
-    ap.add_argument("--viewport", default=os.environ.get("TK_BENCH_VIEWPORT", "1100x2400"),
-                    help="every page's window, WxH CSS pixels (default 1100x2400)")
+    ap.add_argument("--viewport", default=os.environ.get("TK_BENCH_VIEWPORT", "devices"),
+                    help="'devices' (default): each page the size of the device it stands for, a tablet "
+                         f"{TABLET_VIEWPORT} and a phone {PHONE_VIEWPORT} CSS pixels; or WxH for every page "
+                         "(1100x2400 is the size this benchmark used before stop 20)")
+    ap.add_argument("--detail", type=Path, default=None,
+                    help="write one JSON line per tap here: the seat, and per page (in DEVICE_SEATS' order) ms "
+                         "from the tap to the update's arrival and to its repaint, frames and messages")
     ap.add_argument("--a11y", action="store_true",
                     help="every page with its accessibility tree on, and watched through it (the old way: each "
                          "page then pays for the tree on every update, as a screen reader's device does)")
@@ -181,7 +202,8 @@ def main(argv: list[str] | None = None) -> None:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 try:
-                    _bench(browser, port, host, args.taps, args.shots, app.pid, args.viewport, args.a11y)
+                    _bench(browser, port, host, args.taps, args.shots, app.pid, args.viewport, args.a11y,
+                           args.detail)
                 except Exception:
                     for k, pg in enumerate(pg for ctx in browser.contexts for pg in ctx.pages):
                         pg.screenshot(path=str(tmpd.parent / f"tk-bench-ui-failure-{k}.png"))
@@ -206,6 +228,20 @@ def _wait_seen(page: Any, seq: int, timeout: float = 60.0) -> None:
         time.sleep(0.1)
 
 
+def _trace(msg: str) -> None:
+    if os.environ.get("TK_BENCH_TRACE"):
+        print(f"    [{time.strftime('%H:%M:%S')}] {msg}", flush=True)
+
+
+def _viewport(viewport: str, seat: str) -> dict[str, int]:
+    """A page's window: the device's own size ('devices': a tablet or a phone), or WxH for every page."""
+    size = viewport.lower()
+    if size == "devices":
+        size = TABLET_VIEWPORT if seat == "table" else PHONE_VIEWPORT
+    w, h = (int(x) for x in size.split("x"))
+    return {"width": w, "height": h}
+
+
 def _switch_a11y(on: Any, d: Any, seq: int) -> Any:
     """The page that will tap gets its accessibility tree (the only way to find a control in a Flutter page);
     the page that had it is reloaded, which turns it off again (Flet reconnects it to its session: it is
@@ -222,8 +258,10 @@ def _switch_a11y(on: Any, d: Any, seq: int) -> Any:
 
 
 def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | None, app_pid: int,
-           viewport: str = "1100x2400", a11y: bool = False) -> None:
+           viewport: str = "devices", a11y: bool = False, detail: Path | None = None) -> None:
     from tests.app.browser_util import Driver
+
+    rows: list[dict[str, Any]] = []
 
     url = f"http://127.0.0.1:{port}/"
     code = host.join_code()
@@ -231,8 +269,7 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
     flet_bytes: list[int] = []
     counting = [False]
     for i, seat in enumerate(DEVICE_SEATS):
-        vw, vh = (int(x) for x in viewport.lower().split("x"))
-        ctx = browser.new_context(viewport={"width": vw, "height": vh})
+        ctx = browser.new_context(viewport=JOIN_VIEWPORT)
         if not a11y:
             ctx.add_init_script(INIT_JS)
         page = ctx.new_page()
@@ -272,6 +309,7 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
         else:
             d.click(f"join-{seat}")
         d.wait("board", timeout=60_000)
+        page.set_viewport_size(_viewport(viewport, seat))  # the device's own size from now on
         pages.append(d)
         print(f"  device {i + 1}/8 joined as {seat}", flush=True)
     assert host.relay is not None
@@ -307,13 +345,15 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
         idx = DEVICE_SEATS.index(seat)
         d = pages[idx]
         seq0 = host.seq()
+        _trace(f"{seat} to tap at {seq0}")
         if not a11y:
             with_tree = _switch_a11y(with_tree, d, seq0)
-        try:
-            box = d.page.locator(d.sel("choice-0")).first.bounding_box(timeout=10_000)
-        except Exception:
-            box = None
+        _trace("tree on")
+        box = on_screen(d, "choice-0")
+        _trace(f"box {box}")
         arm([pg.page for pg in pages], seq0, a11y)
+        armed_at = time.time() * 1000
+        _trace("armed")
         if box is None:
             print(f"  {seat}: no first choice to tap right now; looking again", flush=True)
             misses += 1
@@ -332,10 +372,21 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
         for k, (a, b) in enumerate(zip(sync_before, host.relay.down, strict=False)):
             sync_bytes[k] = sync_bytes.get(k, 0) + b - a
         came = [] if a11y else arrivals([pg.page for pg in pages])
+        per_frames: list[int] = []
+        per_msgs: list[int] = []
+        per_log: list[list[str]] = []
         if not a11y:
             time.sleep(0.5)  # the frames that follow the repaint (a banner sliding in, a button's ripple)
-            drawn.append(statistics.fmean(frames([pg.page for pg in pages])))
-            msgs.append(statistics.fmean(messages([pg.page for pg in pages])))
+            per_frames = frames([pg.page for pg in pages])
+            per_log = timeline([pg.page for pg in pages]) if detail is not None else []
+            per_msgs = messages([pg.page for pg in pages])
+            drawn.append(statistics.fmean(per_frames))
+            msgs.append(statistics.fmean(per_msgs))
+        rows.append({"seat": seat, "seq0": seq0, "seq": host.seq(),
+                     "shown": [round(s - t0) if s else None for s in shown],
+                     "came": [round(c - t0) if c else None for c in came],
+                     "frames": per_frames, "msgs": per_msgs, "armed": round(armed_at - t0),
+                     "timeline": per_log})
         if host.seq() == seq0:  # the tap was swallowed (or refused): not a measurement
             print(f"  {seat}: the tap played nothing; not counted", flush=True)
             misses += 1
@@ -351,6 +402,10 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
             reached.append(max(c for k, c in enumerate(came) if k != idx) - t0)
         done += 1
         time.sleep(0.15)
+    if detail is not None:
+        import json
+
+        detail.write_text("".join(json.dumps(r) + "\n" for r in rows))
     if shots is not None:
         shots.mkdir(parents=True, exist_ok=True)
         for k, pg in enumerate(pages):

@@ -67,6 +67,7 @@ INIT_JS = """(() => {
       super(...args);
       this.addEventListener('message', (ev) => {  // added first: runs before the app's own handler
         window.__tkMsgs++;
+        if (window.__tkArm >= 0) window.__tkLog.push('m' + Math.round(performance.now() - window.__tkArmAt));
         const d = ev.data;
         if (typeof d === 'string') look(d);
         else if (d instanceof ArrayBuffer) look(dec.decode(d));
@@ -76,18 +77,19 @@ INIT_JS = """(() => {
   }
   window.WebSocket = Watched;
   const raf = window.requestAnimationFrame.bind(window);
-  window.__tkFrames = 0; window.__tkMsgs = 0;
+  window.__tkFrames = 0; window.__tkMsgs = 0; window.__tkLog = []; window.__tkArmAt = 0;
   window.requestAnimationFrame = (cb) => raf((t) => {
     const began = performance.now();
     window.__tkFrames++;
     cb(t);
+    if (window.__tkArm >= 0) window.__tkLog.push('f' + Math.round(began - window.__tkArmAt) + '-' + Math.round(performance.now() - began));
     if (window.__tkMsgAt && !window.__tkT && began >= window.__tkMsgAt) window.__tkT = Date.now();
   });
 })()"""
 
 ARM_FRAMES_JS = """(seq0) => {
   window.__tkArm = seq0; window.__tkMsgAt = 0; window.__tkMsgT = 0; window.__tkT = 0; window.__tkFrames = 0;
-  window.__tkMsgs = 0;
+  window.__tkMsgs = 0; window.__tkLog = []; window.__tkArmAt = performance.now();
   return true;
 }"""
 
@@ -101,6 +103,26 @@ SEQ_JS = """() => {
   }
   return best;
 }"""
+
+
+def on_screen(d: Any, ident: str) -> dict[str, float] | None:
+    """The box of control ``ident`` once it is on the page's screen: a device the size of a phone scrolls to
+    it as its user would (a wheel turn over the page), then the box is read again. None if there is none."""
+    page = d.page
+    size = page.viewport_size or {"width": 1100, "height": 2400}
+    for _ in range(4):
+        try:
+            box = page.locator(d.sel(ident)).first.bounding_box(timeout=10_000)
+        except Exception:
+            return None
+        if box is None:
+            return None
+        if 0 <= box["y"] and box["y"] + box["height"] <= size["height"]:
+            return box
+        page.mouse.move(size["width"] / 2, size["height"] / 2)
+        page.mouse.wheel(0, box["y"] - size["height"] / 3)
+        page.wait_for_timeout(400)  # the scroll has ended and the accessibility tree follows it
+    return None
 
 
 def pct(xs: Sequence[float], q: float) -> float:
@@ -129,6 +151,12 @@ def frames(pages: Sequence[Any]) -> list[int]:
 def messages(pages: Sequence[Any]) -> list[int]:
     """Websocket messages from the app each page received since it was armed (``INIT_JS``)."""
     return [int(pg.evaluate("() => window.__tkMsgs || 0")) for pg in pages]
+
+
+def timeline(pages: Sequence[Any]) -> list[list[str]]:
+    """Each page's messages (``m<ms>``) and animation frames (``f<start ms>-<ms spent in the frame's
+    callbacks>``) since it was armed, in ms from the arming (``INIT_JS``)."""
+    return [list(pg.evaluate("() => window.__tkLog || []")) for pg in pages]
 
 
 def seen(page: Any) -> int:
@@ -241,4 +269,4 @@ class CpuMeter:
                 + f"; the {cores} cores were {100 * busy:.0f}% busy {during}")
 
 
-__all__ = ["ARM_FRAMES_JS", "INIT_JS", "POLL_S", "SEQ_JS", "WATCH_JS", "CpuMeter", "arm", "arrivals", "frames", "pct", "quiet", "seen", "stamps"]
+__all__ = ["ARM_FRAMES_JS", "INIT_JS", "POLL_S", "SEQ_JS", "WATCH_JS", "CpuMeter", "arm", "arrivals", "frames", "pct", "quiet", "seen", "stamps", "timeline"]
