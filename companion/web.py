@@ -22,6 +22,8 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from . import cue
+
 log = logging.getLogger("tablekeeper.web")
 
 Scope = MutableMapping[str, Any]
@@ -115,12 +117,37 @@ class Guard:
             await self.app(scope, receive, send)
             return
         if kind == "http":
+            own = cue.asset(str(scope.get("path") or "")) if scope.get("method") in ("GET", "HEAD") else None
+            if own is not None:  # the page's announcement script and its sounds (companion.cue)
+                body, ctype = own
+                await send({"type": "http.response.start", "status": 200, "headers": [
+                    (b"content-type", ctype), (b"content-length", str(len(body)).encode()),
+                    (b"cache-control", b"no-cache"), *HEADERS]})
+                await send({"type": "http.response.body", "body": b"" if scope.get("method") == "HEAD" else body})
+                return
+            held: list[MutableMapping[str, Any]] = []  # an HTML page's start and body, until it is whole
+            chunks: list[bytes] = []
+
             async def send_with_headers(message: MutableMapping[str, Any]) -> None:
                 if message.get("type") == "http.response.start":
                     names = {k.lower() for k, _ in message.get("headers", [])}
                     message["headers"] = list(message.get("headers", [])) + [
                         (k, v) for k, v in HEADERS if k not in names
                     ]
+                    heads = {k.lower(): v for k, v in message["headers"]}
+                    if heads.get(b"content-type", b"").startswith(b"text/html") and b"content-encoding" not in heads:
+                        held.append(message)  # the web client's index.html: the script is added to it
+                        return
+                elif held and message.get("type") == "http.response.body":
+                    chunks.append(bytes(message.get("body", b"")))
+                    if message.get("more_body"):
+                        return
+                    body = cue.inject(b"".join(chunks))
+                    start = held.pop()
+                    start["headers"] = [(k, v) for k, v in start["headers"] if k.lower() != b"content-length"] + [
+                        (b"content-length", str(len(body)).encode())]
+                    await send(start)
+                    message = {"type": "http.response.body", "body": body}
                 await send(message)
 
             await self.app(scope, receive, send_with_headers)

@@ -2,15 +2,27 @@
 with the app, and a vibration on phones. What to announce comes from :func:`companion.announce.detect`.
 
 One :class:`Alerts` per page: :meth:`Alerts.attach` follows a session (a seat's or a tablet's); each new
-snapshot is compared with the previous one and the events the seat received in between. The sound plays
-through the ``flet-audio`` service (its bytes are handed over inline: nothing is fetched, it works
-offline); vibration through Flet's ``HapticFeedback`` (phones only; browsers ignore it).
+snapshot is compared with the previous one and the events the seat received in between.
+
+The banner is a control of the page itself (:attr:`Alerts.slot`, above the screen's scrolling part, which
+it pushes down), drawn in one frame: Flutter's own ``MaterialBanner`` slid in and out over ~30 animation
+frames, each a whole page drawn anew, and one replaced by another slid out, then in.
+
+The sound and the vibration, in a browser, are played by the page's own script (:mod:`companion.cue`,
+served with the web client): the app writes a *cue* into a hidden control (:attr:`Alerts.cue`) and the
+script, which reads the app's messages, plays the sound with the browser's audio (its files served by the
+app: nothing is fetched from elsewhere, it works offline) and vibrates with the browser's
+``navigator.vibrate`` (Android phones). Flet's audio player (``flet-audio``) asked Flutter for a frame at
+every screen refresh while a sound played (audioplayers' position updates): 20–40 whole-page frames per
+sound, per device. In a window (not a browser), the sound goes through ``flet-audio`` and the vibration
+through Flet's ``HapticFeedback``, as before.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -23,9 +35,8 @@ from companion.session import Snapshot
 from . import theme
 from .widgets import ident
 
-# the banner's colours, given outright in the dark theme: Flutter keeps an open banner's background from the
-# theme it was shown in while its text follows the new one (pale text on the light band after a switch to
-# dark, even when shown anew); (background, announcement text, error text)
+# the banner's colours, given outright in the dark theme (the theme's container colours are too pale beside
+# the dark map): (background, announcement text, error text)
 DARK_BANNER = {"announce": ("#4a3f12", "#fff1c2", "#ffdad6"), "errors": ("#8c1d18", "#fff1c2", "#ffdad6")}
 
 log = logging.getLogger("tablekeeper.app")
@@ -55,7 +66,15 @@ class Alerts:
         self.unseen: list[Announcement] = []
         self.errors: list[str] = []  # refusals and failures: on top, in the error colour, for ERROR_SECONDS
         self.sound = True
-        self._banner: ft.Banner | None = None
+        # the banner's place on the page, above the screen (the shell puts it there); empty and hidden when
+        # nothing is to be seen
+        self.slot = ft.Container(visible=False, padding=ft.Padding.symmetric(horizontal=12, vertical=4),
+                                 border_radius=12, margin=ft.Margin.only(bottom=8))
+        # a browser's sound and vibration: the page's script reads cues written here (companion.cue)
+        self.cue = ft.Text("", visible=False)
+        self._cue_id = secrets.token_hex(4)  # this page's cues, told from a former session's after a reload
+        self._cues = 0
+        self._shown = 0  # the banner shown: a "Seen" tap clears only the one it was on
         self._audio: dict[str, Any] = {}
         self._haptic: Any = None
         self._sessions: list[Any] = []
@@ -121,7 +140,7 @@ class Alerts:
             self.unseen = sorted([*fresh, *kept], key=lambda a: (a.priority, -a.seq))[:6]
             self._show_banner()
             top = min(fresh, key=lambda a: a.priority)
-            await asyncio.gather(self._play(top.sound), self._vibrate(top.vibration), return_exceptions=True)
+            await self._signal(top.sound, top.vibration)
 
         try:
             self.page.run_task(show)
@@ -140,7 +159,7 @@ class Alerts:
                 self.errors.remove(msg)
                 if not self.errors and not self.unseen:
                     self.dismiss()
-                elif self._banner is not None:
+                elif self.slot.visible:
                     self._show_banner()
 
         try:
@@ -161,6 +180,7 @@ class Alerts:
                 ft.Colors.ON_TERTIARY_CONTAINER, ft.Colors.ON_ERROR_CONTAINER)
 
     def banner_control(self, on_click: Callable[[Any], None] | None = None) -> ft.Control:
+        """The banner's words: the errors, then what is announced (the most important first)."""
         lang = self.lang()
         _bg, ann, err = self._colours()
         lines: list[ft.Control] = [ident(ft.Text(m, size=18, weight=ft.FontWeight.W_600, color=err), "error")
@@ -168,89 +188,92 @@ class Alerts:
         lines += [ft.Text(a.text(lang), size=22 if i == 0 else 18, weight=ft.FontWeight.BOLD if i == 0 else None,
                           color=ann)
                   for i, a in enumerate(self.unseen)]
-        return ident(ft.Container(ft.Column(lines, spacing=4, tight=True), on_click=on_click or self.dismiss,
-                                  padding=ft.Padding.symmetric(vertical=8)), "announce" if self.unseen else "errors")
+        words = ident(ft.Container(ft.Column(lines, spacing=4, tight=True), on_click=on_click or self.dismiss,
+                                   padding=ft.Padding.symmetric(vertical=8)), "announce" if self.unseen else "errors")
+        words.expand = True  # the words take what the icon and "Seen" leave, and wrap in it
+        return words
 
     def _show_banner(self) -> None:
+        """Draw the banner anew in its place (its words, colours and a "Seen" for this very banner)."""
         lang = self.lang()
         only_errors = bool(self.errors) and not self.unseen
         bgcolor, ann, err = self._colours()
         icon = ft.Icon(ft.Icons.ERROR if only_errors else ft.Icons.CAMPAIGN, size=36, color=err if only_errors else ann)
-        old = self._banner
-        if old is not None and old.open:  # an open banner does not redraw its content: a new one replaces it
-            self._banner = None
-            try:
-                self.page.pop_dialog()
-            except Exception:  # noqa: BLE001 - already closed
-                pass
-        # a tap on this banner clears what it showed, never a newer banner that replaced it meanwhile (its
-        # announcement arrived while the finger was on the way: it was not seen)
-        shown: list[ft.Banner] = []
+        self._shown += 1
+        shown = self._shown
 
-        def seen(_e: Any = None) -> None:
-            self.dismiss(banner=shown[0])
+        def seen(_e: Any = None) -> None:  # this banner's own: never a newer one that replaced it meanwhile
+            self.dismiss(banner=shown)  # (its announcement arrived while the finger was on the way: unseen)
 
-        banner = ft.Banner(content=self.banner_control(on_click=seen), actions=[self._seen_button(lang, seen)],
-                           leading=icon, bgcolor=bgcolor)
-        shown.append(banner)
-        banner.on_dismiss = lambda _e, b=banner: self._closed(b)
-        self._banner = banner
-        self.page.show_dialog(self._banner)
+        self.slot.content = ft.Row([icon, self.banner_control(on_click=seen), self._seen_button(lang, seen)],
+                                   spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        self.slot.bgcolor = bgcolor
+        self.slot.visible = True
+        self._redraw()
 
-    async def clear_stale(self, wait: float = 0.5) -> None:
-        """Take away a banner the page may still show from the app it was connected to before (a host
-        restart): Flet shows a banner through Flutter's ScaffoldMessenger, above the page's controls, and a
-        new session does not clear it; its *Vu* then reaches an app that never drew it. Showing a banner
-        removes the one shown; this blank one then goes too (unless a real announcement replaced it)."""
-        blank = ft.Banner(content=ft.Text(""), actions=[ft.Container(width=1, height=1)],
-                          bgcolor=ft.Colors.SURFACE)
+    def _redraw(self) -> None:
+        """Send the banner's place to the browser (when it is on the page: the shell puts it there)."""
         try:
-            self.page.show_dialog(blank)
-            await asyncio.sleep(wait)  # the browser draws it (removing the stale one) before it goes
-            if self._banner is None and blank.open:
-                blank.open = False
-                blank.update()
-        except Exception:  # noqa: BLE001 - a page closing meanwhile: nothing to clear
+            self.slot.update()
+        except Exception:  # noqa: BLE001 - not on a page (yet), or the page is gone: drawn with the page
             pass
+
+    @property
+    def shown(self) -> bool:
+        """Whether the banner is on screen."""
+        return bool(self.slot.visible)
 
     def _seen_button(self, lang: str, on_click: Callable[[Any], None]) -> ft.Control:
         return ident(ft.FilledButton(content=ft.Text(SEEN.get(lang, SEEN["en"]), size=18), on_click=on_click,
                                      height=52, width=110), "announce-seen")
 
-    def _closed(self, banner: ft.Banner | None = None) -> None:
-        if banner is not None and banner is not self._banner:
-            return  # a banner replaced by a newer one: what is unseen stays
-        self.unseen = []
-        self.errors = []
-        self._banner = None
-
-    def dismiss(self, _e: Any = None, banner: ft.Banner | None = None) -> None:
+    def dismiss(self, _e: Any = None, banner: int | None = None) -> None:
         """Clear the banner and what it announced; with ``banner``, only if it is still the one shown."""
-        if banner is not None and banner is not self._banner:
+        if banner is not None and banner != self._shown:
             return
-        banner, self._banner = self._banner, None
         self.unseen = []
         self.errors = []
-        if banner is not None and banner.open:
-            try:
-                self.page.pop_dialog()
-            except Exception:  # noqa: BLE001 - already closed
-                pass
+        if self.slot.visible:
+            self.slot.visible = False
+            self.slot.content = None
+            self._redraw()
 
     def restyle(self) -> None:
-        """The theme changed: an open banner is drawn anew in the new theme's colours (``DARK_BANNER``)."""
-        if self._banner is not None and self._banner.open and (self.unseen or self.errors):
+        """The theme changed: the banner is drawn anew in the new theme's colours (``DARK_BANNER``)."""
+        if self.slot.visible and (self.unseen or self.errors):
             self._show_banner()
 
     def relabel(self) -> None:
         """The language changed: the banner's words too. An error was said once, in the old language, by
         whatever raised it: it goes (it would have faded in ``ERROR_SECONDS`` anyway)."""
         self.errors = []
-        if self._banner is not None and self._banner.open:
+        if self.slot.visible:
             if self.unseen:
                 self._show_banner()
             else:
                 self.dismiss()
+
+    # -- sound and vibration ---------------------------------------------------------------------------
+    async def _signal(self, sound: str, vibration: str) -> None:
+        """The sound and the vibration of an announcement: in a browser, a cue for the page's script
+        (:mod:`companion.cue`); in a window, Flet's audio player and haptic feedback."""
+        if getattr(self.page, "web", False):
+            self._cue(sound if self.sound else "", vibration)
+            return
+        await asyncio.gather(self._play(sound), self._vibrate(vibration), return_exceptions=True)
+
+    def _cue(self, sound: str, vibration: str) -> None:
+        """Write a cue for the page's script: ``tk-cue:<page>:<n>:<sound>:<vibration>`` (numbered: the script
+        plays each cue once), then forget it, so that a page drawn whole again (a reload) does not replay it."""
+        if not sound and not vibration:
+            return
+        self._cues += 1
+        self.cue.value = f"tk-cue:{self._cue_id}:{self._cues}:{sound}:{vibration}"
+        try:
+            self.cue.update()
+        except Exception:  # noqa: BLE001 - not on a page, or the page is gone: nothing to play on
+            pass
+        self.cue.value = ""  # (not sent: the next whole page carries no cue)
 
     async def _play(self, name: str) -> None:
         if not self.sound:

@@ -64,7 +64,12 @@ class Shell:
         self._apply_locale()
         theme.apply(page)  # dark or light as the system says, until the device's own choice is loaded
         self.alerts = Alerts(page, lambda: self.lang)  # announcements and error messages: a banner on top
-        page.scroll = ft.ScrollMode.AUTO
+        # the page: the banner's place on top (it stays in view and pushes the screen down), the hidden cue
+        # the page's own script plays sounds from (companion.cue), and the screen, which scrolls below them
+        self.scroller = ft.Column(scroll=ft.ScrollMode.AUTO, expand=True)
+        page.controls = [self.alerts.slot, self.alerts.cue, self.scroller]
+        page.horizontal_alignment = ft.CrossAxisAlignment.STRETCH  # (the screen's part spans the page)
+        page.spacing = 0
         page.padding = ft.Padding.all(12)
         page.on_resize = lambda e: self.refresh()
         self._away: asyncio.Task[None] | None = None
@@ -144,8 +149,7 @@ class Shell:
         await theme.load(self.page)
         await self.access.establish()
         rec = await rejoin.load()
-        if rec is not None:  # a page coming back (a restarted host): no banner left from the app before
-            self.page.run_task(self.alerts.clear_stale)
+        if rec is not None:  # a page coming back (a restarted host)
             try:
                 if await self._rejoin(rec):
                     return
@@ -183,7 +187,7 @@ class Shell:
         """The page says it is going back to its seat (and shows nothing stale meanwhile)."""
         seat = str(rec.get("seat") or "")
         self._drawn = None
-        self.page.controls = [card(ft.Row([ft.ProgressRing(), ft.Text(tr("rejoin.trying", self.lang, seat=str(
+        self.scroller.controls = [card(ft.Row([ft.ProgressRing(), ft.Text(tr("rejoin.trying", self.lang, seat=str(
             rec.get("name") or model.say(seat, self.lang))), size=18)], wrap=True))]
         self.page.update()
 
@@ -198,7 +202,8 @@ class Shell:
         if screen is None:
             return
         appbar = self._appbar(screen)
-        same = GRAFT and screen.grafted and not top and self._drawn is screen and len(self.page.controls) == 1
+        shown = self.scroller.controls
+        same = GRAFT and screen.grafted and not top and self._drawn is screen and len(shown) == 1
         if not same:
             self._memo.clear()  # kept controls belong to the tree on the page: a new screen starts afresh
         body = self._render_body(screen, self._memo)
@@ -207,7 +212,7 @@ class Shell:
             # the same screen again: only what changed goes to the browser (see graft)
             try:
                 appbar_, bar_touched = graft_touched(self.page.appbar, appbar)
-                body_, body_touched = graft_touched(self.page.controls[0], body)
+                body_, body_touched = graft_touched(shown[0], body)
             except Exception:  # noqa: BLE001 - a tree graft cannot handle: the screen afresh, whole
                 log.exception("grafting %s", type(screen).__name__)
                 appbar_ = body_ = None
@@ -219,8 +224,8 @@ class Shell:
         self._drawn = screen
         if self.page.appbar is not appbar:
             self.page.appbar, touched = appbar, None
-        if len(self.page.controls) != 1 or self.page.controls[0] is not body:
-            self.page.controls, touched = [body], None
+        if len(shown) != 1 or shown[0] is not body:
+            self.scroller.controls, touched = [body], None
         if touched is None:
             self.page.update()
         else:
@@ -231,7 +236,7 @@ class Shell:
         if top:  # a new screen opens at its top, not at the previous one's scroll position
             async def scroll_top() -> None:
                 try:
-                    await self.page.scroll_to(offset=0, duration=0)
+                    await self.scroller.scroll_to(offset=0, duration=0)
                 except Exception:  # noqa: BLE001 - a page closing meanwhile
                     pass
 

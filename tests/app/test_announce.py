@@ -228,22 +228,11 @@ def test_the_shared_tablet_announces_whose_turn_it_is_in_its_province():
 
 
 class _Page:
-    """Just what Alerts asks of a page: its dialogs and a way to run a task (the browser tests use the real
+    """Just what Alerts asks of a page: a way to run a task and its platform (the browser tests use the real
     one; the race below is one a browser rarely hits on cue)."""
 
     platform = None
-
-    def __init__(self) -> None:
-        self.dialogs: list[Any] = []
-
-    def show_dialog(self, dialog: Any) -> None:
-        dialog.open = True
-        self.dialogs.append(dialog)
-
-    def pop_dialog(self) -> Any:
-        dialog = self.dialogs.pop()
-        dialog.open = False
-        return dialog
+    web = False
 
     def run_task(self, fn: Any) -> None:
         """Runs what finishes at once (showing a banner); what waits (an error fading) is left waiting."""
@@ -258,6 +247,20 @@ class _Page:
         asyncio.run(briefly())
 
 
+def _seen_tap(alerts: Any) -> Any:
+    """The "Seen" button's handler of the banner shown now (the button inside its test id)."""
+    row = alerts.slot.content
+    return row.controls[-1].content.on_click
+
+
+def _words(alerts: Any) -> list[str]:
+    row = alerts.slot.content
+    import flet as ft
+
+    lines = row.controls[1].content.content.controls  # test id → container → column
+    return [(c.content if isinstance(c, ft.Semantics) else c).value for c in lines]  # (an error has its test id)
+
+
 def test_a_seen_tap_on_a_replaced_banner_leaves_the_newer_announcement_shown():
     """The finger was on its way to "Seen" on a surge when "your turn" arrived: the turn was not seen, it
     stays on screen until its own banner is tapped."""
@@ -267,15 +270,66 @@ def test_a_seen_tap_on_a_replaced_banner_leaves_the_newer_announcement_shown():
     alerts = Alerts(page, lambda: "fr")  # type: ignore[arg-type]
     alerts.sound = False
     alerts.announce([Announcement("surge", 5, "Éclosion à Lyon", "Surge in Lyon")])
-    first = page.dialogs[-1]
-    tap_first = first.actions[0].content.on_click  # the button inside its test id
+    assert alerts.shown and _words(alerts) == ["Éclosion à Lyon"]
+    tap_first = _seen_tap(alerts)
     alerts.announce([Announcement("turn", 7, "À vous de jouer", "Your turn")])
-    second = page.dialogs[-1]
-    assert second is not first and not first.open
+    assert _words(alerts) == ["Éclosion à Lyon", "À vous de jouer"]  # (the more important first)
     tap_first(None)  # the late tap on the old banner
-    assert second.open and any(a.kind == "turn" for a in alerts.unseen)
-    second.actions[0].content.on_click(None)
-    assert not second.open and not alerts.unseen
+    assert alerts.shown and any(a.kind == "turn" for a in alerts.unseen)
+    _seen_tap(alerts)(None)
+    assert not alerts.shown and not alerts.unseen and alerts.slot.content is None
+
+
+def test_the_banner_is_a_control_of_the_page_drawn_without_flutters_sliding_banner():
+    """The banner is the page's own control (shown and hidden in one frame), not Flutter's MaterialBanner
+    (~30 whole-page animation frames sliding in, and out again for each new one)."""
+    import flet as ft
+
+    from companion.ui.alerts import Alerts
+
+    page = _Page()
+    alerts = Alerts(page, lambda: "en")  # type: ignore[arg-type]
+    alerts.sound = False
+    assert isinstance(alerts.slot, ft.Container) and not alerts.slot.visible
+    alerts.announce([Announcement("rupture", 4, "Rupture !", "Rupture!")])
+    assert alerts.slot.visible and not any(isinstance(c, ft.Banner) for c in _walk(alerts.slot))
+    alerts.error("Refused.")
+    assert _words(alerts) == ["Refused.", "Rupture!"]
+    alerts.dismiss()
+    assert not alerts.slot.visible and not alerts.unseen and not alerts.errors
+
+
+def _walk(control: Any) -> list[Any]:
+    out = [control]
+    for name in ("content", "controls", "actions"):
+        kids = getattr(control, name, None)
+        for kid in kids if isinstance(kids, list) else [kids] if kids is not None else []:
+            out += _walk(kid)
+    return out
+
+
+def test_in_a_browser_the_sound_and_the_vibration_are_a_cue_for_the_pages_script_played_once():
+    """A browser page's sound and vibration go to the page's own script (companion.cue) as a numbered cue,
+    which the app forgets once sent (a reloaded page is sent no old cue to play again)."""
+    from companion import cue
+    from companion.ui.alerts import Alerts
+
+    class _Web(_Page):
+        web = True
+
+    page = _Web()
+    alerts = Alerts(page, lambda: "fr")  # type: ignore[arg-type]
+    sent: list[str] = []
+    alerts.cue.update = lambda: sent.append(alerts.cue.value)  # type: ignore[method-assign]
+    alerts.announce([Announcement("turn", 7, "À vous de jouer", "Your turn")])
+    alerts.announce([Announcement("rupture", 9, "Rupture !", "Rupture!")])
+    assert len(sent) == 2 and all(cue.CUE.match(s) for s in sent), sent
+    assert sent[0].endswith(":1:turn:medium") and sent[1].endswith(":2:alarm:heavy"), sent
+    assert sent[0].split(":")[1] == sent[1].split(":")[1]  # one page's cues, numbered
+    assert alerts.cue.value == "", "a cue sent is forgotten"
+    alerts.sound = False  # sound off on this device: the phone still vibrates
+    alerts.announce([Announcement("surge", 11, "Déferlement", "Surge")])
+    assert sent[2].endswith(":3::heavy"), sent
 
 
 def test_switching_language_redraws_announcements_and_drops_errors_said_in_the_old_one():
@@ -289,17 +343,15 @@ def test_switching_language_redraws_announcements_and_drops_errors_said_in_the_o
     alerts.error("La partie a changé entre-temps : vérifiez, puis choisissez à nouveau.")
     lang[0] = "en"
     alerts.relabel()
-    shown = page.dialogs[-1]
-    assert shown.open and not alerts.errors and [a.kind for a in alerts.unseen] == ["turn"]
-    words = [c.value for c in shown.content.content.content.controls]  # test id → container → column
-    assert words == ["Your turn"], words
+    assert alerts.shown and not alerts.errors and [a.kind for a in alerts.unseen] == ["turn"]
+    assert _words(alerts) == ["Your turn"]
     alerts.error("Refusé.")
     lang[0] = "fr"
     alerts.dismiss()
     alerts.error("Code vide")
     lang[0] = "en"
     alerts.relabel()  # only an error was shown: the banner goes with it
-    assert not page.dialogs or not page.dialogs[-1].open
+    assert not alerts.shown
 
 
 class _SteppedPage(_Page):
@@ -334,16 +386,15 @@ def test_leaving_a_table_takes_its_announcements_away_and_drops_those_still_on_t
             alerts.sound = False
             alerts.attach(session, TABLE)
             alerts.announce([Announcement("ravage", 9, "La peste ravage Italia", "The plague ravages Italia")])
-            assert page.dialogs and page.dialogs[-1].open
-            shown = page.dialogs[-1]
+            assert alerts.shown
             alerts.detach(session)  # the table's screen is left
-            assert not alerts.unseen and not shown.open
+            assert not alerts.unseen and not alerts.shown
             alerts.announce([Announcement("turn", 10, "À Bruno de jouer", "Bruno's turn")])  # late news
-            assert not alerts.unseen and not any(d.open for d in page.dialogs)
+            assert not alerts.unseen and not alerts.shown
             other = h.local_session("p1")
             alerts.attach(other, "p1")  # another table's screen: its news is shown again
             alerts.announce([Announcement("turn", 11, "À vous de jouer", "Your turn")])
-            assert [a.kind for a in alerts.unseen] == ["turn"] and page.dialogs[-1].open
+            assert [a.kind for a in alerts.unseen] == ["turn"] and alerts.shown
             await session.close()
             await other.close()
         finally:

@@ -185,6 +185,13 @@ def test_your_turn_banner_on_a_phone_and_an_error_that_hides_no_control(app):
     text = phone.wait_text("announce", "vous de jouer")
     print("other announcements on the way:", seen)
     assert "À vous de jouer" in text, text
+    # the sound came with it, played by the page's own script (companion.cue), not by a Flutter player
+    phone.page.wait_for_function("() => (window.__tkCue?.played || []).some(c => c.sound === 'turn' && c.ok !== null)",
+                                 timeout=10_000)
+    played = phone.page.evaluate("() => window.__tkCue.played")
+    print("cues played:", played)
+    turn = [c for c in played if c["sound"] == "turn"]
+    assert turn and turn[-1]["ok"] is True and turn[-1]["vibration"] == "medium", played
     phone.shot("app-tent-your-turn-phone.png")
     light = _text_contrast(phone, "announce")
     # switched to dark with the banner up: its text stays readable (it was pale on the old pale band)
