@@ -43,6 +43,9 @@ log = logging.getLogger("tablekeeper.app")
 
 SEEN = {"fr": "Vu", "en": "Seen"}
 ERROR_SECONDS = 10.0
+OWED_SECONDS = 0.5  # news waits this long at most for the page's next update (the screen's) to go with it
+BANNER_PADDING = ft.Padding.symmetric(horizontal=12, vertical=4)
+BANNER_MARGIN = ft.Margin.only(bottom=8)
 
 
 def _stale(old: Announcement, fresh: Sequence[Announcement]) -> bool:
@@ -68,13 +71,14 @@ class Alerts:
         self.sound = True
         # the banner's place on the page, above the screen (the shell puts it there); empty and hidden when
         # nothing is to be seen
-        self.slot = ft.Container(visible=False, padding=ft.Padding.symmetric(horizontal=12, vertical=4),
-                                 border_radius=12, margin=ft.Margin.only(bottom=8))
+        self.slot = ft.Container(border_radius=12)
         # a browser's sound and vibration: the page's script reads cues written here (companion.cue)
         self.cue = ft.Text("", visible=False)
         self._cue_id = secrets.token_hex(4)  # this page's cues, told from a former session's after a reload
         self._cues = 0
         self._shown = 0  # the banner shown: a "Seen" tap clears only the one it was on
+        self._owed: list[ft.Control] = []  # changed, to go with the page's next update (see owed)
+        self._owing = False
         self._audio: dict[str, Any] = {}
         self._haptic: Any = None
         self._sessions: list[Any] = []
@@ -128,24 +132,40 @@ class Alerts:
 
     # -- showing ---------------------------------------------------------------------------------------
     def announce(self, found: list[Announcement]) -> None:
-        """Show ``found`` (from any thread): banner now, sound and vibration of the most important."""
-        async def show() -> None:
-            if self._left:  # the table was left meanwhile: its news is not shown on another screen
-                return
-            known = {(a.kind, a.seq) for a in self.unseen}
-            fresh = [a for a in found if (a.kind, a.seq) not in known]
-            if not fresh:
-                return
-            kept = [a for a in self.unseen if not _stale(a, fresh)]
-            self.unseen = sorted([*fresh, *kept], key=lambda a: (a.priority, -a.seq))[:6]
-            self._show_banner()
-            top = min(fresh, key=lambda a: a.priority)
-            await self._signal(top.sound, top.vibration)
+        """Show ``found``: the banner, and the sound and vibration of the most important. They go to the
+        browser with the page's next update (the screen's, which the same news brings: one frame, not a
+        banner's frame and then the screen's), or by themselves ``OWED_SECONDS`` later if none comes."""
+        if self._left:  # the table was left meanwhile: its news is not shown on another screen
+            return
+        known = {(a.kind, a.seq) for a in self.unseen}
+        fresh = [a for a in found if (a.kind, a.seq) not in known]
+        if not fresh:
+            return
+        kept = [a for a in self.unseen if not _stale(a, fresh)]
+        self.unseen = sorted([*fresh, *kept], key=lambda a: (a.priority, -a.seq))[:6]
+        self._show_banner(now=False)
+        top = min(fresh, key=lambda a: a.priority)
+        if getattr(self.page, "web", False):  # a browser: a cue for the page's script, with the banner
+            self._cue(top.sound if self.sound else "", top.vibration)
+            return
+
+        async def signal() -> None:  # a window: Flet's audio player and haptic feedback
+            await asyncio.gather(self._play(top.sound), self._vibrate(top.vibration), return_exceptions=True)
 
         try:
-            self.page.run_task(show)
+            self.page.run_task(signal)
         except Exception:  # noqa: BLE001 - the page is gone
             pass
+
+    def owed(self) -> list[ft.Control]:
+        """The controls changed for the page's next update (the banner's place, the cue), which the shell
+        sends with it (then calls :meth:`sent`); they are then no longer owed."""
+        out, self._owed = self._owed, []
+        return out
+
+    def sent(self) -> None:
+        """The page's update has gone: a cue in it is forgotten (not sent again with a whole page)."""
+        self.cue.value = ""
 
     def error(self, message: str) -> None:
         """A refusal or a failure: shown in the banner on top, where it hides no control (the banner pushes
@@ -159,7 +179,7 @@ class Alerts:
                 self.errors.remove(msg)
                 if not self.errors and not self.unseen:
                     self.dismiss()
-                elif self.slot.visible:
+                elif self.shown:
                     self._show_banner()
 
         try:
@@ -193,8 +213,9 @@ class Alerts:
         words.expand = True  # the words take what the icon and "Seen" leave, and wrap in it
         return words
 
-    def _show_banner(self) -> None:
-        """Draw the banner anew in its place (its words, colours and a "Seen" for this very banner)."""
+    def _show_banner(self, now: bool = True) -> None:
+        """Draw the banner anew in its place (its words, colours and a "Seen" for this very banner); ``now``:
+        sent at once, else with the page's next update (:meth:`owed`)."""
         lang = self.lang()
         only_errors = bool(self.errors) and not self.unseen
         bgcolor, ann, err = self._colours()
@@ -208,20 +229,44 @@ class Alerts:
         self.slot.content = ft.Row([icon, self.banner_control(on_click=seen), self._seen_button(lang, seen)],
                                    spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         self.slot.bgcolor = bgcolor
-        self.slot.visible = True
-        self._redraw()
+        self.slot.padding = BANNER_PADDING
+        self.slot.margin = BANNER_MARGIN
+        self._redraw(self.slot, now)
 
-    def _redraw(self) -> None:
-        """Send the banner's place to the browser (when it is on the page: the shell puts it there)."""
+    def _redraw(self, control: ft.Control, now: bool = True) -> None:
+        """Send ``control`` (the banner's place, the cue) to the browser: at once, or with the page's next
+        update (:meth:`owed`; by itself ``OWED_SECONDS`` later if none comes)."""
+        if not now:
+            if not any(c is control for c in self._owed):
+                self._owed.append(control)
+            if not self._owing:
+                self._owing = True
+                try:
+                    self.page.run_task(self._pay)
+                except Exception:  # noqa: BLE001 - the page is gone
+                    self._owing = False
+            return
+        self._owed = [c for c in self._owed if c is not control]
         try:
-            self.slot.update()
+            control.update()
         except Exception:  # noqa: BLE001 - not on a page (yet), or the page is gone: drawn with the page
             pass
+        if control is self.cue:
+            self.sent()
+
+    async def _pay(self) -> None:
+        """What the page's next update did not take within ``OWED_SECONDS`` goes by itself."""
+        try:
+            await asyncio.sleep(OWED_SECONDS)
+        finally:
+            self._owing = False
+        for control in self.owed():
+            self._redraw(control)
 
     @property
     def shown(self) -> bool:
         """Whether the banner is on screen."""
-        return bool(self.slot.visible)
+        return self.slot.content is not None
 
     def _seen_button(self, lang: str, on_click: Callable[[Any], None]) -> ft.Control:
         return ident(ft.FilledButton(content=ft.Text(SEEN.get(lang, SEEN["en"]), size=18), on_click=on_click,
@@ -233,47 +278,37 @@ class Alerts:
             return
         self.unseen = []
         self.errors = []
-        if self.slot.visible:
-            self.slot.visible = False
-            self.slot.content = None
-            self._redraw()
+        if self.slot.content is not None:
+            self.slot.content = None  # the place stays on the page, empty (no page-wide rebuild, as a control
+            self.slot.padding = self.slot.margin = 0  # appearing or going away would make in the browser)
+            self.slot.bgcolor = None
+            self._redraw(self.slot)
 
     def restyle(self) -> None:
         """The theme changed: the banner is drawn anew in the new theme's colours (``DARK_BANNER``)."""
-        if self.slot.visible and (self.unseen or self.errors):
+        if self.shown and (self.unseen or self.errors):
             self._show_banner()
 
     def relabel(self) -> None:
         """The language changed: the banner's words too. An error was said once, in the old language, by
         whatever raised it: it goes (it would have faded in ``ERROR_SECONDS`` anyway)."""
         self.errors = []
-        if self.slot.visible:
+        if self.shown:
             if self.unseen:
                 self._show_banner()
             else:
                 self.dismiss()
 
     # -- sound and vibration ---------------------------------------------------------------------------
-    async def _signal(self, sound: str, vibration: str) -> None:
-        """The sound and the vibration of an announcement: in a browser, a cue for the page's script
-        (:mod:`companion.cue`); in a window, Flet's audio player and haptic feedback."""
-        if getattr(self.page, "web", False):
-            self._cue(sound if self.sound else "", vibration)
-            return
-        await asyncio.gather(self._play(sound), self._vibrate(vibration), return_exceptions=True)
-
     def _cue(self, sound: str, vibration: str) -> None:
-        """Write a cue for the page's script: ``tk-cue:<page>:<n>:<sound>:<vibration>`` (numbered: the script
-        plays each cue once), then forget it, so that a page drawn whole again (a reload) does not replay it."""
+        """Write a cue for the page's script, sent with the banner: ``tk-cue:<page>:<n>:<sound>:<vibration>``
+        (numbered: the script plays each cue once). The app forgets it once sent (:meth:`sent`), so that a
+        page drawn whole again (a reload) does not replay it."""
         if not sound and not vibration:
             return
         self._cues += 1
         self.cue.value = f"tk-cue:{self._cue_id}:{self._cues}:{sound}:{vibration}"
-        try:
-            self.cue.update()
-        except Exception:  # noqa: BLE001 - not on a page, or the page is gone: nothing to play on
-            pass
-        self.cue.value = ""  # (not sent: the next whole page carries no cue)
+        self._redraw(self.cue, now=False)
 
     async def _play(self, name: str) -> None:
         if not self.sound:

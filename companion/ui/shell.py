@@ -17,7 +17,7 @@ from typing import Any
 
 import flet as ft
 
-from .. import camera
+from .. import camera, idle_gc
 from ..session import Rejected, Session
 from . import model, rejoin, taps, theme
 from .access import Access
@@ -201,6 +201,9 @@ class Shell:
         screen = self.screen
         if screen is None:
             return
+        if self._away is not None:  # no browser shows this page now: drawn when it comes back (_reconnected)
+            return  # (a page reloaded into a new session, a phone locked: it no longer costs every update)
+        idle_gc.busy()  # a page is being drawn: no full garbage collection now (companion.idle_gc)
         appbar = self._appbar(screen)
         shown = self.scroller.controls
         same = GRAFT and screen.grafted and not top and self._drawn is screen and len(shown) == 1
@@ -226,13 +229,16 @@ class Shell:
             self.page.appbar, touched = appbar, None
         if len(shown) != 1 or shown[0] is not body:
             self.scroller.controls, touched = [body], None
+        owed = self.alerts.owed()  # news that came with this update (the banner, its sound): in the same write
         if touched is None:
             self.page.update()
         else:
+            touched += owed
             if getattr(self.page, "_dirty", None):  # the page's own properties changed (the locale: a language
                 self.page.update()  # switch); this diff stops at isolated memos, so the touched ones follow
             if touched:  # only the controls that changed: Flet does not walk the whole page
                 self.page.update(*touched)
+        self.alerts.sent()
         if top:  # a new screen opens at its top, not at the previous one's scroll position
             async def scroll_top() -> None:
                 try:
