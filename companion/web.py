@@ -249,7 +249,10 @@ async def serve(
     """Serve the app until cancelled (TLS when ``certfile`` is given)."""
     import uvicorn
 
+    from . import idle_gc
+
     app = build_app(main, assets_dir)
+    idle_gc.install()  # full garbage collections when no page is being drawn (see companion.idle_gc)
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", ws=_ws_protocol(),
         ssl_certfile=certfile, ssl_keyfile=keyfile, proxy_headers=False, server_header=False,

@@ -1,0 +1,86 @@
+"""Python's full garbage collections, moved to the moments nobody waits for a screen.
+
+Every page render builds a few thousand Flet controls, and the controls a page keeps (its screen, the
+boards it keeps between renders, every page's own) pile up in Python's oldest generation. A full collection
+walks all of them: on a host with eight pages, 110-310 ms, about every third tap, in the middle of a
+render that seven devices were waiting for (measured with ``gc.callbacks`` during ``benchmarks.ui``).
+
+So, in the app (:func:`install`):
+
+- what the app holds once it has started (modules, the catalogue, the engines' data) is frozen out of the
+  collections (``gc.freeze``): never garbage, never walked again;
+- the automatic full collections are off (``gc.set_threshold``'s third value made unreachable); the two
+  young generations are still collected as usual (most garbage is young: a render's discarded controls);
+- a task collects everything once the app has been idle for ``IDLE_S`` (no page drawn: :func:`busy` is
+  called by each render) and ``EVERY_S`` have passed since the last full collection; a table that never
+  rests still gets one every ``AT_MOST_S``, so memory stays bounded over an evening.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import time
+
+log = logging.getLogger("tablekeeper.app")
+
+IDLE_S = 0.4  # no render for this long: a full collection bothers nobody
+EVERY_S = 10.0  # at most one idle-time full collection this often
+AT_MOST_S = 120.0  # a full collection at least this often, idle or not
+NEVER = 1 << 30  # gen1 collections before an automatic full one: never, in practice
+
+_state = {"busy": 0.0, "full": 0.0, "installed": False, "collections": 0}
+
+
+def busy() -> None:
+    """Something a user waits for is happening (a page's render): no full collection right now."""
+    _state["busy"] = time.monotonic()
+
+
+def due(now: float) -> bool:
+    """Whether a full collection should run now: idle and not too soon, or too long since the last."""
+    since = now - _state["full"]
+    return since >= AT_MOST_S or (since >= EVERY_S and now - _state["busy"] >= IDLE_S)
+
+
+def collect() -> float:
+    """A full collection now; returns the seconds it took."""
+    t = time.perf_counter()
+    gc.collect()
+    _state["full"] = time.monotonic()
+    _state["collections"] += 1
+    return time.perf_counter() - t
+
+
+async def _watch(period: float) -> None:
+    while True:
+        await asyncio.sleep(period)
+        if due(time.monotonic()):
+            took = collect()
+            log.debug("full garbage collection in %.0f ms", 1000 * took)
+
+
+def install(period: float = 0.2) -> asyncio.Task[None] | None:
+    """In the running event loop: freeze what the app holds now, turn automatic full collections off and
+    start the idle-time collector (once per process). Returns its task (None if installed already)."""
+    if _state["installed"]:
+        return None
+    _state["installed"] = True
+    gc.collect()
+    gc.freeze()
+    young, middle, _old = gc.get_threshold()
+    gc.set_threshold(young, middle, NEVER)
+    _state["full"] = time.monotonic()
+    return asyncio.get_running_loop().create_task(_watch(period))
+
+
+def uninstall() -> None:
+    """Automatic collections back to Python's defaults (tests)."""
+    young, middle, _old = gc.get_threshold()
+    gc.set_threshold(young, middle, 10)
+    gc.unfreeze()
+    _state["installed"] = False
+
+
+__all__ = ["AT_MOST_S", "EVERY_S", "IDLE_S", "busy", "collect", "due", "install", "uninstall"]

@@ -1,0 +1,65 @@
+"""The app's full garbage collections happen when no page is being drawn (companion.idle_gc)."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import time
+
+import pytest
+
+from companion import idle_gc
+
+
+@pytest.fixture
+def fresh():
+    saved = dict(idle_gc._state)
+    threshold = gc.get_threshold()
+    yield
+    idle_gc._state.update(saved)
+    gc.set_threshold(*threshold)
+    gc.unfreeze()
+
+
+def test_a_full_collection_waits_for_a_quiet_moment_and_never_for_longer_than_at_most(fresh):
+    now = time.monotonic()
+    idle_gc._state.update(full=now - idle_gc.EVERY_S - 1, busy=now)
+    assert not idle_gc.due(now), "a page is being drawn"
+    assert idle_gc.due(now + idle_gc.IDLE_S + 0.01), "quiet for IDLE_S: now"
+    idle_gc._state.update(full=now - 1.0, busy=now - 60)
+    assert not idle_gc.due(now), "the last one was a moment ago"
+    idle_gc._state.update(full=now - idle_gc.AT_MOST_S, busy=now)
+    assert idle_gc.due(now), "busy all along: one anyway, memory stays bounded"
+
+
+def test_installed_automatic_full_collections_are_off_and_the_idle_task_collects_cycles(fresh):
+    """Young generations are still collected as usual; the oldest one only by the idle-time task."""
+
+    class Node:
+        def __init__(self) -> None:
+            self.me = self  # a cycle: only the garbage collector frees it
+
+    async def go() -> None:
+        idle_gc._state["installed"] = False
+        task = idle_gc.install(period=0.01)
+        assert task is not None and idle_gc.install() is None, "once per process"
+        young, _middle, old = gc.get_threshold()
+        assert old == idle_gc.NEVER and young > 0
+        before = idle_gc._state["collections"]
+        import weakref
+
+        ref = weakref.ref(Node())
+        idle_gc._state["full"] = time.monotonic() - idle_gc.EVERY_S  # due once quiet
+        idle_gc.busy()
+        await asyncio.sleep(idle_gc.IDLE_S / 2)
+        assert idle_gc._state["collections"] == before, "not while a page is being drawn"
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if idle_gc._state["collections"] > before:
+                break
+        assert idle_gc._state["collections"] == before + 1 and ref() is None
+        task.cancel()
+        idle_gc.uninstall()
+        assert gc.get_threshold()[2] == 10
+
+    asyncio.run(go())
