@@ -66,6 +66,7 @@ TABLETS = ["G", "H"]  # the two tablets stand for one province each
 TABLET_VIEWPORT = "1280x800"  # a 10" tablet in landscape, CSS pixels
 PHONE_VIEWPORT = "412x915"  # a common Android phone, CSS pixels
 JOIN_VIEWPORT = {"width": 1100, "height": 2400}  # joining: every seat's button on screen at once
+SEED = 7  # the game's shuffles: every run plays the same game (the same taps, surges and turns), comparable
 
 class Relay:
     """A TCP relay on loopback that counts the bytes the host sends to each device connection."""
@@ -107,7 +108,8 @@ class Relay:
 class HostThread:
     """The table's host and the relay, on their own event loop in a thread."""
 
-    def __init__(self, store: Path) -> None:
+    def __init__(self, store: Path, seed: int | None = SEED) -> None:
+        self.seed = seed
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
@@ -122,8 +124,11 @@ class HostThread:
         from companion.sync.hosting import HostServer
 
         async def go() -> None:
+            from engine.core.rng import OsRng, SeededRng
+
+            rng = OsRng() if self.seed is None else SeededRng(self.seed)  # the same game every run, by default
             self.server = HostServer("pandemie", "Bench", self.store, options=OPTIONS, advertise=False,
-                                     bind="127.0.0.1")
+                                     bind="127.0.0.1", rng=rng)
             await self.server.start()
             self.relay = Relay(self.server.port)
             await self.relay.start()
@@ -170,6 +175,8 @@ def main(argv: list[str] | None = None) -> None:
                     help="'devices' (default): each page the size of the device it stands for, a tablet "
                          f"{TABLET_VIEWPORT} and a phone {PHONE_VIEWPORT} CSS pixels; or WxH for every page "
                          "(1100x2400 is the size this benchmark used before stop 20)")
+    ap.add_argument("--seed", type=int, default=SEED,
+                    help=f"the game's seed (default {SEED}: every run plays the same game); -1: a new game each run")
     ap.add_argument("--detail", type=Path, default=None,
                     help="write one JSON line per tap here: the seat, and per page (in DEVICE_SEATS' order) ms "
                          "from the tap to the update's arrival and to its repaint, frames and messages")
@@ -194,7 +201,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     with tempfile.TemporaryDirectory(prefix="tk-bench-ui-") as tmp:
         tmpd = Path(tmp)
-        host = HostThread(tmpd / "bench.sqlite")
+        host = HostThread(tmpd / "bench.sqlite", None if args.seed < 0 else args.seed)
         host.start()
         port = free_port()
         app = start_app(tmpd / "data", port, coretoy=False, log_path=tmpd / "app.log")
@@ -382,7 +389,7 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
             per_msgs = messages([pg.page for pg in pages])
             drawn.append(statistics.fmean(per_frames))
             msgs.append(statistics.fmean(per_msgs))
-        rows.append({"seat": seat, "seq0": seq0, "seq": host.seq(),
+        rows.append({"seat": seat, "seq0": seq0, "seq": host.seq(), "t0": round(t0),
                      "shown": [round(s - t0) if s else None for s in shown],
                      "came": [round(c - t0) if c else None for c in came],
                      "frames": per_frames, "msgs": per_msgs, "armed": round(armed_at - t0),

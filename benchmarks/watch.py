@@ -4,8 +4,9 @@ spent while the taps were timed.
 
 The watch must not load the machine it measures: the page stamps the time itself (``Date.now()`` when a
 change of its accessibility tree first shows a later event number, read with ``textContent``, which needs
-no layout), and the benchmark collects the stamps every ``POLL_S`` instead of asking every few
-milliseconds (each ask is a round trip through Playwright's driver into every page).
+no layout), and the benchmark collects the stamps ``FIRST_S`` after the tap, then every ``POLL_S``, instead
+of asking every few milliseconds (each ask is a round trip through Playwright's driver into every page,
+which took CPU from the pages measured).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-POLL_S = 0.05
+POLL_S = 0.1
+FIRST_S = 0.3  # the first ask for the stamps, s after the tap (see stamps)
 
 WATCH_JS = """(seq0) => {
   // repainted = the page shows a later event number than seq0 (the header's "event #N"); checked on
@@ -67,7 +69,10 @@ INIT_JS = """(() => {
       super(...args);
       this.addEventListener('message', (ev) => {  // added first: runs before the app's own handler
         window.__tkMsgs++;
-        if (window.__tkArm >= 0) window.__tkLog.push('m' + Math.round(performance.now() - window.__tkArmAt));
+        if (window.__tkArm >= 0) {
+          const n = typeof ev.data === 'string' ? ev.data.length : (ev.data.byteLength || ev.data.size || 0);
+          window.__tkLog.push('m' + Math.round(performance.now() - window.__tkArmAt) + ':' + n);
+        }
         const d = ev.data;
         if (typeof d === 'string') look(d);
         else if (d instanceof ArrayBuffer) look(dec.decode(d));
@@ -164,10 +169,14 @@ def seen(page: Any) -> int:
     return int(page.evaluate("() => window.__tkSeen || 0"))
 
 
-def stamps(pages: Sequence[Any], timeout: float) -> list[float]:
-    """The pages' stamps (ms since the epoch, 0 for a page that did not repaint within ``timeout`` s)."""
+def stamps(pages: Sequence[Any], timeout: float, first: float = FIRST_S) -> list[float]:
+    """The pages' stamps (ms since the epoch, 0 for a page that did not repaint within ``timeout`` s). Each
+    page stamps its own repaint (``INIT_JS``): asking later changes no time measured, so the first ask is
+    ``first`` s after the tap and the next ones every ``POLL_S``, each only of the pages not stamped yet
+    (an ask is a round trip through Playwright's driver into the page, CPU taken from the pages measured)."""
     out = [0.0] * len(pages)
     deadline = time.monotonic() + timeout
+    time.sleep(first)
     while True:
         for k, pg in enumerate(pages):
             if not out[k]:
