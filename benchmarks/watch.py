@@ -135,11 +135,25 @@ def pct(xs: Sequence[float], q: float) -> float:
     return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))]
 
 
-def arm(pages: Sequence[Any], seq0: int, a11y: bool = True) -> None:
+class Unresponsive(RuntimeError):
+    """A page did not answer a script within the time given (its main thread is held)."""
+
+    def __init__(self, index: int, why: str) -> None:
+        super().__init__(f"page {index} did not answer within the time given ({why})")
+        self.index = index
+
+
+def arm(pages: Sequence[Any], seq0: int, a11y: bool = True, timeout: float = 15.0) -> None:
     """Each page stamps the moment it first shows an event number above ``seq0``: read in its accessibility
-    tree (``a11y``), else the end of the first frame after the message that brought it (``INIT_JS``)."""
-    for pg in pages:
-        pg.evaluate(WATCH_JS if a11y else ARM_FRAMES_JS, seq0)
+    tree (``a11y``), else the end of the first frame after the message that brought it (``INIT_JS``).
+    Raises :class:`Unresponsive` naming a page that does not answer within ``timeout`` s (``evaluate``
+    would wait for it for ever)."""
+    for k, pg in enumerate(pages):
+        try:
+            pg.wait_for_function(WATCH_JS if a11y else ARM_FRAMES_JS, arg=seq0, polling=100,
+                                 timeout=1000 * timeout)
+        except Exception as exc:  # noqa: BLE001 - Playwright's timeout (or a closed page): say which page
+            raise Unresponsive(k, str(exc).splitlines()[0][:200]) from exc
 
 
 def arrivals(pages: Sequence[Any]) -> list[float]:
@@ -278,4 +292,4 @@ class CpuMeter:
                 + f"; the {cores} cores were {100 * busy:.0f}% busy {during}")
 
 
-__all__ = ["ARM_FRAMES_JS", "INIT_JS", "POLL_S", "SEQ_JS", "WATCH_JS", "CpuMeter", "arm", "arrivals", "frames", "pct", "quiet", "seen", "stamps", "timeline"]
+__all__ = ["ARM_FRAMES_JS", "INIT_JS", "POLL_S", "SEQ_JS", "WATCH_JS", "CpuMeter", "Unresponsive", "arm", "arrivals", "frames", "pct", "quiet", "seen", "stamps", "timeline"]
