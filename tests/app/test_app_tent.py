@@ -192,6 +192,12 @@ def test_your_turn_banner_on_a_phone_and_an_error_that_hides_no_control(app):
     print("cues played:", played)
     turn = [c for c in played if c["sound"] == "turn"]
     assert turn and turn[-1]["ok"] is True and turn[-1]["vibration"] == "medium", played
+    # reloaded, the page shows the banner still unseen, and does not play its sound again
+    phone.page.reload()
+    phone.accessible()
+    phone.wait_text("announce", "vous de jouer", timeout=60_000)
+    phone.page.wait_for_timeout(2000)
+    assert phone.page.evaluate("() => window.__tkCue.played") == [], "a cue played again after a reload"
     phone.shot("app-tent-your-turn-phone.png")
     light = _text_contrast(phone, "announce")
     # switched to dark with the banner up: its text stays readable (it was pale on the old pale band)
