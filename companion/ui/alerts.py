@@ -69,8 +69,8 @@ class Alerts:
         self.unseen: list[Announcement] = []
         self.errors: list[str] = []  # refusals and failures: on top, in the error colour, for ERROR_SECONDS
         self.sound = True
-        # the banner's place on the page, above the screen (the shell puts it there); empty and hidden when
-        # nothing is to be seen
+        # the banner's place on the page, above the screen (the shell puts it there); always there, empty when
+        # nothing is to be seen (a control appearing or going away made the browser rebuild the whole page)
         self.slot = ft.Container(border_radius=12)
         # a browser's sound and vibration: the page's script reads cues written here (companion.cue)
         self.cue = ft.Text("", visible=False)
