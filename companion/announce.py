@@ -199,6 +199,13 @@ def detect(
     if not any(a.kind == "turn" for a in out) and seat not in turn_seats(old.view or {}) \
             and seat in turn_seats(view) and new.choices:
         out.append(_make("turn", new.seq))
+    # the shared tablet of a game without turn events (Rattus Cartus, Plague & Pestilence): whose turn it
+    # is now, by name (several at once: all named in one line)
+    if seat == TABLE and not codes and not any(a.kind == "turn" for a in out) and new.outcome is None:
+        before = set(turn_seats(old.view or {}))
+        now = [s for s in turn_seats(view) if s not in before and s != TABLE]
+        if now:
+            out.append(_make("turn", new.seq, "turn.of", who=", ".join(name(s) for s in now), at=""))
     if new.outcome is not None and old.outcome is None:
         out.append(_end(new, new.seq, name))
     out.sort(key=lambda a: (a.priority, -a.seq))

@@ -48,6 +48,14 @@ BANNER_PADDING = ft.Padding.symmetric(horizontal=12, vertical=4)
 BANNER_MARGIN = ft.Margin.only(bottom=8)
 
 
+def unbroken(text: str) -> str:
+    """French puts a space before ! ? : ; — a no-break one, so that a narrow phone never leaves the mark
+    alone at the start of a line ("Déferlement barbare en Gallia" / "!")."""
+    for mark in "!?:;":
+        text = text.replace(f" {mark}", f"\u00a0{mark}")
+    return text
+
+
 def _stale(old: Announcement, fresh: Sequence[Announcement]) -> bool:
     """An unseen "your turn" that is no longer true: the game ended, or a later turn came (for the same
     province). Other news stays until seen."""
@@ -187,14 +195,16 @@ class Alerts:
         except Exception:  # noqa: BLE001 - the page is gone
             pass
 
+    def _dark(self) -> bool:
+        try:
+            return theme.current(self.page) == "dark"
+        except Exception:  # noqa: BLE001 - a page without a theme yet: the theme's own colours
+            return False
+
     def _colours(self) -> tuple[str, str, str]:
         """(background, announcement text, error text) for the theme the page shows now."""
         kind = "errors" if self.errors and not self.unseen else "announce"
-        try:
-            dark = theme.current(self.page) == "dark"
-        except Exception:  # noqa: BLE001 - a page without a theme yet: the theme's own colours
-            dark = False
-        if dark:
+        if self._dark():
             return DARK_BANNER[kind]
         return (ft.Colors.ERROR_CONTAINER if kind == "errors" else ft.Colors.TERTIARY_CONTAINER,
                 ft.Colors.ON_TERTIARY_CONTAINER, ft.Colors.ON_ERROR_CONTAINER)
@@ -203,10 +213,19 @@ class Alerts:
         """The banner's words: the errors, then what is announced (the most important first)."""
         lang = self.lang()
         _bg, ann, err = self._colours()
-        lines: list[ft.Control] = [ident(ft.Text(m, size=18, weight=ft.FontWeight.W_600, color=err), "error")
-                                   for m in self.errors]
-        lines += [ft.Text(a.text(lang), size=22 if i == 0 else 18, weight=ft.FontWeight.BOLD if i == 0 else None,
-                          color=ann)
+        # each error on its own band in the error colours, with its icon: beside an announcement (the
+        # announcement's colours around it) it still reads as a refusal, in the dark theme too
+        err_bg = DARK_BANNER["errors"][0] if self._dark() else ft.Colors.ERROR_CONTAINER
+        err_fg = DARK_BANNER["errors"][2] if self._dark() else ft.Colors.ON_ERROR_CONTAINER
+        lines: list[ft.Control] = [
+            ident(ft.Container(ft.Row([ft.Icon(ft.Icons.ERROR, size=22, color=err_fg),
+                                       ft.Text(unbroken(m), size=18, weight=ft.FontWeight.W_600, color=err_fg,
+                                               expand=True)], spacing=8),
+                               bgcolor=err_bg, border_radius=8, padding=ft.Padding.symmetric(horizontal=8, vertical=4)),
+                  "error")
+            for m in self.errors]
+        lines += [ft.Text(unbroken(a.text(lang)), size=22 if i == 0 else 18,
+                          weight=ft.FontWeight.BOLD if i == 0 else None, color=ann)
                   for i, a in enumerate(self.unseen)]
         words = ident(ft.Container(ft.Column(lines, spacing=4, tight=True), on_click=on_click or self.dismiss,
                                    padding=ft.Padding.symmetric(vertical=8)), "announce" if self.unseen else "errors")

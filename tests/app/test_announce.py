@@ -181,6 +181,23 @@ def test_turn_from_the_view_when_no_event_names_it():
     assert detect("p1", [], new, _snap(3, {"waiting_for": ["p1"]}, choices=True)) == [], "still my turn: said once"
 
 
+def test_a_rattus_cartus_shared_tablet_announces_whose_turn_it_is_by_name():
+    """Rattus Cartus names no turn in an event: the shared tablet still says whose turn it is (it said
+    nothing while its players passed it around), from the players the game waits for."""
+    seats = ["p1", "p2", TABLE]
+    table, pj, pairs = _play_until("cartus", {"players": 2}, seats, lambda t: t.seq > 60, seed=3)
+    names = {"p1": "Anaïs", "p2": "Bérénice"}
+    said: list[Announcement] = []
+    for old, new, _seq in pairs[TABLE]:
+        said += detect(TABLE, _events(pj, TABLE, old.seq, new.seq), old, new, name=lambda s: names.get(s, s))
+    turns = [a.text_fr for a in said if a.kind == "turn"]
+    assert "À Anaïs de jouer" in turns and "À Bérénice de jouer" in turns, turns
+    for old, new, _seq in pairs[TABLE]:  # each time the game starts waiting for someone new, and only then
+        fresh = [s for s in turn_seats(new.view) if s not in turn_seats(old.view)]
+        got = [a for a in detect(TABLE, _events(pj, TABLE, old.seq, new.seq), old, new) if a.kind == "turn"]
+        assert bool(got) == bool(fresh and new.outcome is None), (old.seq, new.seq, fresh, got)
+
+
 def test_session_events_on_the_hosting_device():
     table = Table.new(get_game("pandemie"), {"provinces": ["G"], "players": [2]}, SeededRng(3))
     pj = Projector(table, "pandemie", "t")
@@ -258,7 +275,11 @@ def _words(alerts: Any) -> list[str]:
     import flet as ft
 
     lines = row.controls[1].content.content.controls  # test id → container → column
-    return [(c.content if isinstance(c, ft.Semantics) else c).value for c in lines]  # (an error has its test id)
+
+    def text(c: Any) -> str:  # an error: its test id → its band → [icon, text]
+        return c.content.content.controls[1].value if isinstance(c, ft.Semantics) else c.value
+
+    return [text(c) for c in lines]
 
 
 def test_a_seen_tap_on_a_replaced_banner_leaves_the_newer_announcement_shown():

@@ -195,3 +195,20 @@ def test_the_province_panel_says_its_phase_and_roles_in_the_screens_language() -
     assert not any(re.search(rf"\b{r}\b", en) for r in roles if ROLES_EN.get(r, r) != r)
     # the hands too: an event card by its English name (it read "Ville fantôme" on an English screen)
     assert "Ville fantôme" not in en and "Ghost town" in en
+
+
+def test_a_finished_game_names_nobody_in_turn_in_any_province() -> None:
+    """After a lost game the folded other province still read "Gallia · Au tour de Léonie"."""
+    from companion.ui.pandemie.screen import board
+    from engine.core import SeededRng, get_game
+    from engine.core import Table as GameTable
+
+    game = get_game("pandemie")
+    table = GameTable.new(game, {"provinces": ["G", "H"], "players": [1, 1]}, SeededRng(3))
+    view = dict(game.view(table.state, "table"))
+    names = {"p1": "Léonie", "p2": "Tom"}
+    playing = " ".join(_texts(board(view, "fr", "table", names=names, focus="H")))
+    assert "Au tour de Léonie" in playing and "Au tour de Tom" in playing, playing
+    view["outcome"] = {"won": False, "cause": "pins", "province": "G", "detail": None}  # as the engine says a loss
+    over = " ".join(_texts(board(view, "fr", "table", names=names, focus="H")))
+    assert "Au tour de Léonie" not in over and "Au tour de Tom" not in over, over

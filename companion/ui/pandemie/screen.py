@@ -98,12 +98,13 @@ def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str
             ft.Text(_pt("hand", lang), size=15, weight=ft.FontWeight.W_600),
             ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
         ], spacing=6, tight=True))
+    over = view.get("outcome") is not None  # a finished game: nobody's turn any more
     for p in provinces:
         code = str(p.get("code", ""))
         # a province's part is kept while nothing in it changed (an action in another province)
-        key = ("pandemie-province", code, lang, seat, focus, msgspec.json.encode(p),
+        key = ("pandemie-province", code, lang, seat, focus, over, msgspec.json.encode(p),
                tuple(sorted((names or {}).items())))
-        parts.append(keep(key, lambda p=p, code=code: _province(p, code, lang, seat, names, focus),
+        parts.append(keep(key, lambda p=p, code=code: _province(p, code, lang, seat, names, focus, over),
                           slot=("pandemie-province", code)))
     if players:
         rows = []
@@ -117,8 +118,8 @@ def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str
 
 
 def _province(p: Mapping[str, Any], code: str, lang: str, seat: str, names: Mapping[str, str] | None,
-              focus: str) -> ft.Control:
-    turn = p.get("turn")
+              focus: str, over: bool = False) -> ft.Control:
+    turn = None if over else p.get("turn")
     counters = [
         chip(_pt("turn", lang), say(turn, lang, names) + (f" ({_pt('you', lang)})" if turn == seat else "") if turn else "—"),
         chip(_pt("actions", lang), str(p.get("actions_left", "—"))),
