@@ -8,7 +8,8 @@ browser's own audio plays without a frame, and its ``navigator.vibrate`` vibrate
 browser, which Flet's ``HapticFeedback`` cannot.
 
 How it works: the app writes a *cue* into a hidden text of the page (``companion.ui.alerts``):
-``tk-cue:<page>:<n>:<sound>:<vibration>``. This script reads the app's messages on the page's websocket
+``tk-cue:<page>:<n>:<sounds>:<vibration>`` (sounds joined by ``+``, played one after the
+other). This script reads the app's messages on the page's websocket
 (as they arrive, before Flutter does), plays each cue once (a reloaded page does not replay one: the
 cues it played are kept in the tab's ``sessionStorage``, and the app forgets a cue once sent), and
 notes what it did in ``window.__tkCue.played`` (the tests read it). The sounds are the files of
@@ -29,31 +30,40 @@ from . import sounds
 SCRIPT = "/tk-cue.js"
 SOUNDS = "/tk-cue/"
 TAG = b'<script src="tk-cue.js"></script>'
-CUE = re.compile(r"^tk-cue:[0-9a-f]{8}:\d+:[a-z]*:[a-z]*$")  # what the app writes (companion.ui.alerts)
+CUE = re.compile(r"^tk-cue:[0-9a-f]{8}:\d+:[a-z+]*:[a-z]*$")  # what the app writes (companion.ui.alerts)
 
 JS = r"""(() => {
   if (window.__tkCue) return;
   const played = [];
   window.__tkCue = {played};
-  const re = /tk-cue:([0-9a-f]{8}):(\d+):([a-z]*):([a-z]*)/g;
+  const re = /tk-cue:([0-9a-f]{8}):(\d+):([a-z+]*):([a-z]*)/g;
   const names = new Set(__NAMES__);
   let done;
   try { done = new Set(JSON.parse(sessionStorage.getItem('tk-cue') || '[]')); } catch (e) { done = new Set(); }
   const audio = {};
   const dec = new TextDecoder('utf-8', {fatal: false});
+  const play = (sounds, vibration) => {  // one after the other: 'alarm+turn' is a Rupture, then your turn
+    const sound = sounds[0];
+    const entry = {sound, vibration, at: Date.now(), ok: null, error: ''};
+    played.push(entry);
+    if (!names.has(sound)) { entry.ok = false; entry.error = 'unknown sound'; return; }
+    const a = audio[sound] || (audio[sound] = new Audio('tk-cue/' + sound + '.wav'));
+    try { a.currentTime = 0; } catch (e) { /* not loaded yet */ }
+    const next = () => { if (sounds.length > 1) play(sounds.slice(1), vibration); };
+    const p = a.play();
+    if (p && p.then) {
+      p.then(() => { entry.ok = true; a.addEventListener('ended', next, {once: true}); },
+             (e) => { entry.ok = false; entry.error = String((e && e.name) || e); next(); });
+    }
+  };
   const cue = (page, n, sound, vibration) => {
     const key = page + ':' + n;
     if (done.has(key)) return;
     done.add(key);
     try { sessionStorage.setItem('tk-cue', JSON.stringify([...done].slice(-64))); } catch (e) { /* private mode */ }
-    const entry = {sound, vibration, at: Date.now(), ok: null, error: ''};
-    played.push(entry);
-    if (sound && names.has(sound)) {
-      const a = audio[sound] || (audio[sound] = new Audio('tk-cue/' + sound + '.wav'));
-      try { a.currentTime = 0; } catch (e) { /* not loaded yet */ }
-      const p = a.play();
-      if (p && p.then) p.then(() => { entry.ok = true; }, (e) => { entry.ok = false; entry.error = String((e && e.name) || e); });
-    }
+    const sounds = sound.split('+').filter((x) => x);
+    if (sounds.length) play(sounds, vibration);
+    else played.push({sound: '', vibration, at: Date.now(), ok: null, error: ''});
     if (vibration && navigator.vibrate) {
       try { navigator.vibrate(vibration === 'heavy' ? [220, 90, 220] : 120); } catch (e) { /* not allowed */ }
     }

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import flet as ft
+import msgspec
 
 from companion import sounds
 from companion.announce import Announcement, detect, session_events
@@ -92,12 +93,18 @@ class Alerts:
         self._sessions: list[Any] = []
         self._last: dict[int, Snapshot | None] = {}
         self._left = False  # the last session followed was detached: announcements still on their way are dropped
+        # told the event number up to which this device has seen its news (the shell remembers it on the
+        # device): a page that comes back as a new page (a host restart, a reload the browser made a new
+        # session of) shows again what was not seen yet (see attach's ``since``)
+        self.on_seen: Callable[[int], None] | None = None
 
     # -- following sessions ---------------------------------------------------------------------------
     def attach(self, session: Any, seat: str | None = None, province: Callable[[], str | None] | None = None,
-               name: Callable[[str], str] | None = None) -> None:
+               name: Callable[[str], str] | None = None, since: int | None = None) -> None:
         """Announce what ``session`` receives from now on (a session is followed once); ``province`` and
-        ``name`` (the screen's province tablet, its people's names) default to the page's."""
+        ``name`` (the screen's province tablet, its people's names) default to the page's. ``since``: the
+        event number up to which this device had seen its news (a page coming back): what came after is
+        shown again, unseen, without its sound (it was heard, or the page was not there to play it)."""
         if any(s is session for s in self._sessions):
             return
         self._left = False
@@ -105,6 +112,18 @@ class Alerts:
         key = id(session)
         self._last[key] = session.snapshot
         who = seat or getattr(session, "seat", None) or (session.snapshot.seat if session.snapshot else "")
+        snap = session.snapshot
+        if since is not None and snap is not None and 0 <= since < snap.seq:
+            # the news since then, from the events only (the view then is not known: as now)
+            then = msgspec.structs.replace(snap, seq=since)
+            try:
+                found = detect(str(who), session_events(session, since), then, snap,
+                               province=(province or self.province)() or None, name=name or self.name)
+            except Exception:  # noqa: BLE001 - an announcement must never stop the screen
+                log.exception("detecting announcements")
+                found = []
+            if found:
+                self.announce(found, quiet=True)
 
         def changed(snap: Snapshot) -> None:
             if not any(s is session for s in self._sessions):
@@ -139,22 +158,32 @@ class Alerts:
                 self.dismiss()
 
     # -- showing ---------------------------------------------------------------------------------------
-    def announce(self, found: list[Announcement]) -> None:
-        """Show ``found``: the banner, and the sound and vibration of the most important. They go to the
-        browser with the page's next update (the screen's, which the same news brings: one frame, not a
-        banner's frame and then the screen's), or by themselves ``OWED_SECONDS`` later if none comes."""
+    def announce(self, found: list[Announcement], quiet: bool = False) -> None:
+        """Show ``found``: the banner, and the sound and vibration of the most important (``quiet``: no
+        sound nor vibration). They go to the browser with the page's next update (the screen's, which the
+        same news brings: one frame, not a banner's frame and then the screen's), or by themselves
+        ``OWED_SECONDS`` later if none comes."""
         if self._left:  # the table was left meanwhile: its news is not shown on another screen
             return
         known = {(a.kind, a.seq) for a in self.unseen}
         fresh = [a for a in found if (a.kind, a.seq) not in known]
+        fresh = [a for a in fresh if not _stale(a, fresh)]  # several turns in one batch (a page coming back)
         if not fresh:
             return
+        if not self.unseen:  # all news before these was seen: remembered, for a page coming back
+            self._seen(min(a.seq for a in fresh) - 1)
         kept = [a for a in self.unseen if not _stale(a, fresh)]
         self.unseen = sorted([*fresh, *kept], key=lambda a: (a.priority, -a.seq))[:6]
         self._show_banner(now=False)
+        if quiet:
+            return
         top = min(fresh, key=lambda a: a.priority)
         if getattr(self.page, "web", False):  # a browser: a cue for the page's script, with the banner
-            self._cue(top.sound if self.sound else "", top.vibration)
+            sounds = [top.sound]  # a Rupture with your turn: its alarm, then your turn's own sound (a phone
+            turn = next((a for a in fresh if a.kind == "turn"), None)  # in a pocket still says "your turn")
+            if turn is not None and turn is not top and turn.sound not in sounds:
+                sounds.append(turn.sound)
+            self._cue("+".join(s for s in sounds if s) if self.sound else "", top.vibration)
             return
 
         async def signal() -> None:  # a window: Flet's audio player and haptic feedback
@@ -295,6 +324,9 @@ class Alerts:
         """Clear the banner and what it announced; with ``banner``, only if it is still the one shown."""
         if banner is not None and banner != self._shown:
             return
+        if self.unseen and banner is not None:  # seen by the user (a tap): all news up to now
+            self._seen(max([a.seq for a in self.unseen]
+                           + [s.seq for s in self._last.values() if s is not None]))
         self.unseen = []
         self.errors = []
         if self.slot.content is not None:
@@ -318,9 +350,16 @@ class Alerts:
             else:
                 self.dismiss()
 
+    def _seen(self, seq: int) -> None:
+        if self.on_seen is not None and seq >= 0:
+            try:
+                self.on_seen(seq)
+            except Exception:  # noqa: BLE001 - not remembered: this page still shows it
+                log.debug("could not remember the news seen", exc_info=True)
+
     # -- sound and vibration ---------------------------------------------------------------------------
     def _cue(self, sound: str, vibration: str) -> None:
-        """Write a cue for the page's script, sent with the banner: ``tk-cue:<page>:<n>:<sound>:<vibration>``
+        """Write a cue for the page's script, sent with the banner: ``tk-cue:<page>:<n>:<sounds>:<vibration>``
         (numbered: the script plays each cue once). The app forgets it once sent (:meth:`sent`), so that a
         page drawn whole again (a reload) does not replay it."""
         if not sound and not vibration:

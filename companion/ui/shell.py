@@ -64,6 +64,7 @@ class Shell:
         self._apply_locale()
         theme.apply(page)  # dark or light as the system says, until the device's own choice is loaded
         self.alerts = Alerts(page, lambda: self.lang)  # announcements and error messages: a banner on top
+        self.alerts.on_seen = self._seen  # the news seen, remembered with the seat (shown again if not)
         # the page: the banner's place on top (it stays in view and pushes the screen down), the hidden cue
         # the page's own script plays sounds from (companion.cue), and the screen, which scrolls below them
         self.scroller = ft.Column(scroll=ft.ScrollMode.AUTO, expand=True)
@@ -160,7 +161,9 @@ class Shell:
 
     async def _rejoin(self, rec: rejoin.Record) -> bool:
         seat = str(rec["seat"])
-        place = {"province": str(rec.get("province") or ""), "follow": bool(rec.get("follow"))}
+        seen = rec.get("seen")  # the news seen before: what came after is shown again
+        place: dict[str, Any] = {"province": str(rec.get("province") or ""), "follow": bool(rec.get("follow")),
+                                 "seen": seen if isinstance(seen, int) and not isinstance(seen, bool) else None}
         if rec["kind"] == "local":
             if self.access.admin:
                 hosted = await self.hub.resume(str(rec["path"]))
@@ -190,6 +193,15 @@ class Shell:
         self.scroller.controls = [card(ft.Row([ft.ProgressRing(), ft.Text(tr("rejoin.trying", self.lang, seat=str(
             rec.get("name") or model.say(seat, self.lang))), size=18)], wrap=True))]
         self.page.update()
+
+    def _seen(self, seq: int) -> None:
+        """The news up to event ``seq`` was seen on this device: remembered with its seat, so that a page
+        coming back as a new one (a host restart) shows again only what was not."""
+        if self.record is not None and self.record.get("seen") != seq:
+            try:
+                self.page.run_task(self.remember, seen=seq)
+            except Exception:  # noqa: BLE001 - the page is gone
+                pass
 
     async def remember(self, **changes: Any) -> None:
         """Update where this device sits (a province tablet's province, playing in turn on it)."""
@@ -368,19 +380,23 @@ class Shell:
 
     async def open_table(self, session: Session, seat: str, owns_session: bool = True,
                          opener: Callable[[str], Awaitable[Session]] | None = None,
-                         record: rejoin.Record | None = None, province: str = "", follow: bool = False) -> None:
-        """The table/seat screen; ``record`` is where this device sits, remembered for a reload or a restart."""
+                         record: rejoin.Record | None = None, province: str = "", follow: bool = False,
+                         seen: int | None = None) -> None:
+        """The table/seat screen; ``record`` is where this device sits, remembered for a reload or a restart;
+        ``seen``: the event number up to which this device had seen its news (going back to its seat)."""
         screen = TableScreen(self, session, seat, owns_session=owns_session, opener=opener, province=province,
-                             follow=follow)
+                             follow=follow, seen=seen)
         if record is not None:
             self.record = {**record, "province": province, "follow": follow}
+            if seen is not None:
+                self.record["seen"] = seen
             await rejoin.save(self.record)
         await self.go(screen)
         if follow:
             await screen.start_following()
 
     async def open_local(self, hosted: Hosted, seat: str, pin: str = "", province: str = "",
-                         follow: bool = False) -> None:
+                         follow: bool = False, seen: int | None = None) -> None:
         """A seat of a table this process hosts (this device, or a browser page of the web UI)."""
         srv = hosted.server
         if not self.access.may_see(hosted):
@@ -394,10 +410,10 @@ class Shell:
         rec: rejoin.Record = {"kind": "local", "path": str(hosted.path), "seat": seat}
         if pin:
             rec["pin"] = pin
-        await self.open_table(session, seat, opener=opener, record=rec, province=province, follow=follow)
+        await self.open_table(session, seat, opener=opener, record=rec, province=province, follow=follow, seen=seen)
 
     async def open_remote(self, session: Session, host: str, port: int, pin: str, seat: str, name: str = "",
-                          province: str = "", follow: bool = False) -> None:
+                          province: str = "", follow: bool = False, seen: int | None = None) -> None:
         """A seat of a table joined over the LAN."""
         from companion.sync.client import join
 
@@ -410,7 +426,7 @@ class Shell:
             return await join(host, port, pin, other, **rejoin.join_extras(join, {**rec, "name": ""}))
 
         await self.open_table(session, seat, owns_session=True, opener=opener, record=rec, province=province,
-                              follow=follow)
+                              follow=follow, seen=seen)
 
     # -- camera -----------------------------------------------------------------------------------------
     def camera_kind(self) -> str:

@@ -363,9 +363,14 @@ def test_news_goes_with_the_pages_next_update_and_its_sound_is_a_cue_for_the_pag
     assert first[0].endswith(":1:turn:medium") and second[0].endswith(":2:alarm:heavy"), (first, second)
     assert first[0].split(":")[1] == second[0].split(":")[1]  # one page's cues, numbered
     assert alerts.cue.value == "" and update() == [], "a cue sent is forgotten"
+    # a Rupture with your turn, in one snapshot: the alarm, then your turn's own sound; the strongest vibration
+    alerts.announce([Announcement("turn", 12, "À vous de jouer", "Your turn"),
+                     Announcement("rupture", 11, "Rupture !", "Rupture!")])
+    both = update()
+    assert both[0].endswith(":3:alarm+turn:heavy") and cue.CUE.match(both[0]), both
     alerts.sound = False  # sound off on this device: the phone still vibrates
-    alerts.announce([Announcement("surge", 11, "Déferlement", "Surge")])
-    assert update()[0].endswith(":3::heavy")
+    alerts.announce([Announcement("surge", 13, "Déferlement", "Surge")])
+    assert update()[0].endswith(":4::heavy")
 
 
 def test_news_with_no_page_update_to_go_with_is_sent_by_itself_a_moment_later():
@@ -482,3 +487,52 @@ def test_a_turn_no_longer_true_leaves_the_banner_when_a_later_turn_or_the_end_co
                                                         "À Chloé de jouer"]
     alerts.announce([Announcement("end", 9, "Partie perdue", "Game lost")])
     assert [a.text_fr for a in alerts.unseen] == ["Partie perdue", "Déferlement en Gallia"]
+
+
+def test_a_page_coming_back_shows_again_the_news_it_had_not_seen_without_its_sound():
+    """A device remembers up to which event it saw its news (a "Seen" tap); a page that comes back as a new
+    page (a host restart, a reload made a new session) shows again what came after, unseen, and plays no
+    sound again; what was seen is not shown again."""
+    from companion.ui.alerts import Alerts
+
+    def p2_turn(table: Table) -> bool:
+        return any(msgspec.to_builtins(e.event).get("type") == "TurnBegan"
+                   and msgspec.to_builtins(e.event).get("seat") == "p2" for e in pj_box[0].entries_after("p2", 0))
+
+    pj_box: list[Projector] = []
+    table = Table.new(get_game("pandemie"), {"provinces": ["G"], "players": [2]}, SeededRng(3))
+    pj_box.append(Projector(table, "pandemie", "t"))
+    pj = pj_box[0]
+    for _ in range(400):
+        if p2_turn(table):
+            break
+        actor = next(s for s in ("p1", "p2") if table.game.legal(table.state, s))
+        table.act(table.game.legal(table.state, actor)[0])
+    turn_seq = next(e.seq for e in pj.entries_after("p2", 0) if msgspec.to_builtins(e.event).get("type") == "TurnBegan"
+                    and msgspec.to_builtins(e.event).get("seat") == "p2")
+
+    class Server:
+        projector = pj
+
+    class Local:
+        _server = Server()
+        seat = "p2"
+        snapshot = pj.snapshot("p2")
+
+        def on_change(self, _fn: Any) -> None:
+            pass
+
+    class _Web(_Page):
+        web = True
+
+    remembered: list[int] = []
+    back = Alerts(_Web(), lambda: "fr")  # type: ignore[arg-type]
+    back.on_seen = remembered.append
+    back.attach(Local(), "p2", since=turn_seq - 1)  # seen up to just before p2's turn began
+    assert [a.kind for a in back.unseen] == ["turn"] and back.shown
+    assert back.cue.value == "", "a sound heard (or missed) before is not played again"
+    _seen_tap(back)(None)  # now seen: remembered up to the table's last event
+    assert remembered[-1] == Local.snapshot.seq and not back.shown
+    again = Alerts(_Web(), lambda: "fr")  # type: ignore[arg-type]
+    again.attach(Local(), "p2", since=remembered[-1])
+    assert not again.unseen and not again.shown

@@ -52,6 +52,7 @@ def test_the_app_serves_its_page_with_the_script_and_the_sounds_with_its_securit
         stop_app(app)
 
 
-@pytest.mark.parametrize("text", ["tk-cue:0a1b2c3d:1:turn:medium", "tk-cue:0a1b2c3d:12::heavy"])
+@pytest.mark.parametrize("text", ["tk-cue:0a1b2c3d:1:turn:medium", "tk-cue:0a1b2c3d:12::heavy",
+                                  "tk-cue:0a1b2c3d:3:alarm+turn:heavy"])
 def test_a_cue_the_app_writes_is_one_the_script_reads(text):
     assert cue.CUE.match(text)

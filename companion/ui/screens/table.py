@@ -74,7 +74,7 @@ class TableScreen(Screen):
 
     def __init__(self, shell: Shell, session: Session, seat: str, owns_session: bool = True,
                  opener: Callable[[str], Awaitable[Session]] | None = None, province: str = "",
-                 follow: bool = False) -> None:
+                 follow: bool = False, seen: int | None = None) -> None:
         super().__init__(shell)
         self.session = session
         self.province = province  # Pandémie: the province (code) a shared tablet is bound to
@@ -104,7 +104,7 @@ class TableScreen(Screen):
         session.on_change(self._changed)
         # announcements (banner, sound, vibration) of what this screen's seat receives: companion.ui.alerts
         self.privacy = Privacy()  # pass-and-play: the acting player's part shows after their tap
-        shell.alerts.attach(session, seat, province=lambda: self.province or None, name=self._say)
+        shell.alerts.attach(session, seat, province=lambda: self.province or None, name=self._say, since=seen)
         on_status = getattr(session, "on_status", None)  # a joined device: show when the link drops
         if callable(on_status):
             on_status(self._status)
