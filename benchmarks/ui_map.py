@@ -124,6 +124,49 @@ def _its_me(d: Any) -> None:
         time.sleep(0.5)
 
 
+def _new_game(a: Any, b: Any, n: int) -> None:
+    """A new 2-player Pandémie made on ``a`` (set up on a tall window, then played at a tablet's size,
+    following the current player), watched by ``b`` on the table seat (not timed)."""
+    a.page.set_viewport_size({"width": 1100, "height": 2400})
+    if n > 1:
+        a.click("home")
+        b.click("home")
+    a.click("start-new")
+    a.click("game-pandemie")
+    a.fill("table-name", f"Carte {n}")
+    a.fill("opt-players", "2")
+    a.click("create")
+    a.wait("join-code", timeout=60_000)
+    a.click("seat-table")
+    a.wait("board", timeout=60_000)
+    a.click("follow")
+    _its_me(a)
+    a.wait("choice-0", timeout=30_000)
+    a.page.set_viewport_size(TABLET)
+    opened = b.page.locator(b.sel("open-0"))
+    b.wait("open-0", timeout=60_000)
+    for i in range(opened.count() + 8):  # the new table (the list's order is the app's)
+        if not b.page.locator(b.sel(f"open-{i}")).count():
+            break
+        if f"Carte {n}" in (b.page.locator(b.sel(f"open-{i}")).text_content() or "") or \
+                f"Carte {n}" in (b.page.locator(b.sel(f"open-{i}")).get_attribute("aria-label") or ""):
+            b.click(f"open-{i}")
+            break
+    else:
+        b.click("open-0")
+    b.click("seat-table")
+    b.wait("board", timeout=60_000)
+    time.sleep(1.5)
+
+
+def _over(a: Any) -> bool:
+    """Whether the acting page shows a finished game."""
+    try:
+        return "Partie terminée" in a.all_text() or "Game over" in a.all_text()
+    except Exception:  # noqa: BLE001 - a page being redrawn: not known to be over
+        return False
+
+
 def bench_browser(taps: int, shots: Path | None, verbose: bool = False) -> tuple[list[float], list[float]]:
     from playwright.sync_api import sync_playwright
 
@@ -144,33 +187,26 @@ def bench_browser(taps: int, shots: Path | None, verbose: bool = False) -> tuple
                     counting = [False]
                     a = _page(browser, {"width": 1100, "height": 2400}, ws, 0, counting)
                     a.open(url)
-                    a.click("start-new")
-                    a.click("game-pandemie")
-                    a.fill("table-name", "Carte")
-                    a.fill("opt-players", "2")
-                    a.click("create")
-                    a.wait("join-code", timeout=60_000)
-                    a.click("seat-table")
-                    a.wait("board", timeout=60_000)
-                    a.click("follow")
-                    _its_me(a)
-                    a.wait("choice-0", timeout=30_000)
-                    a.page.set_viewport_size(TABLET)  # set up on a tall window, played on a tablet's
                     b = _page(browser, PHONE, ws, 1, counting)
                     b.open(url)
-                    b.click("open-0")
-                    b.click("seat-table")
-                    b.wait("board", timeout=60_000)
-                    time.sleep(1.5)
+                    _new_game(a, b, 1)
                     counting[0] = True
-                    misses = 0
+                    misses, games = 0, 1
                     while len(acting) < taps and misses < 30:
+                        if misses and _over(a):  # the game is lost (or won): a new one, not timed
+                            counting[0] = False
+                            games += 1
+                            _new_game(a, b, games)
+                            counting[0] = True
+                            misses = 0
                         seq0 = _settle(a, b)
                         arm([a.page, b.page], seq0)
                         _its_me(a)
                         box = on_screen(a, "choice-0")  # scrolled to, as on a tablet; None: no button now
                         if box is None:
                             misses += 1
+                            if verbose and misses == 3:
+                                print("no choice on the acting page:", a.all_text()[-1200:], flush=True)
                             time.sleep(0.3)
                             continue
                         t0 = time.time() * 1000
@@ -178,6 +214,8 @@ def bench_browser(taps: int, shots: Path | None, verbose: bool = False) -> tuple
                         shown = stamps([a.page, b.page], 15.0)
                         if not all(shown):
                             misses += 1  # a swallowed tap, or the game is over
+                            if verbose:
+                                print(f"tap not shown on every page: {shown}", flush=True)
                             time.sleep(0.5)
                             continue
                         acting.append(shown[0] - t0)
@@ -187,7 +225,7 @@ def bench_browser(taps: int, shots: Path | None, verbose: bool = False) -> tuple
                         shots.mkdir(parents=True, exist_ok=True)
                         a.page.screenshot(path=str(shots / "bench-map-acting.png"))
                         b.page.screenshot(path=str(shots / "bench-map-phone.png"))
-                    print(f"browser: {len(acting)} taps measured, {misses} not counted; Flet bytes to the browser per"
+                    print(f"browser: {len(acting)} taps measured over {games} game(s), {misses} not counted; Flet bytes to the browser per"
                           f" tap: acting {ws[0] / max(1, len(acting)):,.0f}, phone {ws[1] / max(1, len(acting)):,.0f}",
                           flush=True)
                     if verbose:

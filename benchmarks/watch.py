@@ -71,7 +71,11 @@ INIT_JS = """(() => {
         window.__tkMsgs++;
         if (window.__tkArm >= 0) {
           const n = typeof ev.data === 'string' ? ev.data.length : (ev.data.byteLength || ev.data.size || 0);
-          window.__tkLog.push('m' + Math.round(performance.now() - window.__tkArmAt) + ':' + n);
+          let said = '';
+          if (__TEXTS__ && ev.data instanceof ArrayBuffer && n < 2000) {  // TK_BENCH_TEXTS: what a message says
+            said = '=' + dec.decode(ev.data).replace(/[^ -~\u00c0-\u017f]+/g, '|').slice(0, 160);
+          }
+          window.__tkLog.push('m' + Math.round(performance.now() - window.__tkArmAt) + ':' + n + said);
         }
         const d = ev.data;
         if (typeof d === 'string') look(d);
@@ -90,7 +94,7 @@ INIT_JS = """(() => {
     if (window.__tkArm >= 0) window.__tkLog.push('f' + Math.round(began - window.__tkArmAt) + '-' + Math.round(performance.now() - began));
     if (window.__tkMsgAt && !window.__tkT && began >= window.__tkMsgAt) window.__tkT = Date.now();
   });
-})()"""
+})()""".replace("__TEXTS__", "true" if os.environ.get("TK_BENCH_TEXTS") else "false")
 
 ARM_FRAMES_JS = """(seq0) => {
   window.__tkArm = seq0; window.__tkMsgAt = 0; window.__tkMsgT = 0; window.__tkT = 0; window.__tkFrames = 0;
