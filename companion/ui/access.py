@@ -24,6 +24,8 @@ import flet as ft
 
 from companion.sync.protocol import check_token, new_device_token
 
+from . import prefs
+
 if TYPE_CHECKING:
     from .hub import Hosted, Hub
 
@@ -63,9 +65,9 @@ class Access:
     async def establish(self) -> None:
         """Read this device's token (a browser's storage, a phone's preferences) and, in a browser, the
         host's secret link (URL, then storage)."""
-        prefs = ft.SharedPreferences()
+        store = prefs.of(self.page)
         try:
-            token = await asyncio.wait_for(prefs.get(DEVICE_PREF), 3)
+            token = await asyncio.wait_for(store.get(DEVICE_PREF), 3)
         except Exception:  # noqa: BLE001 - no storage: a fresh token for this visit
             token = None
         if isinstance(token, str) and check_token(token):
@@ -88,7 +90,7 @@ class Access:
                 pass
         if not self.admin:
             try:
-                kept = await asyncio.wait_for(prefs.get(HOST_KEY_PREF), 3)
+                kept = await asyncio.wait_for(store.get(HOST_KEY_PREF), 3)
             except Exception:  # noqa: BLE001
                 kept = None
             if isinstance(kept, str) and kept and self.hub.is_host_key(kept):
@@ -96,7 +98,7 @@ class Access:
 
     async def _store(self, key: str, value: str) -> None:
         try:
-            await asyncio.wait_for(ft.SharedPreferences().set(key, value), 3)
+            await asyncio.wait_for(prefs.of(self.page).set(key, value), 3)
         except Exception:  # noqa: BLE001 - not remembered: this visit still works
             log.debug("could not store %s", key, exc_info=True)
 

@@ -93,9 +93,9 @@ class Alerts:
         self._sessions: list[Any] = []
         self._last: dict[int, Snapshot | None] = {}
         self._left = False  # the last session followed was detached: announcements still on their way are dropped
-        # told the event number up to which this device has seen its news (the shell remembers it on the
-        # device): a page that comes back as a new page (a host restart, a reload the browser made a new
-        # session of) shows again what was not seen yet (see attach's ``since``)
+        # told the event number up to which this device has seen its news (a "Seen" tap; the shell remembers
+        # it on the device, from the moment the seat opened): a page that comes back as a new page (a host
+        # restart, a reload the browser made a new session of) shows again what was not (attach's ``since``)
         self.on_seen: Callable[[int], None] | None = None
 
     # -- following sessions ---------------------------------------------------------------------------
@@ -170,8 +170,6 @@ class Alerts:
         fresh = [a for a in fresh if not _stale(a, fresh)]  # several turns in one batch (a page coming back)
         if not fresh:
             return
-        if not self.unseen:  # all news before these was seen: remembered, for a page coming back
-            self._seen(min(a.seq for a in fresh) - 1)
         kept = [a for a in self.unseen if not _stale(a, fresh)]
         self.unseen = sorted([*fresh, *kept], key=lambda a: (a.priority, -a.seq))[:6]
         self._show_banner(now=False)
@@ -244,8 +242,9 @@ class Alerts:
         _bg, ann, err = self._colours()
         # each error on its own band in the error colours, with its icon: beside an announcement (the
         # announcement's colours around it) it still reads as a refusal, in the dark theme too
-        err_bg = DARK_BANNER["errors"][0] if self._dark() else ft.Colors.ERROR_CONTAINER
-        err_fg = DARK_BANNER["errors"][2] if self._dark() else ft.Colors.ON_ERROR_CONTAINER
+        dark = self._dark()
+        err_bg = DARK_BANNER["errors"][0] if dark else ft.Colors.ERROR_CONTAINER
+        err_fg = DARK_BANNER["errors"][2] if dark else ft.Colors.ON_ERROR_CONTAINER
         lines: list[ft.Control] = [
             ident(ft.Container(ft.Row([ft.Icon(ft.Icons.ERROR, size=22, color=err_fg),
                                        ft.Text(unbroken(m), size=18, weight=ft.FontWeight.W_600, color=err_fg,

@@ -24,6 +24,8 @@ from typing import Any
 
 import flet as ft
 
+from . import prefs
+
 log = logging.getLogger("tablekeeper.app")
 
 SEAT_PREF = "tablekeeper.seat"
@@ -31,9 +33,9 @@ VERSION = 1
 Record = dict[str, Any]
 
 
-async def load() -> Record | None:
+async def load(page: ft.Page) -> Record | None:
     try:
-        raw = await asyncio.wait_for(ft.SharedPreferences().get(SEAT_PREF), 3)
+        raw = await asyncio.wait_for(prefs.of(page).get(SEAT_PREF), 3)
     except Exception:  # noqa: BLE001 - no storage (or a closed page): nothing remembered
         return None
     if not raw:
@@ -49,12 +51,12 @@ async def load() -> Record | None:
     return rec
 
 
-async def save(rec: Record | None) -> None:
+async def save(page: ft.Page, rec: Record | None) -> None:
     try:
         if rec is None:
-            await asyncio.wait_for(ft.SharedPreferences().remove(SEAT_PREF), 3)
+            await asyncio.wait_for(prefs.of(page).remove(SEAT_PREF), 3)
         else:
-            await asyncio.wait_for(ft.SharedPreferences().set(SEAT_PREF, json.dumps({"v": VERSION, **rec})), 3)
+            await asyncio.wait_for(prefs.of(page).set(SEAT_PREF, json.dumps({"v": VERSION, **rec})), 3)
     except Exception:  # noqa: BLE001 - not remembered: the seat still works for this visit
         log.debug("could not store the seat", exc_info=True)
 

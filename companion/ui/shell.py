@@ -19,7 +19,7 @@ import flet as ft
 
 from .. import camera, idle_gc
 from ..session import Rejected, Session
-from . import model, rejoin, taps, theme
+from . import model, prefs, rejoin, taps, theme
 from .access import Access
 from .alerts import Alerts
 from .camera_dialog import capture_scans, is_mobile
@@ -135,7 +135,7 @@ class Shell:
         and gives its seat up (another device may open it; the seats a hot-seat tablet opened stay its)."""
         if self.record is not None:
             self.record = None
-            await rejoin.save(None)
+            await rejoin.save(self.page, None)
         session = getattr(self.screen, "session", None)
         if getattr(self.screen, "seat", "table") != "table" and callable(getattr(session, "release", None)):
             try:
@@ -149,7 +149,7 @@ class Shell:
         await self.load_lang()
         await theme.load(self.page)
         await self.access.establish()
-        rec = await rejoin.load()
+        rec = await rejoin.load(self.page)
         if rec is not None:  # a page coming back (a restarted host)
             try:
                 if await self._rejoin(rec):
@@ -207,7 +207,7 @@ class Shell:
         """Update where this device sits (a province tablet's province, playing in turn on it)."""
         if self.record is not None:
             self.record.update(changes)
-            await rejoin.save(self.record)
+            await rejoin.save(self.page, self.record)
 
     def refresh(self, top: bool = False) -> None:
         screen = self.screen
@@ -322,13 +322,13 @@ class Shell:
         self.refresh()
         self.alerts.relabel()
         try:  # remembered on this device (browser storage, phone preferences)
-            await asyncio.wait_for(ft.SharedPreferences().set(LANG_PREF, self.lang), 3)
+            await asyncio.wait_for(prefs.of(self.page).set(LANG_PREF, self.lang), 3)
         except Exception:  # noqa: BLE001 - not remembered: the switch still works for this visit
             log.debug("could not store the language", exc_info=True)
 
     async def load_lang(self) -> None:
         try:
-            saved = await asyncio.wait_for(ft.SharedPreferences().get(LANG_PREF), 3)
+            saved = await asyncio.wait_for(prefs.of(self.page).get(LANG_PREF), 3)
         except Exception:  # noqa: BLE001 - no storage: keep the default
             return
         if saved in ("fr", "en"):
@@ -387,10 +387,12 @@ class Shell:
         screen = TableScreen(self, session, seat, owns_session=owns_session, opener=opener, province=province,
                              follow=follow, seen=seen)
         if record is not None:
+            # the news seen: up to now when the seat opens (what came before is not news), then each "Seen"
+            now = getattr(session.snapshot, "seq", None)
             self.record = {**record, "province": province, "follow": follow}
-            if seen is not None:
-                self.record["seen"] = seen
-            await rejoin.save(self.record)
+            if seen is not None or now is not None:
+                self.record["seen"] = seen if seen is not None else now
+            await rejoin.save(self.page, self.record)
         await self.go(screen)
         if follow:
             await screen.start_following()

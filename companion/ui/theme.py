@@ -15,6 +15,7 @@ from typing import Any
 
 import flet as ft
 
+from . import prefs
 from .widgets import ident
 
 log = logging.getLogger("tablekeeper.app")
@@ -62,7 +63,7 @@ def current(page: ft.Page) -> str:
 async def load(page: ft.Page) -> str:
     """Apply the mode kept on this device (``system`` when none); returns it."""
     try:
-        saved = await asyncio.wait_for(ft.SharedPreferences().get(THEME_PREF), 3)
+        saved = await asyncio.wait_for(prefs.of(page).get(THEME_PREF), 3)
     except Exception:  # noqa: BLE001 - no storage: follow the system
         saved = None
     mode = str(saved) if saved in ("dark", "light") else "system"
@@ -75,7 +76,7 @@ async def toggle(page: ft.Page) -> str:
     mode = "light" if current(page) == "dark" else "dark"
     apply(page, mode)
     try:
-        await asyncio.wait_for(ft.SharedPreferences().set(THEME_PREF, mode), 3)
+        await asyncio.wait_for(prefs.of(page).set(THEME_PREF, mode), 3)
     except Exception:  # noqa: BLE001 - not kept: the switch still works for this visit
         log.debug("could not store the theme", exc_info=True)
     return mode

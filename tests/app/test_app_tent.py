@@ -4,6 +4,7 @@ never clear what was typed."""
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import time
@@ -207,6 +208,10 @@ def test_your_turn_banner_on_a_phone_and_an_error_that_hides_no_control(app):
     # back at its seat by itself, the news it had not seen shown again, its sound not played again
     again = Driver(phone_ctx.new_page())
     again.open(url)
+    # the phone's storage holds the phone's seat: never the host's (a host page acting used to leave Flet's
+    # context on the phone's page, and the host's record, its PIN with it, was written into the phone's)
+    record = again.page.evaluate("() => localStorage.getItem('flutter.tablekeeper.seat')")
+    assert record and json.loads(json.loads(record))["seat"] == "p2", record  # (Flutter stores a JSON string)
     again.wait_text("announce", "vous de jouer", timeout=60_000)
     again.wait("board")
     again.page.wait_for_timeout(1000)
