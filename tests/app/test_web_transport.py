@@ -107,3 +107,93 @@ def test_a_pages_whole_update_is_written_before_the_next_page_is_drawn() -> None
         await sent(SimpleNamespace())  # a page without a session (closing): nothing to wait for
 
     asyncio.run(run())
+
+
+
+def test_a_browser_gone_while_its_update_is_written_leaves_no_session_connected_to_it() -> None:
+    """A browser that goes while the app is still writing to it (a reload or a phone locked during a big
+    update; here a client that stops reading, so its socket fills, then drops the connection): Flet 1.0.5's
+    sender fails on the gone socket and, without companion.web's fix, the session is never disconnected. It
+    is then drawn at every update of its table, for nobody, and what is sent to it piles up (about one
+    reload in ten on a busy table). Real uvicorn, Flet app and websocket client on loopback: each session
+    hears its ``disconnect``."""
+    import socket
+    import struct
+    import threading
+    import time
+
+    import flet as ft
+    import msgpack
+    from websockets.sync.client import connect
+
+    from companion import idle_gc, web
+    from tests.app.browser_util import free_port
+
+    started: list[str] = []
+    gone: set[str] = set()
+
+    async def main(page: ft.Page) -> None:
+        sid = page.session.id
+        started.append(sid)
+
+        async def disconnected(_e: object) -> None:
+            gone.add(sid)
+
+        page.on_disconnect = disconnected
+        text = ft.Text("")
+        page.add(text)
+        for n in range(400):  # a busy table: big updates, one after the other (~40 MB at most)
+            if sid in gone:
+                return
+            text.value = f"{n} " + "x" * 100_000
+            text.update()
+            await asyncio.sleep(0.005)
+
+    port = free_port()
+    loop = asyncio.new_event_loop()
+    task: dict[str, asyncio.Task[None]] = {}
+
+    def serve() -> None:
+        asyncio.set_event_loop(loop)
+        task["t"] = loop.create_task(web.serve(main, "127.0.0.1", port))
+        try:
+            loop.run_until_complete(task["t"])
+        except (asyncio.CancelledError, Exception):  # noqa: BLE001 - stopped at the end of the test
+            pass
+
+    def until(test: object, what: str, timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not test():  # type: ignore[operator]
+            assert time.monotonic() < deadline, what
+            time.sleep(0.05)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        until(lambda: _answers(port), "the app answers")
+        for k in range(3):
+            with connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}", max_size=None) as ws:
+                register = [1, {"session_id": None, "page_name": "", "page": {"route": "/", "web": True}}]
+                ws.send(b"\x00" + msgpack.packb(register))
+                ws.recv(timeout=10)  # the session is registered
+                until(lambda k=k: len(started) > k, "the session starts")
+                time.sleep(0.5)  # the client reads no more: its socket fills and the app's writes wait
+                sock = ws.socket
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                sock.close()  # the browser is gone at once (a reset), the app's update still being written
+        until(lambda: set(started) <= gone, f"every session disconnected: {len(set(started) - gone)} of "
+              f"{len(set(started))} still connected to a gone client")
+    finally:
+        loop.call_soon_threadsafe(task["t"].cancel)
+        thread.join(10)
+        idle_gc.uninstall()
+
+
+def _answers(port: int) -> bool:
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as r:
+            return bool(r.status == 200)
+    except OSError:
+        return False
