@@ -74,9 +74,15 @@ def outcome_lines(game: str, outcome: Mapping[str, Any], lang: str,
 
 def _takes_map(fn: Renderer) -> bool:
     """A renderer that draws a map takes ``on_place`` and ``width`` (companion.ui.boards.wrap)."""
-    import inspect
+    takes = _TAKES_MAP.get(fn)
+    if takes is None:
+        import inspect
 
-    return "on_place" in inspect.signature(fn).parameters
+        takes = _TAKES_MAP[fn] = "on_place" in inspect.signature(fn).parameters
+    return takes
+
+
+_TAKES_MAP: dict[Any, bool] = {}
 
 
 def game_prompt(game: str, screen: Any, snap: Any) -> ft.Control | None:
@@ -86,13 +92,18 @@ def game_prompt(game: str, screen: Any, snap: Any) -> ft.Control | None:
     if ui is None:
         return None
     name = f"{ui.__name__}.prompt"
-    try:
-        mod = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return None
-    return mod.prompt(screen, snap)
+    if name not in _PROMPTS:  # looked for once: a module that is not there is a search of the disk each time
+        try:
+            _PROMPTS[name] = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            _PROMPTS[name] = None
+    mod = _PROMPTS[name]
+    return None if mod is None else mod.prompt(screen, snap)
+
+
+_PROMPTS: dict[str, Any] = {}  # a game folder's prompt module, or None when it has none
 
 
 def turn_seats(game: str, view: Mapping[str, Any]) -> list[str]:

@@ -4,6 +4,7 @@ chosen among 188 look-alike buttons ("Jouer Mission secrète (Lugdunum)" four ti
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 from typing import Any
 
 import flet as ft
@@ -212,3 +213,38 @@ def test_a_finished_game_names_nobody_in_turn_in_any_province() -> None:
     view["outcome"] = {"won": False, "cause": "pins", "province": "G", "detail": None}  # as the engine says a loss
     over = " ".join(_texts(board(view, "fr", "table", names=names, focus="H")))
     assert "Au tour de Léonie" not in over and "Au tour de Tom" not in over, over
+
+
+def test_a_folded_province_is_its_title_only_until_it_is_unfolded() -> None:
+    """A province tablet (or a player's phone) shows the other provinces folded. Their whole part was built,
+    compared and sent at every change of theirs, though nobody saw it: on a 2-province table, a fifth of each
+    page's update at a turn's end. Folded, a province is now its title; unfolding it asks the screen to
+    draw it whole, and folding it again asks for the title only."""
+    from companion.ui.pandemie.screen import board
+    from engine.core import SeededRng, get_game
+    from engine.core import Table as GameTable
+
+    game = get_game("pandemie")
+    table = GameTable.new(game, {"provinces": ["G", "H"], "players": [1, 1]}, SeededRng(3))
+    view = dict(game.view(table.state, "table"))
+    asked: list[tuple[str, bool]] = []
+
+    def tile(b: Any, code: str) -> Any:
+        return next(c.content for c in b.controls if getattr(c, "identifier", "") == f"province-{code}")
+
+    folded = board(view, "fr", "table", focus="H", on_unfold=lambda code, opened: asked.append((code, opened)))
+    g, h = tile(folded, "G"), tile(folded, "H")
+    assert isinstance(g, ft.ExpansionTile) and not g.expanded
+    assert "Punaises en réserve" not in " ".join(_texts(g))  # not built while folded ...
+    assert "Gallia · Au tour de" in g.title.value  # ... but its title says which province and whose turn
+    assert "Punaises en réserve" in " ".join(_texts(h))  # the tablet's own province is whole
+    g.on_change(SimpleNamespace(data=True))
+    assert asked == [("G", True)]
+    opened = board(view, "fr", "table", focus="H", unfolded={"G"}, on_unfold=lambda *_: None)
+    g2 = tile(opened, "G")
+    assert g2.expanded and "Punaises en réserve" in " ".join(_texts(g2))
+    g.on_change(SimpleNamespace(data=False))
+    assert asked[-1] == ("G", False)
+    # a caller that cannot redraw (no on_unfold): the folded province holds its whole part, as before
+    whole = tile(board(view, "fr", "table", focus="H"), "G")
+    assert not whole.expanded and "Punaises en réserve" in " ".join(_texts(whole))

@@ -431,3 +431,28 @@ def test_the_hosted_screens_turn_shortcuts_are_one_per_line_and_of_one_height(ta
     assert max(heights) - min(heights) <= 1.5, boxes  # (a long label's padding is rounded down)
     assert len({round(b["x"]) for b in boxes}) == 1 and len({round(b["y"]) for b in boxes}) == 4, boxes
     host.shot("hosted-turn-shortcuts.png")
+
+
+def test_a_province_tablet_unfolds_another_province_on_a_tap_and_folds_it_again(table):
+    """The other provinces on a province tablet are folded, and only their title is drawn until one is
+    unfolded (they were built and sent at every change nobody saw): a tap on the title shows the province
+    whole, another folds it."""
+    app, browser = table
+    host = page(browser, app)
+    create(host, 2, 1, "Ana, Bea")
+    host.wait("seat-p2")
+    codes = _province_codes(host)
+    tablet = page(browser, app, 1280, 900)
+    tablet.click("open-0")
+    tablet.click_to(f"seat-table-{codes[0]}", "follow")
+    other = f"province-{codes[1]}"
+    assert "Punaises en réserve" in tablet.wait_text(f"province-{codes[0]}", "Punaises en réserve")
+    assert "Punaises en réserve" not in tablet.text(other)
+    tablet.click(other)
+    tablet.wait_text(other, "Punaises en réserve")
+    tablet.shot("table-flow-unfolded-province.png")
+    tablet.page.locator(tablet.sel(other)).click(position={"x": 80, "y": 24})  # on its title (the middle of the unfolded part is a map's list)
+    deadline = time.monotonic() + 20
+    while "Punaises en réserve" in tablet.text(other):
+        assert time.monotonic() < deadline, "the province folds again"
+        time.sleep(0.2)

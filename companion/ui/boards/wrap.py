@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 import flet as ft
@@ -46,10 +46,16 @@ def map_for(game: str, view: Mapping[str, Any], lang: str, seat: str, names: Map
 
 
 def with_map(game: str, render: Renderer) -> Renderer:
+    import inspect
+
+    folds = "on_unfold" in inspect.signature(render).parameters  # a text board whose folded parts wait (Pandémie)
+
     def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str] | None = None,
               focus: str = "", on_place: Callable[[str, str], Any] | None = None, width: float = 0.0,
-              dark: bool = False, zoom: bool = False, device: object = None) -> ft.Control:
-        base = render(view, lang, seat, names=names, focus=focus)
+              dark: bool = False, zoom: bool = False, device: object = None, unfolded: Collection[str] = (),
+              on_unfold: Callable[[str, bool], Any] | None = None) -> ft.Control:
+        more = {"unfolded": unfolded, "on_unfold": on_unfold} if folds and on_unfold is not None else {}
+        base = render(view, lang, seat, names=names, focus=focus, **more)
         if width <= 0 or os.environ.get(OFF_ENV) == "1":
             return base
         zoom = zoom or width < ZOOM_BELOW  # a phone: pinch, or the zoom buttons, to read a crowded corner

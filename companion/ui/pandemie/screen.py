@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 import flet as ft
@@ -77,9 +77,15 @@ def _city(key: str) -> str:
 
 
 def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str] | None = None,
-          focus: str = "") -> ft.Control:
+          focus: str = "", unfolded: Collection[str] = (),
+          on_unfold: Callable[[str, bool], Any] | None = None) -> ft.Control:
     """``focus``: the province code a province tablet is bound to (a player's own province on a phone):
-    that province is shown whole, first; the others are folded, one tap away."""
+    that province is shown whole, first; the others are folded, one tap away.
+
+    ``on_unfold`` (a screen that redraws itself): a folded province is then only its title until it is
+    unfolded (``on_unfold(code, True)``; the screen redraws with ``code`` in ``unfolded``): what nobody
+    sees is neither built nor compared nor sent at each change of that province (on a 4-province table,
+    most of every page's update). Without it, the folded provinces hold their whole part, as before."""
     parts: list[ft.Control] = []
     players: Mapping[str, Any] = view.get("players") or {}
     provinces: list[Mapping[str, Any]] = list(view.get("provinces") or [])
@@ -101,10 +107,15 @@ def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str
     over = view.get("outcome") is not None  # a finished game: nobody's turn any more
     for p in provinces:
         code = str(p.get("code", ""))
+        if focus and code != focus and on_unfold is not None and code not in unfolded:
+            parts.append(_folded(p, code, lang, names, over, on_unfold))  # its title only, until unfolded
+            continue
+        opened = code in unfolded
         # a province's part is kept while nothing in it changed (an action in another province)
-        key = ("pandemie-province", code, lang, seat, focus, over, msgspec.json.encode(p),
+        key = ("pandemie-province", code, lang, seat, focus, over, opened, msgspec.json.encode(p),
                tuple(sorted((names or {}).items())))
-        parts.append(keep(key, lambda p=p, code=code: _province(p, code, lang, seat, names, focus, over),
+        parts.append(keep(key, lambda p=p, code=code, opened=opened: _province(p, code, lang, seat, names, focus,
+                                                                               over, opened, on_unfold),
                           slot=("pandemie-province", code)))
     if players:
         rows = []
@@ -117,8 +128,33 @@ def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str
     return ft.Column(parts, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
+def _tile_title(p: Mapping[str, Any], code: str, lang: str, names: Mapping[str, str] | None,
+                over: bool) -> ft.Text:
+    turn = None if over else p.get("turn")
+    return ft.Text(f"{p.get('name', code)} · {_pt('turn', lang)} {say(turn, lang, names) if turn else '—'}", size=17)
+
+
+def _unfolding(code: str, on_unfold: Callable[[str, bool], Any] | None) -> Callable[[Any], Any] | None:
+    """The handler of a province's tile: tells the screen it was unfolded or folded (the tile says which)."""
+    if on_unfold is None:
+        return None
+
+    def changed(e: Any) -> Any:
+        return on_unfold(code, e.data in (True, "true", "True"))
+
+    return changed
+
+
+def _folded(p: Mapping[str, Any], code: str, lang: str, names: Mapping[str, str] | None, over: bool,
+            on_unfold: Callable[[str, bool], Any]) -> ft.Control:
+    """Another province, folded: its title, and a mark where its part comes when it is unfolded."""
+    return ident(ft.ExpansionTile(title=_tile_title(p, code, lang, names, over), controls=[ft.Text("…", size=17)],
+                                  expanded=False, on_change=_unfolding(code, on_unfold)), f"province-{code}")
+
+
 def _province(p: Mapping[str, Any], code: str, lang: str, seat: str, names: Mapping[str, str] | None,
-              focus: str, over: bool = False) -> ft.Control:
+              focus: str, over: bool = False, opened: bool = False,
+              on_unfold: Callable[[str, bool], Any] | None = None) -> ft.Control:
     turn = None if over else p.get("turn")
     counters = [
         chip(_pt("turn", lang), say(turn, lang, names) + (f" ({_pt('you', lang)})" if turn == seat else "") if turn else "—"),
@@ -166,9 +202,8 @@ def _province(p: Mapping[str, Any], code: str, lang: str, seat: str, names: Mapp
             [pill(component_name(c)) for c in reversed(disc)], wrap=True, spacing=6, run_spacing=6)))
     body = ft.Column(block, spacing=8, tight=True)
     if focus and code != focus:  # another province than the tablet's: one tap away
-        return ident(ft.ExpansionTile(title=ft.Text(f"{p.get('name', code)} · {_pt('turn', lang)} "
-                                                          f"{say(turn, lang, names) if turn else '—'}", size=17),
-                                            controls=[body], expanded=False), f"province-{code}")
+        return ident(ft.ExpansionTile(title=_tile_title(p, code, lang, names, over), controls=[body],
+                                      expanded=opened, on_change=_unfolding(code, on_unfold)), f"province-{code}")
     return ident(ft.Container(content=body, padding=ft.Padding.only(top=6),
                               border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))),
                  f"province-{code}")
