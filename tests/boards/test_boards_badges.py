@@ -70,7 +70,7 @@ def test_two_pawns_and_a_fort_in_one_city_never_overlap(code: str) -> None:
         players = {"p1": {"province": code, "city": pl.key}, "p2": {"province": code, "city": pl.key}}
         layer = layer_for(board, view, players, "p1", {"p1": "Léa", "p2": "Marc"})
         (fx, fy, h, _c), = layer.squares
-        pawns = [(x, y, r) for x, y, r, *_ in layer.badges]
+        pawns = [(x, y, r) for x, y, r, *_ in layer.pawns]
         assert len(pawns) == 2
         for i, (x, y, r) in enumerate(pawns):
             assert math.hypot(x - fx, y - fy) >= r + h, (pl.name, "a pawn on the Fort")

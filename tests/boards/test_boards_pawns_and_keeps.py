@@ -38,13 +38,14 @@ def _canvases(control: Any) -> list[BoardCanvas]:
 
 
 def _drawn(seat: str, lang: str, width: float, dark: bool = False) -> tuple[list[Any], list[Any]]:
-    """The (board, layer) shapes of Gallia's map as ``seat``'s screen draws it ``width`` px wide."""
+    """The (board, layer) shapes of Gallia's map as ``seat``'s screen draws it ``width`` px wide (the layer: what
+    is drawn on the land, pins and Forts then pawns and rings, two canvases)."""
     snap = _snapshot(seat)
     names = model.people(snap.seats, lang)  # what a screen passes: "Joueur 3 · Gallia" before a name is given
     m = province_map(snap.view, "G", seat, lang, width, names=names, dark=dark, zoom=width < 600,
                      device=object())
-    board, layer = _canvases(m)
-    return list(board.shapes or []), list(layer.shapes or [])
+    board, layer, pieces = _canvases(m)  # the land, then pins and Forts, then pawns and rings
+    return list(board.shapes or []), list(layer.shapes or []) + list(pieces.shapes or [])
 
 
 def _pawns(layer: list[Any]) -> list[tuple[float, float, str]]:

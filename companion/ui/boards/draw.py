@@ -34,7 +34,9 @@ class Layer:
     dim: set[str] = field(default_factory=set)  # places drawn faded (not in play)
     marks: set[str] = field(default_factory=set)  # places ringed: changed in the last action
     badges: list[tuple[float, float, float, str, str, str]] = field(default_factory=list)
-    # (x, y, radius, fill, text, text colour): pins, pawns, cubes, tokens
+    # (x, y, radius, fill, text, text colour): pins, cubes, tokens
+    pawns: list[tuple[float, float, float, str, str, str]] = field(default_factory=list)
+    # as badges: what moves at almost every action (pawns), drawn apart from the rest and above it
     squares: list[tuple[float, float, float, str]] = field(default_factory=list)  # (x, y, half side, colour): Forts
     arrows: list[tuple[float, float, float, float, str]] = field(default_factory=list)  # surge chains, moves
     flash: float = 0.0  # seconds the arrows stay on screen (0: not drawn)
@@ -130,7 +132,15 @@ def paint_board(board: Board, layer: Layer, k: float, dark: bool = False) -> lis
 
 
 def paint_layer(board: Board, layer: Layer, k: float, dark: bool = False) -> list[cv.Shape]:
-    """What actions change: the last action's rings, Forts, pins, pawns, cubes and tokens."""
+    """What some actions change: Forts, pins, cubes and tokens."""
+    shapes: list[cv.Shape] = []
+    for x, y, h, colour in layer.squares:  # a dark keep on the light land; a light one on the dark map
+        shapes += castle(x, y, h, "#efe4cf" if dark else colour, k, "#000000" if dark else "#ffffff")
+    return shapes + _badges(layer.badges, k, dark)
+
+
+def paint_pieces(board: Board, layer: Layer, k: float, dark: bool = False) -> list[cv.Shape]:
+    """What almost every action changes: the last action's rings and the pawns."""
     shapes: list[cv.Shape] = []
     at = board.by_key()
     for key in sorted(layer.marks):
@@ -138,9 +148,12 @@ def paint_layer(board: Board, layer: Layer, k: float, dark: bool = False) -> lis
             p = at[key]
             shapes.append(cv.Circle(p.x * k, p.y * k, (p.r + 6) * k,
                                     paint=_paint("#ff2d95", max(2.5, 4 * k), dash=[6, 3])))
-    for x, y, h, colour in layer.squares:  # a dark keep on the light land; a light one on the dark map
-        shapes += castle(x, y, h, "#efe4cf" if dark else colour, k, "#000000" if dark else "#ffffff")
-    for x, y, r, fill, text, colour in layer.badges:
+    return shapes + _badges(layer.pawns, k, dark)
+
+
+def _badges(badges: Iterable[tuple[float, float, float, str, str, str]], k: float, dark: bool) -> list[cv.Shape]:
+    shapes: list[cv.Shape] = []
+    for x, y, r, fill, text, colour in badges:
         shapes.append(cv.Circle(x * k, y * k, r * k, paint=_paint(fill, fill=True)))
         shapes.append(cv.Circle(x * k, y * k, r * k, paint=_paint("#ffffff" if not dark else "#000000", max(1.0, 1.5 * k))))
         if text:
@@ -201,17 +214,20 @@ def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[st
     k = width / board.width
     height = board.height * k
     # a page keeps each part while it is unchanged (companion.ui.memo): the board itself; what actions change
-    # on top (pins, pawns: redrawn when they change); the tap targets (the same all game long)
+    # on top, in two canvases: what some change (pins, Forts) and what almost all change (pawns, the last
+    # action's rings; a move then sends a few shapes, not every pin again); the tap targets (the same all game)
     drawn = (board.code, id(board), round(width, 2), dark, tuple(sorted(layer.fills.items())),
              tuple(sorted(layer.dim)))
     memo_key = ("board-canvas", *drawn)
-    layer_key = ("board-layer", *drawn, tuple(sorted(layer.marks)), tuple(layer.badges), tuple(layer.squares))
+    layer_key = ("board-layer", *drawn, tuple(layer.badges), tuple(layer.squares))
+    pieces_key = ("board-pieces", *drawn, tuple(sorted(layer.marks)), tuple(layer.pawns))
     # each in its own layer (layered): the board is painted once, not again at each change elsewhere on the
     # page, and not rebuilt when what is on top of it changes (that is a stack of its own)
     base = keep(memo_key, lambda: layered(BoardCanvas(shapes=paint_board(board, layer, k, dark), width=width,
                                                       height=height), width, height))
     controls: list[ft.Control] = [
         keep(layer_key, lambda: BoardCanvas(shapes=paint_layer(board, layer, k, dark), width=width, height=height)),
+        keep(pieces_key, lambda: BoardCanvas(shapes=paint_pieces(board, layer, k, dark), width=width, height=height)),
     ]  # no keys: Flet diffs a keyed control in place, and never walks an isolated one's shapes (nothing sent)
     if layer.arrows and layer.flash > 0:
         controls.append(Flash(shapes=arrow_shapes(layer.arrows, k), width=width, height=height, seconds=layer.flash,

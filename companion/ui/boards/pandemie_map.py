@@ -209,7 +209,7 @@ def layer_for(board: Board, pv: Mapping[str, Any], players: Mapping[str, Any], s
             by_city.setdefault(str(pl["city"]), []).append(s)
     for city, seats in sorted(by_city.items()):
         for (x, y), s in zip(spots(board, city, len(seats), PAWN, taken=taken), seats, strict=True):
-            layer.badges.append((x, y, PAWN, seat_colour(order.get(s, 0)), initial(s, names), "#ffffff"))
+            layer.pawns.append((x, y, PAWN, seat_colour(order.get(s, 0)), initial(s, names), "#ffffff"))
             taken.append((x, y, PAWN))
     if last is not None and last[2] > 0:
         layer.arrows = arrows_for(board, last[0], last[1], {s: seat_colour(i) for s, i in order.items()}, last[3])
