@@ -160,6 +160,13 @@ def test_a_browser_gone_while_its_update_is_written_leaves_no_session_connected_
             loop.run_until_complete(task["t"])
         except (asyncio.CancelledError, Exception):  # noqa: BLE001 - stopped at the end of the test
             pass
+        finally:  # what the server left (its lifespan, connections) ends here, not at the interpreter's exit
+            left = asyncio.all_tasks(loop)
+            for t in left:
+                t.cancel()
+            loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.close()
 
     def until(test: object, what: str, timeout: float = 20.0) -> None:
         deadline = time.monotonic() + timeout
