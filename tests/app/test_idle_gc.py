@@ -63,3 +63,38 @@ def test_installed_automatic_full_collections_are_off_and_the_idle_task_collects
         assert gc.get_threshold()[2] == 10
 
     asyncio.run(go())
+
+
+def test_what_survives_a_collection_is_frozen_and_a_deep_one_frees_what_was_frozen_then_dropped(fresh):
+    """A full collection walks only what came since the last one (it walked every page's controls again:
+    60-190 ms, enough to hold up a tap that came meanwhile); garbage among what was frozen waits for a deep
+    collection, which thaws everything first."""
+    import weakref
+
+    class Node:
+        def __init__(self) -> None:
+            self.me = self  # a cycle: only the garbage collector frees it
+
+    kept = [Node()]
+    idle_gc.collect()
+    frozen = gc.get_freeze_count()
+    assert frozen > 0
+    old = weakref.ref(kept.pop())  # frozen, then dropped: garbage a light collection does not walk
+    young = weakref.ref(Node())  # came after the last collection
+    idle_gc.collect()
+    assert young() is None, "a cycle that came since the last collection is freed"
+    assert old() is not None, "a frozen one waits for the deep collection"
+    idle_gc.collect(deep=True)
+    assert old() is None, "the deep collection frees what was frozen and then dropped"
+    assert idle_gc._state["deep_collections"] >= 1
+
+
+def test_a_deep_collection_waits_for_a_quiet_moment_and_never_for_longer_than_its_at_most(fresh):
+    now = time.monotonic()
+    idle_gc._state.update(deep=now - idle_gc.DEEP_EVERY_S - 1, busy=now)
+    assert not idle_gc.deep_due(now), "a page is being drawn"
+    assert idle_gc.deep_due(now + idle_gc.IDLE_S + 0.01), "quiet: now"
+    idle_gc._state.update(deep=now - 10, busy=now - 60)
+    assert not idle_gc.deep_due(now), "the last deep one was a moment ago"
+    idle_gc._state.update(deep=now - idle_gc.DEEP_AT_MOST_S, busy=now)
+    assert idle_gc.deep_due(now), "busy all along: one anyway"
