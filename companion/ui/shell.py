@@ -19,7 +19,7 @@ import flet as ft
 
 from .. import camera, idle_gc
 from ..session import Rejected, Session
-from . import model, prefs, rejoin, taps, theme
+from . import model, one_patch, prefs, rejoin, taps, theme
 from .access import Access
 from .alerts import Alerts
 from .camera_dialog import capture_scans, is_mobile
@@ -248,8 +248,8 @@ class Shell:
             touched += owed
             if getattr(self.page, "_dirty", None):  # the page's own properties changed (the locale: a language
                 self.page.update()  # switch); this diff stops at isolated memos, so the touched ones follow
-            if touched:  # only the controls that changed: Flet does not walk the whole page
-                self.page.update(*touched)
+            if touched:  # only the controls that changed: Flet does not walk the whole page; in one message
+                one_patch.update(self.page, touched)
         self.alerts.sent()
         if top:  # a new screen opens at its top, not at the previous one's scroll position
             async def scroll_top() -> None:

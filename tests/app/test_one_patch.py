@@ -1,0 +1,144 @@
+"""A page's update is one message (companion.ui.one_patch): the patches of every touched control, each rooted
+at the page, applied in order by the browser, give the browser the tree the app holds.
+
+The browser side is played here by :func:`_apply`, which resolves a patch as Flet's client does
+(``Control.applyPatch``: a table of paths from the patched control, through each control's properties and
+lists, then replace / add / remove / move operations). A browser test (tests/app/test_app_table_flow.py and
+the other browser tests) plays real turns with it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.controls.object_patch import ObjectPatch
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+from companion.ui import one_patch
+
+
+def _wire(value: Any) -> Any:
+    """``value`` packed as Flet's session packs it (which records what the browser now holds), and unpacked."""
+    raw = msgpack.packb(value, default=configure_encode_object_for_msgpack(BaseControl))
+    return msgpack.unpackb(raw, strict_map_key=False)
+
+
+def _first(root: BaseControl) -> Any:
+    """``root`` drawn for the first time (Flet's diff from nothing, which mounts every control under it): the
+    tree the browser then holds."""
+    patch, _added, _removed = ObjectPatch.from_diff(None, root, control_cls=BaseControl)
+    message = _wire(patch.to_message())
+    assert message[1][0] == 0 and len(message) == 2  # one replace of the whole root
+    return message[1][3]
+
+
+def _apply(tree: Any, message: list[Any]) -> None:
+    """Flet's client applying one patch message to the control it names (here ``tree``)."""
+    paths, *ops = message
+    where: dict[int, list[Any]] = {}
+
+    def index(node: list[Any], path: list[Any]) -> None:
+        where[node[0]] = path
+        if len(node) > 1 and isinstance(node[1], dict):
+            for key, child in node[1].items():
+                index(child, [*path, key])
+
+    index(paths, [])
+
+    def target(i: int) -> Any:
+        obj = tree
+        for part in where[i]:
+            obj = obj[part]
+        return obj
+
+    for op in ops:
+        kind = op[0]
+        if kind == 0:  # replace
+            target(op[1])[op[2]] = op[3]
+        elif kind == 1:  # add
+            obj = target(op[1])
+            if isinstance(obj, list):
+                obj.insert(op[2], op[3])
+            else:
+                obj[op[2]] = op[3]
+        elif kind == 2:  # remove
+            target(op[1]).pop(op[2])
+        elif kind == 3:  # move
+            value = target(op[1]).pop(op[2])
+            dest = target(op[3])
+            if isinstance(dest, list):
+                dest.insert(op[4], value)
+            else:
+                dest[op[4]] = value
+        else:
+            raise AssertionError(f"unknown operation {op}")
+
+
+def _screen() -> tuple[ft.Column, dict[str, Any]]:
+    header = ft.Text("event 1")
+    log = ft.Column([ft.Row([ft.Text(f"line {i}")], key=f"log-{i}") for i in (3, 2, 1)])
+    cities = ft.Column([ft.Row([ft.Text(name), ft.Text("0")]) for name in ("Vienna", "Lugdunum", "Genava")])
+    slot = ft.Container(content=ft.Text("nothing"))
+    root = ft.Column([ft.Container(content=ft.Column([header])), ft.Column([cities, log]), slot])
+    return root, {"header": header, "log": log, "cities": cities, "slot": slot}
+
+
+def test_the_patches_of_every_touched_control_in_one_message_give_the_browser_the_apps_tree():
+    root, part = _screen()
+    browser = _first(root)  # the page as first drawn
+    # a turn ends: the header, a new log line (the oldest goes), cities reordered and one changed, a new control
+    part["header"].value = "event 9"
+    log = part["log"]
+    log.controls = [ft.Row([ft.Text("line 4")], key="log-4"), *log.controls[:2]]
+    cities = part["cities"]
+    vienna, lugdunum, genava = cities.controls
+    genava.controls[1].value = "3"
+    cities.controls = [genava, vienna, lugdunum]
+    part["slot"].content = ft.Row([ft.Text("a banner"), ft.Text("Vu")])
+    touched = [part["header"], log, cities, genava.controls[1], part["slot"]]
+    message, added, removed, alone = one_patch.combined(root, touched)
+    assert message is not None and not alone
+    assert any(getattr(c, "key", None) == "log-4" for c in added)
+    assert any(getattr(c, "key", None) == "log-1" for c in removed)
+    _apply(browser, _wire(message))
+    assert browser == _wire(root), "the browser's tree differs from the app's after the one message"
+
+
+def test_a_control_not_under_the_page_is_left_out_for_an_update_of_its_own():
+    root, part = _screen()
+    _first(root)
+    stray = ft.Text("elsewhere")
+    part["header"].value = "event 2"
+    message, _added, _removed, alone = one_patch.combined(root, [part["header"], stray])
+    assert alone == [stray] and message is not None
+    assert one_patch.path_to(root, stray) is None
+
+
+def test_the_path_from_the_page_names_each_field_and_list_place():
+    root, part = _screen()
+    _first(root)  # mounted: each control knows its parent
+    assert one_patch.path_to(root, part["header"]) == ["controls", 0, "content", "controls", 0]
+    assert one_patch.path_to(root, part["log"]) == ["controls", 1, "controls", 1]
+    assert one_patch.path_to(root, root) == []
+
+
+def test_nothing_changed_means_no_message():
+    root, part = _screen()
+    _first(root)
+    message, added, removed, alone = one_patch.combined(root, [part["header"], part["log"]])
+    assert message is None and not added and not removed and not alone
+
+
+def test_written_against_the_pinned_flet():
+    """Session internals this module uses (its index and its sender) are Flet 1.0.5's."""
+    from importlib.metadata import version
+
+    from flet.messaging.session import Session
+
+    assert version("flet") == one_patch.FLET_VERSION
+    assert hasattr(Session, "_Session__send_message")
+    import inspect
+
+    assert "self.__index" in inspect.getsource(Session.__init__)
