@@ -248,3 +248,69 @@ def test_a_folded_province_is_its_title_only_until_it_is_unfolded() -> None:
     # a caller that cannot redraw (no on_unfold): the folded province holds its whole part, as before
     whole = tile(board(view, "fr", "table", focus="H"), "G")
     assert not whole.expanded and "Punaises en réserve" in " ".join(_texts(whole))
+
+
+def test_a_city_whose_pins_change_is_written_into_and_the_rows_that_move_are_moved() -> None:
+    """A province's pins rows are sorted by count: when pins come (a turn's end), rows move. They were sent
+    again whole, each a new row to every page showing the province; now a moved row is moved and the row of
+    the city whose pins changed is written into (only its counts go to the browser)."""
+    import copy
+
+    import msgpack
+    from flet.controls.base_control import BaseControl
+    from flet.controls.object_patch import ObjectPatch
+    from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+    from companion.ui.graft import graft_touched
+    from companion.ui.memo import Store, rendering
+    from companion.ui.pandemie.screen import board
+
+    game = get_game("pandemie")
+    table = Table.new(game, {"provinces": ["G"], "players": [2]}, SeededRng(3))
+    view = copy.deepcopy(dict(game.view(table.state, "table")))
+    store = Store()
+
+    def render(v: Any) -> ft.Control:
+        with rendering(store):
+            return board(v, "fr", "table", focus="G")
+
+    def send(patch: ObjectPatch) -> None:  # packed as the session packs it (which records what was sent)
+        msgpack.packb(patch.to_message(), default=configure_encode_object_for_msgpack(BaseControl))
+
+    page = render(view)
+    send(ObjectPatch.from_diff(None, page, control_cls=BaseControl)[0])  # drawn once: on the page
+    pins = view["provinces"][0]["pins"]
+    order = sorted(pins, key=lambda k: -sum(pins[k].values()))
+    last = order[-1]
+    later = copy.deepcopy(view)
+    later["provinces"][0]["pins"][last] = {c: n + 3 for c, n in pins[last].items()}  # now the most pinned
+    root, touched = graft_touched(page, render(later))
+    assert root is page and touched
+    added: list[Any] = []
+    ops: list[Any] = []
+    for t in touched:
+        patch, plus, _minus = ObjectPatch.from_diff(t, t, control_cls=BaseControl)
+        send(patch)
+        added += plus
+        ops += patch.patch
+    rows = [c for c in added if isinstance(c, ft.Row) and str(getattr(c, "key", "")).startswith("city-")]
+    assert not rows, f"city rows sent again whole: {[r.key for r in rows]}"
+    assert any(op["op"] == "move" for op in ops), "the rows that moved are moved"
+    texts = [op.get("value") for op in ops if op["op"] == "replace"]
+    assert any(str(n + 3) in str(v) for v in texts for n in pins[last].values()), texts
+    shown = next(c for c in _all(page) if getattr(c, "key", None) == f"city-{last}")
+    assert shown.parent.controls[0] is shown, "the city with the most pins is now the first row"
+
+
+def _all(control: Any) -> list[Any]:
+    out, stack = [], [control]
+    while stack:
+        c = stack.pop()
+        out.append(c)
+        for name in ("content", "controls", "title"):
+            v = getattr(c, name, None)
+            if isinstance(v, list):
+                stack += [x for x in v if isinstance(x, ft.BaseControl)]
+            elif isinstance(v, ft.BaseControl):
+                stack.append(v)
+    return out

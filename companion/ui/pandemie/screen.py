@@ -69,7 +69,8 @@ def _city_row(key: str, by_colour: Mapping[str, int], lang: str) -> ft.Control:
     """One city's pins: its name (bold from 3 pins on: one more is a surge), a chip per colour."""
     total = sum(by_colour.values())
     return ft.Row([ft.Text(_city(key), size=16, width=150, weight=ft.FontWeight.BOLD if total >= 3 else None),
-                   *[_colour_chip(c, n, lang) for c, n in by_colour.items()]], wrap=True, spacing=6, run_spacing=4)
+                   *[_colour_chip(c, n, lang) for c, n in by_colour.items()]], wrap=True, spacing=6, run_spacing=4,
+                  key=f"city-{key}")
 
 
 def _city(key: str) -> str:
@@ -180,9 +181,12 @@ def _province(p: Mapping[str, Any], code: str, lang: str, seat: str, names: Mapp
     pins: Mapping[str, Mapping[str, int]] = p.get("pins") or {}
     block.append(ft.Text(_pt("pins", lang), size=15, weight=ft.FontWeight.W_600))
     rows: list[ft.Control] = []
+    # each city's row by its key: when pins come, the rows that move are moved, not sent again, and the row
+    # of a city whose pins changed is written into (its slot): the browser gets the counts that changed
     for key, by_colour in sorted(pins.items(), key=lambda kv: -sum(kv[1].values())):
         rows.append(keep(("pandemie-city", code, key, lang, tuple(by_colour.items())),
-                         lambda key=key, by_colour=by_colour: _city_row(key, by_colour, lang)))
+                         lambda key=key, by_colour=by_colour: _city_row(key, by_colour, lang),
+                         slot=("pandemie-city", code, key)))
     block.append(ft.Column(rows or [ft.Text(_pt("none", lang))], spacing=4, tight=True))
     extra = []
     colon = " : " if lang == "fr" else ": "  # French puts a space before the colon, English does not
