@@ -133,12 +133,12 @@ def test_nothing_changed_means_no_message():
 
 def test_written_against_the_pinned_flet():
     """Session internals this module uses (its index and its sender) are Flet 1.0.5's."""
+    import inspect
     from importlib.metadata import version
 
-    from flet.messaging.session import Session
+    from flet.messaging import session
 
     assert version("flet") == one_patch.FLET_VERSION
-    assert hasattr(Session, "_Session__send_message")
-    import inspect
-
-    assert "self.__index" in inspect.getsource(Session.__init__)
+    assert hasattr(session.Session, "_Session__send_message")
+    source = inspect.getsource(session)  # the module's: companion.ui.taps wraps Session.__init__
+    assert "self.__index" in source and "def __send_message(self, message: Message)" in source
