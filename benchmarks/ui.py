@@ -260,18 +260,31 @@ def _replace_stuck(pages: list[Any], index: int, url: str, seq: int, counting: l
     closed and the device opens the app again in a new page of its browser context, which goes back to its
     seat by itself (the device remembers it), as a phone's browser restarted would."""
     old = pages[index].page
-    try:
-        old.close(run_before_unload=False)
-    except Exception:  # noqa: BLE001 - a page that does not answer may not close either: left behind
-        pass
+    context = old.context
     from tests.app.browser_util import Driver
 
-    page = _watched_page(old.context, index, DEVICE_SEATS[index], counting, flet_bytes)
-    page.set_viewport_size(_viewport(viewport, DEVICE_SEATS[index]))
-    d = Driver(page)
-    d.open(url)
-    _wait_seen(page, seq)
-    pages[index] = d
+    problem: Exception | None = None
+    for attempt in range(3):  # the new page may share the stuck one's renderer process for a while
+        try:
+            old.close(run_before_unload=False)
+        except Exception:  # noqa: BLE001 - a page that does not answer may not close either: left behind
+            pass
+        if attempt:
+            quiet(0.6, timeout=20.0)
+        page = _watched_page(context, index, DEVICE_SEATS[index], counting, flet_bytes)
+        page.set_viewport_size(_viewport(viewport, DEVICE_SEATS[index]))
+        d = Driver(page)
+        try:
+            d.open(url)
+            _wait_seen(page, seq)
+        except Exception as exc:  # noqa: BLE001 - not up yet: this one is closed and another opened
+            problem, old = exc, page
+            print(f"  {DEVICE_SEATS[index]} (page {index}): its new page did not come up ({exc}); again", flush=True)
+            continue
+        pages[index] = d
+        return
+    raise RuntimeError(f"{DEVICE_SEATS[index]} (page {index}) stopped answering and three new pages did not "
+                       f"come up either: {problem}")
 
 
 def _trace(msg: str) -> None:
