@@ -20,16 +20,14 @@ fails if they move.
 from __future__ import annotations
 
 import dataclasses
-import logging
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import flet as ft
 from flet.controls.base_control import BaseControl
+from flet.controls.context import context
 from flet.controls.object_patch import ObjectPatch
 from flet.messaging.protocol import Message, MessageAction, PatchControlBody
-
-log = logging.getLogger(__name__)
 
 FLET_VERSION = "1.0.5"
 
@@ -104,6 +102,7 @@ def update(page: ft.Page, controls: Sequence[BaseControl]) -> None:
     if len(controls) <= 1:
         page.update(*controls)
         return
+    context.mark_update_called()  # as page.update: an event handler that drew needs no automatic update after it
     message, added, removed, alone = combined(page, controls)
     if message is not None:
         _send(page.session, page, message, added, removed)
