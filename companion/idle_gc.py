@@ -45,16 +45,20 @@ def busy() -> None:
     _state["busy"] = time.monotonic()
 
 
+def _due(now: float, last: str, every: float, at_most: float) -> bool:
+    """Idle and ``every`` s since the ``last`` one, or ``at_most`` s since it whatever the app does."""
+    since = now - _state[last]
+    return since >= at_most or (since >= every and now - _state["busy"] >= IDLE_S)
+
+
 def due(now: float) -> bool:
     """Whether a full collection should run now: idle and not too soon, or too long since the last."""
-    since = now - _state["full"]
-    return since >= AT_MOST_S or (since >= EVERY_S and now - _state["busy"] >= IDLE_S)
+    return _due(now, "full", EVERY_S, AT_MOST_S)
 
 
 def deep_due(now: float) -> bool:
     """Whether the next full collection should thaw everything first (see :func:`collect`)."""
-    since = now - _state["deep"]
-    return since >= DEEP_AT_MOST_S or (since >= DEEP_EVERY_S and now - _state["busy"] >= IDLE_S)
+    return _due(now, "deep", DEEP_EVERY_S, DEEP_AT_MOST_S)
 
 
 def collect(deep: bool = False) -> float:

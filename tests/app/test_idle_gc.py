@@ -21,15 +21,21 @@ def fresh():
     gc.unfreeze()
 
 
-def test_a_full_collection_waits_for_a_quiet_moment_and_never_for_longer_than_at_most(fresh):
+@pytest.mark.parametrize("last,due,every,at_most", [
+    ("full", idle_gc.due, idle_gc.EVERY_S, idle_gc.AT_MOST_S),
+    ("deep", idle_gc.deep_due, idle_gc.DEEP_EVERY_S, idle_gc.DEEP_AT_MOST_S),
+])
+def test_a_collection_waits_for_a_quiet_moment_and_never_for_longer_than_its_at_most(fresh, last, due, every,
+                                                                                      at_most):
+    """A full collection, and a deep one (everything thawed first), each on its own clock."""
     now = time.monotonic()
-    idle_gc._state.update(full=now - idle_gc.EVERY_S - 1, busy=now)
-    assert not idle_gc.due(now), "a page is being drawn"
-    assert idle_gc.due(now + idle_gc.IDLE_S + 0.01), "quiet for IDLE_S: now"
-    idle_gc._state.update(full=now - 1.0, busy=now - 60)
-    assert not idle_gc.due(now), "the last one was a moment ago"
-    idle_gc._state.update(full=now - idle_gc.AT_MOST_S, busy=now)
-    assert idle_gc.due(now), "busy all along: one anyway, memory stays bounded"
+    idle_gc._state.update({last: now - every - 1, "busy": now})
+    assert not due(now), "a page is being drawn"
+    assert due(now + idle_gc.IDLE_S + 0.01), "quiet for IDLE_S: now"
+    idle_gc._state.update({last: now - 1.0, "busy": now - 60})
+    assert not due(now), "the last one was a moment ago"
+    idle_gc._state.update({last: now - at_most, "busy": now})
+    assert due(now), "busy all along: one anyway, memory stays bounded"
 
 
 def test_installed_automatic_full_collections_are_off_and_the_idle_task_collects_cycles(fresh):
@@ -87,14 +93,3 @@ def test_what_survives_a_collection_is_frozen_and_a_deep_one_frees_what_was_froz
     idle_gc.collect(deep=True)
     assert old() is None, "the deep collection frees what was frozen and then dropped"
     assert idle_gc._state["deep_collections"] >= 1
-
-
-def test_a_deep_collection_waits_for_a_quiet_moment_and_never_for_longer_than_its_at_most(fresh):
-    now = time.monotonic()
-    idle_gc._state.update(deep=now - idle_gc.DEEP_EVERY_S - 1, busy=now)
-    assert not idle_gc.deep_due(now), "a page is being drawn"
-    assert idle_gc.deep_due(now + idle_gc.IDLE_S + 0.01), "quiet: now"
-    idle_gc._state.update(deep=now - 10, busy=now - 60)
-    assert not idle_gc.deep_due(now), "the last deep one was a moment ago"
-    idle_gc._state.update(deep=now - idle_gc.DEEP_AT_MOST_S, busy=now)
-    assert idle_gc.deep_due(now), "busy all along: one anyway"
