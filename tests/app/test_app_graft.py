@@ -306,6 +306,50 @@ def test_a_pawn_that_moves_sends_the_pawns_again_and_not_every_pin() -> None:
     assert b"#abcdef" not in sent, "the pins were sent again for a pawn's move"
 
 
+def test_pins_that_come_send_those_pins_and_not_every_pin_again() -> None:
+    """At a turn's end the propagation adds pins: the layer of pins was a new canvas, and every pin of the
+    province went again to every page showing it (~30 KB each). The layer is now written into the canvas
+    on the page, shape by shape matched by what it draws: only the new pins (and those of the cities whose
+    ring of pins moved) are sent, and the canvas ends with exactly the new render's shapes."""
+    from companion.ui.boards.draw import Layer, map_control, ring
+    from engine.boards.pandemie import board_for
+
+    board = board_for("G")
+    old_pins = [(p.x, p.y, 5.0, "#abcdef", "", "#ffffff") for p in board.places[10:40]]
+    city = board.places[3]
+    store = Store()
+
+    def render(extra: int, into: Store = store) -> ft.Control:
+        new = [(x, y, 5.0, "#fedcba", "", "#ffffff") for x, y in ring(city, extra)]
+        with rendering(into):
+            return ft.Column([ft.Text(f"{extra} new"), map_control(board, Layer(badges=old_pins + new), 600.0, None)])
+
+    def layer_of(root: ft.Control) -> Any:
+        import flet.canvas as cv
+
+        stack = root.controls[1].controls[1].controls[0]  # the map's stack, its top part, its list: the layer
+        return next(c for c in stack.controls if isinstance(c, cv.Canvas))
+
+    page = render(0)
+    first = _sent(page, first=True)
+    canvas = layer_of(page)
+    root, touched = graft_touched(page, render(2))
+    assert root is page and touched
+    sent = b"".join(_sent(t) for t in touched)
+    assert layer_of(page) is canvas, "the pins' canvas on the page was replaced, not written into"
+    assert sent.count(b"#fedcba") == 2 and b"#abcdef" not in sent, "old pins were sent again"
+    assert len(sent) < len(first) / 5, (len(sent), len(first))
+    fresh = layer_of(render(2, Store()))  # what a page drawing afresh shows: the same shapes, in the same order
+    assert fresh is not canvas
+    assert [(type(a), a.x, a.y, a.paint) for a in canvas.shapes] == [(type(b), b.x, b.y, b.paint) for b in fresh.shapes]
+    root, touched = graft_touched(page, render(3))  # the city's ring moves: the pins not where they were come
+    sent = b"".join(_sent(t) for t in touched)
+    came = {(round(x, 2), round(y, 2)) for x, y in ring(city, 3)} - {(round(x, 2), round(y, 2)) for x, y in ring(city, 2)}
+    assert sent.count(b"#fedcba") == len(came) == 2 and b"#abcdef" not in sent  # (the top one stays)
+    fresh = layer_of(render(3, Store()))
+    assert [(type(a), a.x, a.y, a.paint) for a in canvas.shapes] == [(type(b), b.x, b.y, b.paint) for b in fresh.shapes]
+
+
 def test_a_container_with_a_tap_handler_is_replaced_when_its_intent_changes_and_a_text_has_no_handlers() -> None:
     from companion.ui.graft import _meaning
 

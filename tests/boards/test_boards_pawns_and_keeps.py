@@ -13,7 +13,7 @@ import flet.canvas as cv
 
 from companion.sync.tables import Projector
 from companion.ui import model
-from companion.ui.boards.draw import BoardCanvas
+from companion.ui.boards.draw import Flash
 from companion.ui.boards.pandemie_map import province_map
 from engine.core import SeededRng, Table, get_game
 
@@ -25,10 +25,11 @@ def _snapshot(seat: str) -> Any:
     return Projector(table, "pandemie", "t").snapshot(seat)
 
 
-def _canvases(control: Any) -> list[BoardCanvas]:
-    """The map's canvases in screen order: the board (land, roads, names), then what actions change."""
-    out: list[BoardCanvas] = []
-    if isinstance(control, BoardCanvas):
+def _canvases(control: Any) -> list[cv.Canvas]:
+    """The map's canvases in screen order: the board (land, roads, names), then what actions change (not the
+    last action's fading arrows)."""
+    out: list[cv.Canvas] = []
+    if isinstance(control, cv.Canvas) and not isinstance(control, Flash):
         out.append(control)
     for name in ("content", "controls"):
         sub = getattr(control, name, None)

@@ -8,6 +8,7 @@ readers, browser tests); a tap calls ``on_place(key, name)``.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -133,35 +134,61 @@ def paint_board(board: Board, layer: Layer, k: float, dark: bool = False) -> lis
 
 def paint_layer(board: Board, layer: Layer, k: float, dark: bool = False) -> list[cv.Shape]:
     """What some actions change: Forts, pins, cubes and tokens."""
-    shapes: list[cv.Shape] = []
+    items: list[tuple[tuple[Any, ...], list[cv.Shape]]] = []
     for x, y, h, colour in layer.squares:  # a dark keep on the light land; a light one on the dark map
-        shapes += castle(x, y, h, "#efe4cf" if dark else colour, k, "#000000" if dark else "#ffffff")
-    return shapes + _badges(layer.badges, k, dark)
+        c = "#efe4cf" if dark else colour
+        items.append((("fort", x, y, h, c), castle(x, y, h, c, k, "#000000" if dark else "#ffffff")))
+    return keyed(items + _badge_items(layer.badges, k, dark))
+
+
+def keyed(items: list[tuple[tuple[Any, ...], list[cv.Shape]]]) -> list[cv.Shape]:
+    """The shapes of ``items`` (what each draws: a pin, a pawn, a Fort, and its shapes), each keyed by what
+    its item draws: when a layer is drawn again after an action, the shapes that did not change have the
+    same keys, so the page's canvas keeps them and the browser gets only the pins, pawns and rings that
+    came, went or moved (see :func:`map_control`). Two identical items are told apart by their rank."""
+    out: list[cv.Shape] = []
+    seen: dict[str, int] = {}
+    for what, shapes in items:
+        # short: the key travels with each shape to the browser (12 hex digits: no two of a few hundred alike)
+        base = hashlib.blake2s(repr(what).encode(), digest_size=6).hexdigest()
+        n = seen.get(base, 0)
+        seen[base] = n + 1
+        if n:
+            base = f"{base}.{n}"
+        for i, shape in enumerate(shapes):
+            shape.key = f"{base}-{i}"
+            out.append(shape)
+    return out
 
 
 def paint_pieces(board: Board, layer: Layer, k: float, dark: bool = False) -> list[cv.Shape]:
     """What almost every action changes: the last action's rings and the pawns."""
-    shapes: list[cv.Shape] = []
+    items: list[tuple[tuple[Any, ...], list[cv.Shape]]] = []
     at = board.by_key()
     for key in sorted(layer.marks):
         if key in at:
             p = at[key]
-            shapes.append(cv.Circle(p.x * k, p.y * k, (p.r + 6) * k,
-                                    paint=_paint("#ff2d95", max(2.5, 4 * k), dash=[6, 3])))
-    return shapes + _badges(layer.pawns, k, dark)
+            items.append((("ring", key), [cv.Circle(p.x * k, p.y * k, (p.r + 6) * k,
+                                                    paint=_paint("#ff2d95", max(2.5, 4 * k), dash=[6, 3]))]))
+    return keyed(items + _badge_items(layer.pawns, k, dark))
 
 
-def _badges(badges: Iterable[tuple[float, float, float, str, str, str]], k: float, dark: bool) -> list[cv.Shape]:
-    shapes: list[cv.Shape] = []
+def _badge_items(badges: Iterable[tuple[float, float, float, str, str, str]], k: float,
+                 dark: bool) -> list[tuple[tuple[Any, ...], list[cv.Shape]]]:
+    """Each badge (a pin, a cube, a pawn: a disc, its rim, its letter) and its shapes."""
+    items: list[tuple[tuple[Any, ...], list[cv.Shape]]] = []
     for x, y, r, fill, text, colour in badges:
-        shapes.append(cv.Circle(x * k, y * k, r * k, paint=_paint(fill, fill=True)))
-        shapes.append(cv.Circle(x * k, y * k, r * k, paint=_paint("#ffffff" if not dark else "#000000", max(1.0, 1.5 * k))))
+        shapes: list[cv.Shape] = [
+            cv.Circle(x * k, y * k, r * k, paint=_paint(fill, fill=True)),
+            cv.Circle(x * k, y * k, r * k, paint=_paint("#ffffff" if not dark else "#000000", max(1.0, 1.5 * k))),
+        ]
         if text:
             # the letter in proportion to its disc: a floor of 8 px made it overflow a phone's 3 px disc
             # (a white blob once zoomed); on a phone the colour tells the pawn, the zoom shows the letter
             shapes.append(cv.Text(x * k, y * k, text, alignment=ft.Alignment.CENTER,
                                   style=ft.TextStyle(size=r * 1.25 * k, color=colour, weight=ft.FontWeight.BOLD)))
-    return shapes
+        items.append((("badge", x, y, r, fill, text, colour), shapes))
+    return items
 
 
 def castle(x: float, y: float, h: float, colour: str, k: float, edge: str) -> list[cv.Shape]:
@@ -225,9 +252,16 @@ def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[st
     # page, and not rebuilt when what is on top of it changes (that is a stack of its own)
     base = keep(memo_key, lambda: layered(BoardCanvas(shapes=paint_board(board, layer, k, dark), width=width,
                                                       height=height), width, height))
+    # The two layers on top are Flet's own canvas (kept, so isolated: companion.ui.memo), each in a slot: when
+    # an action changed one, the new one is written into the one on the page (companion.ui.graft), shape by
+    # shape matched by key (keyed: what it draws), so the browser gets the pins and pawns that came, went or
+    # moved, not all of them again (at a turn's end, ~30 KB of pins to every page showing the province)
+    slot = (board.code, round(width, 2), dark)
     controls: list[ft.Control] = [
-        keep(layer_key, lambda: BoardCanvas(shapes=paint_layer(board, layer, k, dark), width=width, height=height)),
-        keep(pieces_key, lambda: BoardCanvas(shapes=paint_pieces(board, layer, k, dark), width=width, height=height)),
+        keep(layer_key, lambda: cv.Canvas(shapes=paint_layer(board, layer, k, dark), width=width, height=height),
+             slot=("board-layer", *slot)),
+        keep(pieces_key, lambda: cv.Canvas(shapes=paint_pieces(board, layer, k, dark), width=width, height=height),
+             slot=("board-pieces", *slot)),
     ]  # no keys: Flet diffs a keyed control in place, and never walks an isolated one's shapes (nothing sent)
     if layer.arrows and layer.flash > 0:
         controls.append(Flash(shapes=arrow_shapes(layer.arrows, k), width=width, height=height, seconds=layer.flash,
