@@ -77,6 +77,10 @@ def test_a_page_that_keeps_crashing_stops_and_says_so_in_its_language(table, lan
     d = Driver(browser.new_page())
     d.open(app.url)
     d.wait("start-new", timeout=60_000)
+    # an error that is not a trap (a script's own) reloads nothing
+    d.page.evaluate("() => { window.__tkBefore = true; setTimeout(() => { throw new Error('a plain error'); }, 0); }")
+    d.page.wait_for_timeout(1500)
+    assert d.page.evaluate("() => window.__tkBefore === true && window.__tkRevive.reloading === false"), "reloaded"
     for _ in range(revive.MAX_REVIVALS):
         _crash_and_wait_reload(d)
     d.page.wait_for_function("() => window.__tkRevive", timeout=30_000)
