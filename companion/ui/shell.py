@@ -19,7 +19,7 @@ import flet as ft
 
 from .. import camera, idle_gc
 from ..session import Rejected, Session
-from . import model, one_patch, prefs, rejoin, taps, theme
+from . import configure, model, one_patch, prefs, rejoin, taps, theme
 from .access import Access
 from .alerts import Alerts
 from .camera_dialog import capture_scans, is_mobile
@@ -450,6 +450,7 @@ class Shell:
 def make_main(hub: Hub, lang: str = DEFAULT_LANG) -> Callable[[ft.Page], Any]:
     """The Flet entry point: one :class:`Shell` per page, all sharing ``hub``."""
     taps.install()
+    configure.install()  # Flet's set-up of added controls, without its walk through empty fields
 
     async def main(page: ft.Page) -> None:
         shell = Shell(page, hub, lang)
