@@ -7,9 +7,11 @@ of them empty or a plain value on which the call does nothing. That walk was ~40
 heavy renders of ``benchmarks.ui`` (a turn's end: every page at once).
 
 :func:`install` puts in Flet's place the same set-up in the same order, which does not call itself on a
-field holding ``None``, a string, a number or a boolean (there it does nothing: it is not a dataclass, a
-dict nor a list), and reads each class's field names once. Everything else (the controls yielded and their
-order, parents, ``build()``, the ``frozen`` flags, the change records) is Flet's own code path, line by line.
+field holding a value it would do nothing with (``None``, a string, a number, an enum member: anything
+that is not a dataclass, a dict, a list or a class), and reads each class's field names once; and the same
+for Flet's walk of the controls an update removes (``_removed_controls``: it looks only into controls,
+dicts and lists). Everything else (the controls yielded and their order, parents, ``build()``, the
+``frozen`` flags, the change records) is Flet's own code path, line by line.
 
 This replaces a method of Flet 1.0's private ``DiffBuilder``; :data:`companion.ui.one_patch.FLET_VERSION`
 pins the version it was written against and ``tests/app/test_configure.py`` checks it against Flet's own

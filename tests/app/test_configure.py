@@ -167,11 +167,9 @@ def test_written_against_the_pinned_flet() -> None:
 
 
 def test_the_app_installs_it() -> None:
-    from companion.ui.hub import Hub  # noqa: F401 - the shell's imports
     from companion.ui.shell import make_main
 
     configure.uninstall()
-    make_main.__globals__["configure"].uninstall()
     assert DiffBuilder._configure_dataclass is configure.ORIGINAL
     make_main(object())  # type: ignore[arg-type]
     assert DiffBuilder._configure_dataclass is configure._configure_dataclass
