@@ -94,19 +94,19 @@ def _flat(text: str, on_click: Handler, identifier: str | None, icon: ft.IconDat
         bg = ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE) if bg is not None else None
         fg = ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE)
         border = ft.Border.all(1, ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)) if border is not None else None
+    # three controls for a label alone (a turn's end brings a player ~20 of these at once: each control is
+    # set up, sent and built in the browser), five with an icon. A flat button always sits in a
+    # ResponsiveRow, which gives its child the column's exact width: the box fills it without a Row around
     label = ft.Text(text, size=18, weight=ft.FontWeight.W_500, color=fg, text_align=ft.TextAlign.CENTER,
-                    expand=True)
-    inner: list[ft.Control] = [ft.Icon(icon, size=20, color=fg)] if icon is not None else []
+                    expand=icon is not None)
+    content: ft.Control = label if icon is None else ft.Row(
+        [ft.Icon(icon, size=20, color=fg), label], spacing=8, alignment=ft.MainAxisAlignment.CENTER,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER)
     btn = ft.Container(
-        content=ft.Row([*inner, label], spacing=8, alignment=ft.MainAxisAlignment.CENTER,
-                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        on_click=None if disabled else on_click, bgcolor=bg, border=border, border_radius=14, padding=padding,
-        height=height, alignment=ft.Alignment.CENTER, expand=True,
+        content=content, on_click=None if disabled else on_click, bgcolor=bg, border=border, border_radius=14,
+        padding=padding, height=height, alignment=ft.Alignment.CENTER,
     )
-    row = ft.Row([btn], spacing=0)
-    if col is not None:
-        row.col = col
-    return ft.Semantics(content=row, identifier=identifier, button=True, disabled=disabled, col=row.col)
+    return ft.Semantics(content=btn, identifier=identifier, button=True, disabled=disabled, col=col)
 
 
 def heading(text: str, size: int = 20) -> ft.Text:
