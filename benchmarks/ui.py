@@ -301,18 +301,26 @@ def _viewport(viewport: str, seat: str) -> dict[str, int]:
     return {"width": w, "height": h}
 
 
-def _switch_a11y(on: Any, d: Any, seq: int) -> Any:
+def _switch_a11y(on: Any, d: Any, seq: int, pages: list[Any]) -> Any:
     """The page that will tap gets its accessibility tree (the only way to find a control in a Flutter page);
     the page that had it is reloaded, which turns it off again (Flet reconnects it to its session: it is
-    back on its seat at once, see companion.ui.shell). Returns the page that has it now."""
+    back on its seat at once, see companion.ui.shell). Returns the page that has it now. A page that does
+    not come back from its reload, or never shows its tree, raises :class:`Unresponsive` (a page hung: the
+    caller opens it again, as for a page that stops answering between taps)."""
     if on is d:
         return d
     if on is not None:
-        on.page.reload()
-        _wait_seen(on.page, seq)
+        try:
+            on.page.reload()
+            _wait_seen(on.page, seq)
+        except Exception as exc:  # noqa: BLE001 - Playwright's timeout or a closed target: the page hung
+            raise Unresponsive(pages.index(on), f"after its reload: {str(exc).splitlines()[0]}") from None
         time.sleep(0.5)
         quiet(0.6, timeout=4.0)  # the reloaded page has drawn itself: the machine is quiet again
-    d.accessible()
+    try:
+        d.accessible()
+    except Exception as exc:  # noqa: BLE001 - as above
+        raise Unresponsive(pages.index(d), f"its accessibility tree: {str(exc).splitlines()[0]}") from None
     return d
 
 
@@ -398,7 +406,16 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
         seq0 = host.seq()
         _trace(f"{seat} to tap at {seq0}")
         if not a11y:
-            with_tree = _switch_a11y(with_tree, d, seq0)
+            try:
+                with_tree = _switch_a11y(with_tree, d, seq0, pages)
+            except Unresponsive as exc:  # a page hung on its reload or its tree: said, opened again
+                stuck.append(f"{DEVICE_SEATS[exc.index]} (page {exc.index}) before tap {done}: {exc}")
+                print(f"  {stuck[-1]}; opened again in a new page", flush=True)
+                _replace_stuck(pages, exc.index, url, seq0, counting, flet_bytes, viewport)
+                with_tree = None
+                quiet(0.6, timeout=8.0)
+                misses += 1
+                continue
         _trace("tree on")
         box = on_screen(d, "choice-0")
         _trace(f"box {box}")
