@@ -32,7 +32,7 @@ ORIGINAL = DiffBuilder._configure_dataclass
 ORIGINAL_REMOVED = DiffBuilder._removed_controls
 _NAMES: dict[type, tuple[str, ...]] = {}
 _INERT: dict[type, bool] = {}  # class -> Flet's set-up does nothing with a value of it
-_KEPT: dict[tuple[type, Any], bool] = {}  # (class, control class) -> the walk of removed controls ignores it
+_IGNORED: dict[tuple[type, Any], bool] = {}  # (class, control class) -> the walk of removed controls ignores it
 
 
 def _inert(cls: type) -> bool:
@@ -49,9 +49,9 @@ def _ignored(cls: type, control_cls: Any) -> bool:
     """Whether ``_removed_controls`` does nothing with an instance of ``cls``: not a control, a dict or a
     list."""
     key = (cls, control_cls)
-    ignored = _KEPT.get(key)
+    ignored = _IGNORED.get(key)
     if ignored is None:
-        ignored = _KEPT[key] = not ((control_cls and issubclass(cls, control_cls)) or issubclass(cls, (dict, list)))
+        ignored = _IGNORED[key] = not ((control_cls and issubclass(cls, control_cls)) or issubclass(cls, (dict, list)))
     return ignored
 
 

@@ -4,7 +4,6 @@ Chromium, with a real WebAssembly trap: a tiny module that reads outside its mem
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -13,12 +12,11 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from companion import cue, revive  # noqa: E402
-from tests.app.browser_util import CHROMIUM, Driver  # noqa: E402
+from tests.app.browser_util import Driver, need_chromium  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium) — browser test not run", allow_module_level=True)
+need_chromium()
 pytest.importorskip("engine.games.pandemie")
 sync_api = pytest.importorskip("playwright.sync_api")
 
