@@ -290,3 +290,45 @@ def test_the_join_screen_marks_the_seats_a_device_holds():
     assert any(t.startswith("Marc") and "appareil" not in t for t in shown), shown
     shown = _texts(SeatPicker("join").render(seats, [], ["p1"], "en", pick, lambda: None))
     assert any("Léa" in t and "already on a device" in t for t in shown), shown
+
+
+def test_after_a_tap_the_acting_page_is_written_at_once_and_the_others_together_after_the_last(tmp_path):
+    """The page whose user tapped is drawn first, its update written at once; the other pages are then
+    drawn one at a time with their updates held (companion.web._Hold) until the last of them is drawn."""
+    import flet as ft
+
+    from companion import web
+    from companion.ui.screens.table import TableScreen
+
+    async def go():
+        h = _host(tmp_path / "t.sqlite", provinces=1, players=3)
+        await h.start()
+        try:
+            seats = [i.seat for i in h.snapshot(TABLE).seats]
+            actor = max(seats, key=lambda s: len(h.snapshot(s).choices))
+            drawn: list[tuple[str, bool, int]] = []  # (seat, writes held while drawn, pages written at once)
+            screens = {}
+            for seat in [actor, TABLE, *[s for s in seats if s != actor]]:
+                shell = _Shell()
+                shell.page.run_task = lambda f, *a: asyncio.get_running_loop().create_task(f(*a))
+                shell.refresh = lambda top=False, seat=seat: drawn.append((seat, web.HOLD.held(), web.HOLD.now))
+                screens[seat] = shell.screen = TableScreen(shell, h.local_session(seat), seat)  # type: ignore
+            plays = [c for c in _controls(screens[actor].render())
+                     if isinstance(c, ft.Container) and c.on_click is not None]
+            await plays[0].on_click(None)  # the tap
+            for _ in range(100):
+                if len(drawn) >= len(screens):
+                    break
+                await asyncio.sleep(0.01)
+            assert drawn[0] == (actor, False, 1), drawn  # drawn first, written at once
+            others = drawn[1:]
+            assert {s for s, _held, _now in others} == set(screens) - {actor}, drawn
+            assert all(held and now == 0 for _s, held, now in others[:-1]), drawn  # held until the last is drawn
+            await asyncio.sleep(0.05)
+            assert (web.HOLD.drawing, web.HOLD.now, web.HOLD.held()) == (0, 0, False)
+            for screen in screens.values():
+                await screen.leave()
+        finally:
+            await h.stop()
+
+    asyncio.run(go())

@@ -47,6 +47,115 @@ def test_the_messages_of_one_update_leave_in_one_write_and_arrive_whole_and_in_o
     asyncio.run(run())
 
 
+class _Written:
+    """A transport that records its writes (what a page's browser would receive, in order)."""
+
+    def __init__(self, name: str, log: list[str]) -> None:
+        self.name, self.log, self.closed = name, log, False
+
+    def write(self, data: bytes) -> None:
+        self.log.append(f"{self.name}:{bytes(data).decode()}")
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+    def close(self) -> None:
+        self.closed = True
+
+
+async def _turns(n: int = 5) -> None:
+    for _ in range(n):
+        await asyncio.sleep(0)
+
+
+def test_the_other_pages_updates_leave_together_once_the_last_of_them_is_drawn() -> None:
+    """A tap's update: the other pages are drawn one after the other; what each is sent waits until the last
+    is drawn (written one by one, each woke its browser, which took the CPU from the app's next render on a
+    machine shared with the browsers), then every page's leaves, each in one write."""
+    from companion.web import HOLD, writes_held
+
+    async def run() -> None:
+        log: list[str] = []
+        pages = {k: _Coalescing(_Written(k, log)) for k in "bcd"}  # type: ignore[arg-type]
+        lock = asyncio.Lock()
+        drawn: list[str] = []
+
+        async def draw(k: str) -> None:  # as TableScreen: wait for the drawing lock, render, go on
+            with writes_held():
+                async with lock:
+                    pages[k].write(b"m1")
+                    pages[k].write(b"m2")
+                    drawn.append(k)
+                    await _turns()  # Flet's sender and the coalesced write get their turns
+                    if k != "d":
+                        assert log == [], f"{k}'s update left before the last page was drawn"
+
+        await asyncio.gather(*(draw(k) for k in "bcd"))
+        await _turns()
+        assert drawn == ["b", "c", "d"]
+        assert sorted(log) == ["b:m1m2", "c:m1m2", "d:m1m2"]  # each page's update whole, in one write
+        assert (HOLD.drawing, HOLD.now, len(HOLD.waiting)) == (0, 0, 0)
+
+    asyncio.run(run())
+
+
+def test_the_acting_pages_update_is_written_at_once_even_while_other_pages_wait_to_be_drawn() -> None:
+    """The page whose user acted is drawn first and written at once, held by nothing."""
+    from companion.web import HOLD, writes_held, writes_now
+
+    async def run() -> None:
+        log: list[str] = []
+        acting, other = _Coalescing(_Written("a", log)), _Coalescing(_Written("b", log))  # type: ignore[arg-type]
+        with writes_held():  # another page waits for its turn to draw
+            other.write(b"old")
+            await _turns()
+            assert log == []
+            with writes_now():  # the acting page drawn: its update (and what waited) leaves at once
+                acting.write(b"tap")
+                await _turns()
+                assert sorted(log) == ["a:tap", "b:old"]
+            other.write(b"new")  # then held again until the other page is drawn
+            await _turns()
+            assert sorted(log) == ["a:tap", "b:old"]
+        await _turns()
+        assert log[-1] == "b:new"
+        assert (HOLD.drawing, HOLD.now) == (0, 0)
+
+    asyncio.run(run())
+
+
+def test_a_hold_never_outlasts_its_limit_nor_a_failed_render_and_a_close_writes_at_once() -> None:
+    """A page that keeps drawing (or a render that fails) never keeps the others' updates back for long."""
+    import time
+
+    from companion.web import HOLD, writes_held
+
+    async def run() -> None:
+        log: list[str] = []
+        page = _Coalescing(_Written("p", log))  # type: ignore[arg-type]
+        with writes_held():
+            page.write(b"x")
+            t0 = time.monotonic()
+            while not log:  # the render goes on: the hold ends by itself after MAX_S
+                await asyncio.sleep(0.01)
+                assert time.monotonic() - t0 < HOLD.MAX_S + 1.0, "the hold outlasted its limit"
+            assert time.monotonic() - t0 >= HOLD.MAX_S * 0.8
+        try:
+            with writes_held():
+                page.write(b"y")
+                raise RuntimeError("a render failed")
+        except RuntimeError:
+            pass
+        await _turns()
+        assert log == ["p:x", "p:y"] and HOLD.drawing == 0
+        with writes_held():  # a page closing during a hold writes what it has first
+            page.write(b"bye")
+            page.close()
+            assert log[-1] == "p:bye" and page.is_closing()
+
+    asyncio.run(run())
+
+
 def test_the_served_websocket_protocol_is_uvicorns_own_writing_through_the_coalescing_transport():
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 

@@ -20,7 +20,7 @@ from engine.core.events import TABLE
 
 from ... import camera
 from ...session import Rejected, Session, Snapshot
-from ...web import sent
+from ...web import sent, writes_held, writes_now
 from .. import model, theme
 from ..boards.tap import offer
 from ..games import (
@@ -47,11 +47,12 @@ if TYPE_CHECKING:
 log = logging.getLogger("tablekeeper.app")
 
 COALESCE_S = 0.03  # a tablet playing in turn: how long one render waits for the second session's update
-# Flet queues what a render sends and writes it in another task: pages drawn back to back would all be
-# written after the last one. The page whose user acted is drawn first, the others a moment later, one at
-# a time, each written before the next is drawn. The page whose user acted gets its update first (the host
-# sends it first, a local host tells it first) and takes the drawing lock at once; the others yield once, so
-# that one coming in the same turn goes before them (a fixed 10 ms here cost every other page 10 ms a tap).
+# The page whose user acted is drawn first and written at once; the others then, one at a time, their
+# updates held until the last is drawn and then written together (companion.web._Hold: written one by one,
+# each woke its browser, which took the CPU from the app's next render where both share a machine). The
+# page whose user acted gets its update first (the host sends it first, a local host tells it first) and
+# takes the drawing lock at once; the others yield once, so that one coming in the same turn goes before
+# them (a fixed 10 ms here cost every other page 10 ms a tap).
 DEFER_S = 0.0
 _DRAWING: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
 
@@ -103,6 +104,7 @@ class TableScreen(Screen):
         self.picker_state: dict[str, dict[str, Any]] = {}
         self.online = True
         self._redraw_due = False  # a render is scheduled (see _changed)
+        self._acted = False  # the snapshot of this page's own action came (see _changed)
         self._drawn_from: tuple[Any, ...] = ()
         session.on_change(self._changed)
         # announcements (banner, sound, vibration) of what this screen's seat receives: companion.ui.alerts
@@ -126,15 +128,17 @@ class TableScreen(Screen):
         """A snapshot came (or the link went up or down): draw once for what came together. A tablet playing
         in turn holds two sessions (the table's and the acting seat's) and each action updates both: one
         render waits a moment for the second, so the browser gets one screen, not two."""
+        self._acted = self._acted or self.busy  # this page's user acted: its update is the one awaited first
         if self._redraw_due:
             return  # the render already scheduled will show this too
         self._redraw_due = True
 
         async def refresh() -> None:
+            acted, self._acted = self._acted, False
             try:
                 if self.follow and self.actor is not None:
                     await asyncio.sleep(COALESCE_S)
-                if not self.busy:  # another device acted: the one that did is drawn and sent first
+                if not acted:  # another device acted: the one that did is drawn and sent first
                     await asyncio.sleep(DEFER_S)
             finally:
                 self._redraw_due = False
@@ -146,10 +150,18 @@ class TableScreen(Screen):
             if _snap is not None and len(self._drawn_from) == len(drawn) and all(
                     a is b for a, b in zip(drawn, self._drawn_from, strict=True)):
                 return  # the same snapshots as on screen (the other session's copy of an update already drawn)
-            async with _drawing():  # one page at a time, each sent as soon as it is drawn
-                self._drawn_from = drawn
-                self.shell.refresh()
-                await sent(self.shell.page)  # the page's update is written whole before the next page is drawn
+            if acted:  # this page's user acted: drawn first and written at once, whole
+                async with _drawing():
+                    with writes_now():
+                        self._drawn_from = drawn
+                        self.shell.refresh()
+                        await sent(self.shell.page)
+                return
+            with writes_held():  # the other pages one at a time, written together after the last (web._Hold)
+                async with _drawing():
+                    self._drawn_from = drawn
+                    self.shell.refresh()
+            await sent(self.shell.page)
 
         try:
             self.shell.page.run_task(refresh)
