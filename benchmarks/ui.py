@@ -67,6 +67,8 @@ TABLETS = ["G", "H"]  # the two tablets stand for one province each
 TABLET_VIEWPORT = "1280x800"  # a 10" tablet in landscape, CSS pixels
 PHONE_VIEWPORT = "412x915"  # a common Android phone, CSS pixels
 JOIN_VIEWPORT = {"width": 1100, "height": 2400}  # joining: every seat's button on screen at once
+HANG_AT = [int(os.environ.get("TK_BENCH_HANG_AT", "-1"))]
+MAX_STUCK = 6  # pages that stop answering (each opened again) before a run gives up
 SEED = 7  # the game's shuffles: every run plays the same game (the same taps, surges and turns), comparable
 
 class Relay:
@@ -254,11 +256,13 @@ def _watched_page(ctx: Any, i: int, seat: str, counting: list[bool], flet_bytes:
 
 
 def _replace_stuck(pages: list[Any], index: int, url: str, seq: int, counting: list[bool],
-                   flet_bytes: list[int], viewport: str) -> None:
+                   flet_bytes: list[int], viewport: str, tree: bool = False) -> None:
     """A page that stopped answering Playwright (seen a few times in 100 runs, always just after it was
     reloaded to drop its accessibility tree: its target then says "Not attached to an active page"): it is
     closed and the device opens the app again in a new page of its browser context, which goes back to its
-    seat by itself (the device remembers it), as a phone's browser restarted would."""
+    seat by itself (the device remembers it), as a phone's browser restarted would. The new page has no
+    accessibility tree unless ``tree`` (``--a11y``), as the other pages: the one about to tap gets it as
+    usual (:func:`_switch_a11y`; a page whose tree is already on has no placeholder left to turn it on)."""
     old = pages[index].page
     context = old.context
     from tests.app.browser_util import Driver
@@ -275,7 +279,10 @@ def _replace_stuck(pages: list[Any], index: int, url: str, seq: int, counting: l
         page.set_viewport_size(_viewport(viewport, DEVICE_SEATS[index]))
         d = Driver(page)
         try:
-            d.open(url)
+            if tree:
+                d.open(url)
+            else:
+                page.goto(url)
             _wait_seen(page, seq)
         except Exception as exc:  # noqa: BLE001 - not up yet: this one is closed and another opened
             problem, old = exc, page
@@ -317,6 +324,9 @@ def _switch_a11y(on: Any, d: Any, seq: int, pages: list[Any]) -> Any:
             raise Unresponsive(pages.index(on), f"after its reload: {str(exc).splitlines()[0]}") from None
         time.sleep(0.5)
         quiet(0.6, timeout=4.0)  # the reloaded page has drawn itself: the machine is quiet again
+    if 0 <= HANG_AT[0] <= seq:  # TK_BENCH_HANG_AT=N: the page to tap at event N or after is taken for hung, once
+        HANG_AT[0] = -1
+        raise Unresponsive(pages.index(d), f"taken for hung at event {seq} (TK_BENCH_HANG_AT)")
     try:
         d.accessible()
     except Exception as exc:  # noqa: BLE001 - as above
@@ -397,6 +407,8 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
     stuck: list[str] = []  # pages that stopped answering (see _replace_stuck)
     with_tree: Any = None  # the one page with its accessibility tree on (the one that taps), without --a11y
     while done < taps:
+        if len(stuck) > MAX_STUCK:  # a run that keeps losing pages measures nothing: said, not looped on
+            raise RuntimeError(f"pages stopped answering {len(stuck)} times in this run; the last: {stuck[-1]}")
         seat = host.actor(seats)
         if seat is None:
             print("  nobody can act any more (the game is over?)")
@@ -411,7 +423,7 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
             except Unresponsive as exc:  # a page hung on its reload or its tree: said, opened again
                 stuck.append(f"{DEVICE_SEATS[exc.index]} (page {exc.index}) before tap {done}: {exc}")
                 print(f"  {stuck[-1]}; opened again in a new page", flush=True)
-                _replace_stuck(pages, exc.index, url, seq0, counting, flet_bytes, viewport)
+                _replace_stuck(pages, exc.index, url, seq0, counting, flet_bytes, viewport, a11y)
                 with_tree = None
                 quiet(0.6, timeout=8.0)
                 misses += 1
@@ -426,7 +438,7 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
             print(f"  {stuck[-1]}; opened again in a new page", flush=True)
             if with_tree is pages[exc.index]:
                 with_tree = None
-            _replace_stuck(pages, exc.index, url, seq0, counting, flet_bytes, viewport)
+            _replace_stuck(pages, exc.index, url, seq0, counting, flet_bytes, viewport, a11y)
             quiet(0.6, timeout=8.0)
             misses += 1
             continue
