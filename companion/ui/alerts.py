@@ -30,8 +30,9 @@ import flet as ft
 import msgspec
 
 from companion import sounds
-from companion.announce import Announcement, detect, session_events
+from companion.announce import Announcement, detect, session_events, turn_seats
 from companion.session import Snapshot
+from engine.core.events import TABLE
 
 from . import theme
 from .widgets import ident
@@ -124,6 +125,7 @@ class Alerts:
                 found = []
             if found:
                 self.announce(found, quiet=True)
+            self._turn_over(str(who), snap)
 
         def changed(snap: Snapshot) -> None:
             if not any(s is session for s in self._sessions):
@@ -141,8 +143,30 @@ class Alerts:
                 return
             if found:
                 self.announce(found)
+            self._turn_over(str(who), snap)
 
         session.on_change(changed)
+
+    def _turn_over(self, seat: str, snap: Snapshot | None) -> None:
+        """An unseen "your turn" of ``seat`` goes once the view names others in turn and not ``seat``: a
+        phone left in a pocket through its player's turn must not still say "your turn" at the next one's
+        (the other news stays until seen). Its banner changes with the page's next update."""
+        if not self.unseen or snap is None or seat in ("", TABLE):
+            return
+        now = turn_seats(snap.view or {})
+        if not now or seat in now:
+            return
+        kept = [a for a in self.unseen if not (a.kind == "turn" and "who" not in a.params)]
+        if len(kept) == len(self.unseen):
+            return
+        self.unseen = kept
+        if self.unseen or self.errors:
+            self._show_banner(now=False)
+        elif self.slot.content is not None:
+            self.slot.content = None  # as dismiss: the place stays, empty
+            self.slot.padding = self.slot.margin = 0
+            self.slot.bgcolor = None
+            self._redraw(self.slot, now=False)
 
     def detach(self, session: Any) -> None:
         """Stop announcing what ``session`` receives; leaving the last one (the table's screen is left), what

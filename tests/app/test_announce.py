@@ -536,3 +536,73 @@ def test_a_page_coming_back_shows_again_the_news_it_had_not_seen_without_its_sou
     again = Alerts(_Web(), lambda: "fr")  # type: ignore[arg-type]
     again.attach(Local(), "p2", since=remembered[-1])
     assert not again.unseen and not again.shown
+
+
+def test_your_turn_leaves_the_banner_once_the_turn_has_passed_to_another_player():
+    """A phone left in a pocket through its player's turn read "À vous de jouer !" all through the next
+    player's turn (the benchmark's last screenshots): an unseen "your turn" goes once the view names
+    another player in turn; other news (a surge) stays until seen."""
+    from companion.announce import turn_seats
+    from companion.ui.alerts import Alerts
+
+    table = Table.new(get_game("pandemie"), {"provinces": ["G"], "players": [2]}, SeededRng(3))
+    pj = Projector(table, "pandemie", "t")
+
+    class Server:
+        projector = pj
+
+    class Local:
+        _server = Server()
+        seat = "p1"
+        snapshot = pj.snapshot("p1")
+        hooks: list[Any] = []
+
+        def on_change(self, fn: Any) -> None:
+            self.hooks.append(fn)
+
+    local = Local()
+    alerts = Alerts(_Page(), lambda: "fr")  # type: ignore[arg-type]
+    alerts.sound = False
+    alerts.attach(local, "p1")
+
+    def play_until(test: Any) -> None:
+        for _ in range(600):
+            if test():
+                return
+            actor = next(s for s in ("p1", "p2") if table.game.legal(table.state, s))
+            table.act(table.game.legal(table.state, actor)[0])
+            local.snapshot = pj.snapshot("p1")
+            for fn in local.hooks:
+                fn(local.snapshot)
+        raise AssertionError("the game never got there")
+
+    def in_turn() -> list[str]:
+        return turn_seats(local.snapshot.view or {})
+
+    play_until(lambda: in_turn() == ["p2"])
+    play_until(lambda: in_turn() == ["p1"])  # p1's turn: announced
+    assert [a.text_fr for a in alerts.unseen if a.kind == "turn"] == ["À vous de jouer !"] and alerts.shown
+    alerts.announce([Announcement("surge", local.snapshot.seq, "Déferlement en Gallia", "Surge in Gallia")])
+    play_until(lambda: in_turn() == ["p2"])  # p1 never looked: the turn has passed
+    assert not any(a.kind == "turn" for a in alerts.unseen), [a.text_fr for a in alerts.unseen]
+    assert "Déferlement en Gallia" in [a.text_fr for a in alerts.unseen] and alerts.shown
+    assert "À vous de jouer !" not in "\n".join(_words(alerts))
+    alerts.dismiss()
+    play_until(lambda: in_turn() == ["p1"])  # p1's next turn is announced again
+    assert [a.kind for a in alerts.unseen if a.kind == "turn"] == ["turn"]
+    play_until(lambda: in_turn() == ["p2"])
+    assert not any(a.kind == "turn" for a in alerts.unseen) and alerts.shown == bool(alerts.unseen)
+    # only the turn was there: the banner goes (its place stays, empty); a province tablet's "À Léa de
+    # jouer" is not this rule's (a later turn of its province replaces it)
+    seq = local.snapshot.seq
+    alerts.dismiss()
+    alerts.announce([Announcement("turn", seq, "À Léa de jouer", "Léa's turn", {"who": "Léa", "at": "H"})])
+    alerts.announce([Announcement("turn", seq + 1, "À vous de jouer !", "Your turn!")])
+    for fn in local.hooks:
+        fn(_snap(seq + 2, {"provinces": [{"turn": "p2"}]}))
+    assert [a.text_fr for a in alerts.unseen] == ["À Léa de jouer"] and alerts.shown
+    alerts.dismiss()
+    alerts.announce([Announcement("turn", seq + 3, "À vous de jouer !", "Your turn!")])
+    for fn in local.hooks:
+        fn(_snap(seq + 4, {"provinces": [{"turn": "p2"}]}))
+    assert not alerts.unseen and not alerts.shown
