@@ -197,8 +197,9 @@ HOLD = _Hold()
 
 @contextlib.contextmanager
 def writes_held() -> Iterator[None]:
-    """Around a page's wait for its turn to draw and its render: what any page is sent waits until no page
-    is in this block any more (or :data:`_Hold.MAX_S` has passed), then leaves, each page's in one write."""
+    """Around a page's wait for its turn to draw and its render: what any page of the app is sent waits
+    until no page is in this block any more (or :data:`_Hold.MAX_S` has passed), then leaves, each page's
+    in one write."""
     if HOLD.drawing == 0:
         HOLD.since = time.monotonic()
         with contextlib.suppress(RuntimeError):  # no loop running: nothing to wake later
@@ -235,11 +236,8 @@ class _Coalescing:
 
     def write(self, data: bytes | bytearray | memoryview) -> None:
         if not self._pending:
-            self.soon()
+            asyncio.get_running_loop().call_soon(self.flush)
         self._pending.append(bytes(data))
-
-    def soon(self) -> None:
-        asyncio.get_running_loop().call_soon(self.flush)
 
     def flush(self, force: bool = False) -> None:
         if self._pending and not force and HOLD.held():  # pages are being drawn: written with theirs (_Hold)
