@@ -22,12 +22,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.app.browser_util import ARGS, CHROMIUM, Driver  # noqa: E402
+from tests.app.browser_util import ARGS, CHROMIUM, Driver, need_chromium  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.netns, pytest.mark.timeout(300)]
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium) — browser test not run", allow_module_level=True)
+need_chromium()
 if sys.platform != "linux" or os.geteuid() != 0 or shutil.which("ip") is None:
     pytest.skip("needs root and iproute2 to make a network namespace", allow_module_level=True)
 

@@ -23,12 +23,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.app.browser_util import ARGS, CHROMIUM, Driver, free_port, stop_app  # noqa: E402
+from tests.app.browser_util import ARGS, CHROMIUM, Driver, free_port, need_chromium, stop_app  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium) — browser test not run", allow_module_level=True)
+need_chromium()
 
 INSECURE = ssl.create_default_context()
 INSECURE.check_hostname = False

@@ -7,7 +7,6 @@ Screenshots land in ``artifacts/`` (gitignored)."""
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 import time
@@ -19,12 +18,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.app.browser_util import ARGS, CHROMIUM, Driver, free_port, start_app, stop_app  # noqa: E402
+from tests.app.browser_util import ARGS, CHROMIUM, Driver, free_port, need_chromium, start_app, stop_app  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium) — browser test not run", allow_module_level=True)
+need_chromium()
 pytest.importorskip("engine.games.pandemie")
 sync_api = pytest.importorskip("playwright.sync_api")
 

@@ -8,7 +8,6 @@ keeps showing the screen it had while the host has moved on: the race of a busy 
 from __future__ import annotations
 
 import glob
-import os
 import sqlite3
 import sys
 from pathlib import Path
@@ -18,13 +17,12 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.app.browser_util import CHROMIUM, Driver  # noqa: E402
+from tests.app.browser_util import Driver, need_chromium  # noqa: E402
 from tests.app.test_app_table_flow import App, create, table  # noqa: E402,F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium) — browser test not run", allow_module_level=True)
+need_chromium()
 pytest.importorskip("engine.games.pandemie")
 
 

@@ -3,7 +3,6 @@ action, gone a few seconds later, and where the chain is (around Narbo). Screens
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import time
@@ -14,12 +13,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.app.browser_util import ARGS, ARTIFACTS, CHROMIUM, ROOT, Driver, free_port  # noqa: E402
+from tests.app.browser_util import ARGS, ARTIFACTS, CHROMIUM, ROOT, Driver, free_port, need_chromium  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium) — browser test not run", allow_module_level=True)
+need_chromium()
 
 SHOW = 6.0
 
