@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import wave
+from types import SimpleNamespace
 from typing import Any
 
 import msgspec
@@ -62,6 +63,25 @@ def _all(pj: Projector, seat: str, pairs: list[tuple[Snapshot, Snapshot, int]], 
 
 def _has(table: Table, kind: str) -> bool:
     return any(type(e.event).__name__ == kind for e in table.entries)
+
+
+class _Hosted:
+    """The hosting device's session of ``seat`` as announcements see it: the projector's snapshot and events
+    (``session_events`` reads them there), and each snapshot told to whoever listens (:meth:`tell`)."""
+
+    def __init__(self, pj: Projector, seat: str) -> None:
+        self._server = SimpleNamespace(projector=pj)
+        self.seat = seat
+        self.snapshot = pj.snapshot(seat)
+        self.hooks: list[Any] = []
+
+    def on_change(self, fn: Any) -> None:
+        self.hooks.append(fn)
+
+    def tell(self, snap: Snapshot | None = None) -> None:
+        self.snapshot = snap if snap is not None else self._server.projector.snapshot(self.seat)
+        for fn in self.hooks:
+            fn(self.snapshot)
 
 
 def test_pandemie_turns_ruptures_and_surges_are_announced_to_the_right_seats():
@@ -202,14 +222,7 @@ def test_session_events_on_the_hosting_device():
     table = Table.new(get_game("pandemie"), {"provinces": ["G"], "players": [2]}, SeededRng(3))
     pj = Projector(table, "pandemie", "t")
 
-    class Server:
-        projector = pj
-
-    class Local:
-        _server = Server()
-        seat = "p1"
-
-    evs = session_events(Local(), table.seq - 3)
+    evs = session_events(_Hosted(pj, "p1"), table.seq - 3)
     assert [s for s, _ in evs] == [e.seq for e in pj.entries_after("p1", table.seq - 3)]
     assert all(isinstance(e, dict) and "type" in e for _, e in evs)
 
@@ -511,16 +524,7 @@ def test_a_page_coming_back_shows_again_the_news_it_had_not_seen_without_its_sou
     turn_seq = next(e.seq for e in pj.entries_after("p2", 0) if msgspec.to_builtins(e.event).get("type") == "TurnBegan"
                     and msgspec.to_builtins(e.event).get("seat") == "p2")
 
-    class Server:
-        projector = pj
-
-    class Local:
-        _server = Server()
-        seat = "p2"
-        snapshot = pj.snapshot("p2")
-
-        def on_change(self, _fn: Any) -> None:
-            pass
+    local = _Hosted(pj, "p2")
 
     class _Web(_Page):
         web = True
@@ -528,13 +532,13 @@ def test_a_page_coming_back_shows_again_the_news_it_had_not_seen_without_its_sou
     remembered: list[int] = []
     back = Alerts(_Web(), lambda: "fr")  # type: ignore[arg-type]
     back.on_seen = remembered.append
-    back.attach(Local(), "p2", since=turn_seq - 1)  # seen up to just before p2's turn began
+    back.attach(local, "p2", since=turn_seq - 1)  # seen up to just before p2's turn began
     assert [a.kind for a in back.unseen] == ["turn"] and back.shown
     assert back.cue.value == "", "a sound heard (or missed) before is not played again"
     _seen_tap(back)(None)  # now seen: remembered up to the table's last event
-    assert remembered[-1] == Local.snapshot.seq and not back.shown
+    assert remembered[-1] == local.snapshot.seq and not back.shown
     again = Alerts(_Web(), lambda: "fr")  # type: ignore[arg-type]
-    again.attach(Local(), "p2", since=remembered[-1])
+    again.attach(_Hosted(pj, "p2"), "p2", since=remembered[-1])
     assert not again.unseen and not again.shown
 
 
@@ -542,25 +546,11 @@ def test_your_turn_leaves_the_banner_once_the_turn_has_passed_to_another_player(
     """A phone left in a pocket through its player's turn read "À vous de jouer !" all through the next
     player's turn (the benchmark's last screenshots): an unseen "your turn" goes once the view names
     another player in turn; other news (a surge) stays until seen."""
-    from companion.announce import turn_seats
     from companion.ui.alerts import Alerts
 
     table = Table.new(get_game("pandemie"), {"provinces": ["G"], "players": [2]}, SeededRng(3))
     pj = Projector(table, "pandemie", "t")
-
-    class Server:
-        projector = pj
-
-    class Local:
-        _server = Server()
-        seat = "p1"
-        snapshot = pj.snapshot("p1")
-        hooks: list[Any] = []
-
-        def on_change(self, fn: Any) -> None:
-            self.hooks.append(fn)
-
-    local = Local()
+    local = _Hosted(pj, "p1")
     alerts = Alerts(_Page(), lambda: "fr")  # type: ignore[arg-type]
     alerts.sound = False
     alerts.attach(local, "p1")
@@ -571,9 +561,7 @@ def test_your_turn_leaves_the_banner_once_the_turn_has_passed_to_another_player(
                 return
             actor = next(s for s in ("p1", "p2") if table.game.legal(table.state, s))
             table.act(table.game.legal(table.state, actor)[0])
-            local.snapshot = pj.snapshot("p1")
-            for fn in local.hooks:
-                fn(local.snapshot)
+            local.tell()
         raise AssertionError("the game never got there")
 
     def in_turn() -> list[str]:
@@ -598,11 +586,9 @@ def test_your_turn_leaves_the_banner_once_the_turn_has_passed_to_another_player(
     alerts.dismiss()
     alerts.announce([Announcement("turn", seq, "À Léa de jouer", "Léa's turn", {"who": "Léa", "at": "H"})])
     alerts.announce([Announcement("turn", seq + 1, "À vous de jouer !", "Your turn!")])
-    for fn in local.hooks:
-        fn(_snap(seq + 2, {"provinces": [{"turn": "p2"}]}))
+    local.tell(_snap(seq + 2, {"provinces": [{"turn": "p2"}]}))
     assert [a.text_fr for a in alerts.unseen] == ["À Léa de jouer"] and alerts.shown
     alerts.dismiss()
     alerts.announce([Announcement("turn", seq + 3, "À vous de jouer !", "Your turn!")])
-    for fn in local.hooks:
-        fn(_snap(seq + 4, {"provinces": [{"turn": "p2"}]}))
+    local.tell(_snap(seq + 4, {"provinces": [{"turn": "p2"}]}))
     assert not alerts.unseen and not alerts.shown
