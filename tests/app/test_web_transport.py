@@ -99,6 +99,40 @@ def test_the_other_pages_updates_leave_together_once_the_last_of_them_is_drawn()
     asyncio.run(run())
 
 
+def test_the_first_big_update_of_a_batch_is_written_at_once_and_the_others_still_wait() -> None:
+    """At a turn's end a page of the province that played gets a big update (its pins, the news, the next
+    player's choices): its browser takes the longest to draw it, so the first such update of a batch leaves
+    as soon as it is drawn; a second big one and the small ones wait for the last page as before."""
+    from companion.web import HOLD, writes_held
+
+    async def run() -> None:
+        log: list[str] = []
+        pages = {k: _Coalescing(_Written(k, log)) for k in "bcde"}  # type: ignore[arg-type]
+        big = b"x" * HOLD.BIG
+        lock = asyncio.Lock()
+        seen: dict[str, list[str]] = {}  # what had been written when each page's render was over
+
+        async def draw(k: str, update: bytes) -> None:
+            with writes_held():
+                async with lock:
+                    pages[k].write(update)
+                    await _turns()  # Flet's sender and the coalesced write get their turns
+                    seen[k] = [w[:2] for w in log]
+
+        await asyncio.gather(draw("b", b"small"), draw("c", big), draw("d", big), draw("e", b"small"))
+        await _turns()
+        assert seen == {"b": [], "c": ["c:"], "d": ["c:"], "e": ["c:"]}
+        assert sorted(w[:2] for w in log) == ["b:", "c:", "d:", "e:"]  # the rest together after the last
+        assert (HOLD.drawing, HOLD.now, len(HOLD.waiting)) == (0, 0, 0)
+        log.clear()
+        with writes_held():  # a new batch: its first big update is let go again
+            pages["d"].write(big)
+            await _turns()
+            assert [w[:2] for w in log] == ["d:"]
+
+    asyncio.run(run())
+
+
 def test_the_acting_pages_update_is_written_at_once_even_while_other_pages_wait_to_be_drawn() -> None:
     """The page whose user acted is drawn first and written at once, held by nothing."""
     from companion.web import HOLD, writes_held, writes_now
