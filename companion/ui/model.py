@@ -327,16 +327,20 @@ def parse_entry(text: str) -> codes.Parsed:
 
 def log_lines(log: Sequence[LogLine], lang: str = DEFAULT_LANG, limit: int = 40) -> list[tuple[int, str]]:
     """The newest ``limit`` lines, newest first; a run of identical lines is one line with its count (the six
-    cards Divinations puts back read *une carte cachée regardée (×6)* to the others, not six times)."""
-    runs: list[tuple[int, str, int]] = []  # (newest event number, text, how many)
-    for ln in log:
+    cards Divinations puts back read *une carte cachée regardée (×6)* to the others, not six times).
+
+    Read from the newest back, and no further than the line before the oldest one shown: every page draws
+    its log at every update, and the snapshot holds the last few hundred lines."""
+    runs: list[list[Any]] = []  # newest first: [the run's newest event number, text, how many]
+    for ln in reversed(log):
         text = shown((ln.text_en if lang == "en" else ln.text_fr) or ln.text_fr or ln.text_en)
         if runs and runs[-1][1] == text:
-            runs[-1] = (ln.seq, text, runs[-1][2] + 1)
-        else:
-            runs.append((ln.seq, text, 1))
-    out = [(seq, text if n == 1 else f"{text} (×{n})") for seq, text, n in runs]
-    return list(reversed(out[-limit:]))
+            runs[-1][2] += 1
+            continue
+        if len(runs) == limit:  # the oldest run shown is whole: a line unlike it came before it
+            break
+        runs.append([ln.seq, text, 1])
+    return [(seq, text if n == 1 else f"{text} (×{n})") for seq, text, n in runs]
 
 
 # -- audit ----------------------------------------------------------------------------------------

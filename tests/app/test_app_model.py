@@ -538,6 +538,31 @@ def test_a_run_of_identical_log_lines_is_one_line_with_its_count():
     assert model.log_lines(log[:2], "fr") == [(2, same), (1, "Anaïs regarde les 6 cartes du dessus")]
 
 
+def test_the_log_shown_is_read_from_the_newest_line_back_and_the_oldest_run_shown_is_counted_whole():
+    """The newest ``limit`` runs of a long log, each run counted in full even when it began before the lines
+    shown (a page reads only the tail of the snapshot's few hundred lines)."""
+    import random
+
+    def reference(log: list[LogLine], limit: int) -> list[tuple[int, str]]:  # the whole log, then the tail
+        runs: list[tuple[int, str, int]] = []
+        for ln in log:
+            if runs and runs[-1][1] == ln.text_fr:
+                runs[-1] = (ln.seq, ln.text_fr, runs[-1][2] + 1)
+            else:
+                runs.append((ln.seq, ln.text_fr, 1))
+        return [(q, t if n == 1 else f"{t} (×{n})") for q, t, n in reversed(runs[-limit:])]
+
+    rng = random.Random(7)
+    for _ in range(300):
+        log = [LogLine(k, rng.choice(["a", "b", "c"]), "") for k in range(1, rng.randint(0, 60))]
+        limit = rng.randint(1, 15)
+        assert model.log_lines(log, "fr", limit=limit) == reference(log, limit), (log, limit)
+    log = [LogLine(k, "pareil", "") for k in range(1, 9)] + [LogLine(9, "fin", "")]
+    assert model.log_lines(log, "fr", limit=2) == [(9, "fin"), (8, "pareil (×8)")]
+    assert model.log_lines(log, "fr", limit=1) == [(9, "fin")]
+    assert model.log_lines([], "fr") == []
+
+
 def test_a_play_resets_the_pickers_but_keeps_a_first_tap_on_the_picker_it_opened():
     """Playing Divinations opened its order picker before the play's answer came back; the first card tapped
     then was wiped with the rest ("Ordre choisi : 1. Tolosa", Cabillonum lost)."""
