@@ -332,3 +332,72 @@ def test_after_a_tap_the_acting_page_is_written_at_once_and_the_others_together_
             await h.stop()
 
     asyncio.run(go())
+
+
+def test_at_a_turns_end_the_next_players_page_is_drawn_right_after_the_page_that_tapped(tmp_path):
+    """The page whose player's turn has just come has the most to draw (their choices) and its player acts
+    next: it is drawn right after the page that tapped, before the tablet and the other players."""
+    from companion.ui.games import turn_seats
+    from companion.ui.screens.table import TableScreen
+
+    async def go():
+        h = _host(tmp_path / "t.sqlite", provinces=1, players=3)
+        await h.start()
+        try:
+            seats = [i.seat for i in h.snapshot(TABLE).seats]
+            drawn: list[str] = []
+            screens = {}
+            for seat in [TABLE, *seats]:
+                shell = _Shell()
+                shell.page.run_task = lambda f, *a: asyncio.get_running_loop().create_task(f(*a))
+                shell.refresh = lambda top=False, seat=seat: drawn.append(seat)
+                screens[seat] = shell.screen = TableScreen(shell, h.local_session(seat), seat)  # type: ignore
+            for kind in ("EndActions", "DrawCards", "Propagate"):  # the rulebook's end of a turn
+                view = h.snapshot(TABLE)
+                actor = turn_seats(view.game, view.view)[0]
+                choice = next(c for c in h.snapshot(actor).choices if c.intent.get("type") == kind)
+                drawn.clear()
+                await screens[actor]._send(choice.intent)
+                for _ in range(100):
+                    if len(drawn) >= len(screens):
+                        break
+                    await asyncio.sleep(0.01)
+                assert sorted(drawn) == sorted(screens), drawn
+                assert drawn[0] == actor, drawn
+            after = h.snapshot(TABLE)
+            following = turn_seats(after.game, after.view)[0]
+            assert following != actor, "the turn passed"
+            assert drawn[:2] == [actor, following], drawn
+            for screen in screens.values():
+                await screen.leave()
+        finally:
+            await h.stop()
+
+    asyncio.run(go())
+
+
+def test_pages_waiting_to_be_drawn_go_by_rank_then_by_arrival_and_a_page_that_stops_waiting_is_skipped():
+    from companion.ui.screens.table import Turns
+
+    async def go():
+        turns, order = Turns(), []
+
+        async def page(name: str, rank: int) -> None:
+            async with turns.turn(rank):
+                order.append(name)
+                await asyncio.sleep(0)
+
+        async with turns.turn(Turns.OTHER):  # a page being drawn while the others come
+            tasks = [asyncio.create_task(page(n, r)) for n, r in
+                     [("other1", Turns.OTHER), ("next", Turns.TURN_CAME), ("gone", Turns.ACTED),
+                      ("other2", Turns.OTHER), ("acted", Turns.ACTED)]]
+            await asyncio.sleep(0)
+            tasks[2].cancel()  # a page closed while it waited
+            await asyncio.sleep(0)
+        await asyncio.gather(*tasks, return_exceptions=True)
+        assert order == ["acted", "next", "other1", "other2"]
+        assert not turns.busy
+        async with turns.turn(Turns.OTHER):  # free again: taken at once
+            assert turns.busy
+
+    asyncio.run(go())

@@ -7,11 +7,13 @@ adds the header, the choices, the code/scan field and the log.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
+import heapq
 import json
 import logging
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -54,16 +56,60 @@ COALESCE_S = 0.03  # a tablet playing in turn: how long one render waits for the
 # takes the drawing lock at once; the others yield once, so that one coming in the same turn goes before
 # them (a fixed 10 ms here cost every other page 10 ms a tap).
 DEFER_S = 0.0
-_DRAWING: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
 
 
-def _drawing() -> asyncio.Lock:
-    """The lock that draws the pages of one app (one event loop) one at a time."""
+class Turns:
+    """The pages of one app drawn one at a time, the most awaited first: the page whose user acted
+    (:data:`ACTED`), then a page whose player's turn has just come (:data:`TURN_CAME`: it has their choices
+    to draw, the biggest update of a turn's end, and its player acts next), then the others (:data:`OTHER`)
+    in the order their updates came."""
+
+    ACTED, TURN_CAME, OTHER = 0, 1, 2
+
+    def __init__(self) -> None:
+        self.busy = False
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # a heap: (rank, arrival, go)
+        self._arrivals = 0
+
+    @contextlib.asynccontextmanager
+    async def turn(self, rank: int) -> AsyncIterator[None]:
+        if self.busy:
+            go: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self._arrivals += 1
+            heapq.heappush(self._waiting, (rank, self._arrivals, go))
+            try:
+                await go
+            except asyncio.CancelledError:
+                if go.done() and not go.cancelled():  # handed the turn as it was cancelled: hand it on
+                    self._hand_on()
+                raise
+        else:
+            self.busy = True
+        try:
+            yield
+        finally:
+            self._hand_on()
+
+    def _hand_on(self) -> None:
+        while self._waiting:
+            go = heapq.heappop(self._waiting)[2]
+            if not go.done():  # (a page that stopped waiting: its render was cancelled)
+                go.set_result(None)
+                return
+        self.busy = False
+
+
+_DRAWING: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Turns] = weakref.WeakKeyDictionary()
+
+
+def _drawing(rank: int = Turns.OTHER) -> contextlib.AbstractAsyncContextManager[None]:
+    """A turn to draw among the pages of one app (one event loop), by ``rank`` (:class:`Turns`)."""
     loop = asyncio.get_running_loop()
-    lock = _DRAWING.get(loop)
-    if lock is None:
-        lock = _DRAWING[loop] = asyncio.Lock()
-    return lock
+    turns = _DRAWING.get(loop)
+    if turns is None:
+        turns = _DRAWING[loop] = Turns()
+    return turns.turn(rank)
+
 
 FOLD_AT = 6  # a group of more choices than this starts folded ...
 FOLD_SHOW = 4  # ... showing this many
@@ -151,14 +197,15 @@ class TableScreen(Screen):
                     a is b for a, b in zip(drawn, self._drawn_from, strict=True)):
                 return  # the same snapshots as on screen (the other session's copy of an update already drawn)
             if acted:  # this page's user acted: drawn first and written at once, whole
-                async with _drawing():
+                async with _drawing(Turns.ACTED):
                     with writes_now():
                         self._drawn_from = drawn
                         self.shell.refresh()
                         await sent(self.shell.page)
                 return
+            rank = Turns.TURN_CAME if self._turn_came(drawn[0]) else Turns.OTHER
             with writes_held():  # the other pages one at a time, written together after the last (web._Hold)
-                async with _drawing():
+                async with _drawing(rank):
                     self._drawn_from = drawn
                     self.shell.refresh()
             await sent(self.shell.page)
@@ -167,6 +214,13 @@ class TableScreen(Screen):
             self.shell.page.run_task(refresh)
         except Exception:  # noqa: BLE001 - page closed: nothing to draw on
             self._redraw_due = False
+
+    def _turn_came(self, snap: Snapshot | None) -> bool:
+        """This page's player's turn has just come (with the update about to be drawn)."""
+        old = self._drawn_from[0] if self._drawn_from else None
+        if snap is None or old is None or self.seat == TABLE:
+            return False
+        return self.seat in turn_seats(snap.game, snap.view) and self.seat not in turn_seats(old.game, old.view)
 
     def _say(self, who: str) -> str:
         """A seat by its player's name (a province or a region as is), for the announcements."""
