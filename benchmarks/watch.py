@@ -114,9 +114,29 @@ SEQ_JS = """() => {
 }"""
 
 
+BANNER = ("announce", "errors", "announce-seen")  # the announcements' banner (companion.ui.alerts)
+
+
+def _below_banner(d: Any) -> float:
+    """Where the screen's scrolling part begins: below the announcements' banner when one is shown (it stands
+    above that part, which scrolls under it: a button scrolled up there has a box on the page but is hidden,
+    and a tap there lands on the banner, which it dismisses)."""
+    top = 0.0
+    for ident in BANNER:
+        loc = d.page.locator(d.sel(ident))
+        try:
+            box = loc.first.bounding_box(timeout=1_000) if loc.count() else None
+        except Exception:  # noqa: BLE001 - the banner went meanwhile
+            box = None
+        if box is not None:
+            top = max(top, box["y"] + box["height"] + 12)  # (its band's padding)
+    return top
+
+
 def on_screen(d: Any, ident: str) -> dict[str, float] | None:
-    """The box of control ``ident`` once it is on the page's screen: a device the size of a phone scrolls to
-    it as its user would (a wheel turn over the page), then the box is read again. None if there is none."""
+    """The box of control ``ident`` once it is on the page's screen (in the viewport, below the banner): a
+    device the size of a phone scrolls to it as its user would (a wheel turn over the page), then the box is
+    read again. None if there is none."""
     page = d.page
     size = page.viewport_size or {"width": 1100, "height": 2400}
     for _ in range(4):
@@ -126,10 +146,11 @@ def on_screen(d: Any, ident: str) -> dict[str, float] | None:
             return None
         if box is None:
             return None
-        if 0 <= box["y"] and box["y"] + box["height"] <= size["height"]:
+        top = _below_banner(d)
+        if top <= box["y"] and box["y"] + box["height"] <= size["height"]:
             return box
         page.mouse.move(size["width"] / 2, size["height"] / 2)
-        page.mouse.wheel(0, box["y"] - size["height"] / 3)
+        page.mouse.wheel(0, box["y"] - top - (size["height"] - top) / 3)
         page.wait_for_timeout(400)  # the scroll has ended and the accessibility tree follows it
     return None
 
