@@ -162,11 +162,8 @@ class Alerts:
         self.unseen = kept
         if self.unseen or self.errors:
             self._show_banner(now=False)
-        elif self.slot.content is not None:
-            self.slot.content = None  # as dismiss: the place stays, empty
-            self.slot.padding = self.slot.margin = 0
-            self.slot.bgcolor = None
-            self._redraw(self.slot, now=False)
+        else:
+            self._empty_slot(now=False)
 
     def detach(self, session: Any) -> None:
         """Stop announcing what ``session`` receives; leaving the last one (the table's screen is left), what
@@ -352,11 +349,15 @@ class Alerts:
                            + [s.seq for s in self._last.values() if s is not None]))
         self.unseen = []
         self.errors = []
+        self._empty_slot()
+
+    def _empty_slot(self, now: bool = True) -> None:
+        """The banner's place emptied (sent at once, or with the page's next update)."""
         if self.slot.content is not None:
             self.slot.content = None  # the place stays on the page, empty (no page-wide rebuild, as a control
             self.slot.padding = self.slot.margin = 0  # appearing or going away would make in the browser)
             self.slot.bgcolor = None
-            self._redraw(self.slot)
+            self._redraw(self.slot, now=now)
 
     def restyle(self) -> None:
         """The theme changed: the banner is drawn anew in the new theme's colours (``DARK_BANNER``)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+from typing import Any
 
 import pytest
 
@@ -292,13 +293,25 @@ def test_the_join_screen_marks_the_seats_a_device_holds():
     assert any("Léa" in t and "already on a device" in t for t in shown), shown
 
 
+def _noted_screens(h: HostServer, seats: list[str], note: Any) -> dict[str, Any]:
+    """A table screen per seat, in that order, on a fake shell whose render only calls ``note(seat)``."""
+    from companion.ui.screens.table import TableScreen
+
+    screens = {}
+    for seat in seats:
+        shell = _Shell()
+        shell.page.run_task = lambda f, *a: asyncio.get_running_loop().create_task(f(*a))
+        shell.refresh = lambda top=False, seat=seat: note(seat)
+        screens[seat] = shell.screen = TableScreen(shell, h.local_session(seat), seat)  # type: ignore
+    return screens
+
+
 def test_after_a_tap_the_acting_page_is_written_at_once_and_the_others_together_after_the_last(tmp_path):
     """The page whose user tapped is drawn first, its update written at once; the other pages are then
     drawn one at a time with their updates held (companion.web._Hold) until the last of them is drawn."""
     import flet as ft
 
     from companion import web
-    from companion.ui.screens.table import TableScreen
 
     async def go():
         h = _host(tmp_path / "t.sqlite", provinces=1, players=3)
@@ -307,12 +320,8 @@ def test_after_a_tap_the_acting_page_is_written_at_once_and_the_others_together_
             seats = [i.seat for i in h.snapshot(TABLE).seats]
             actor = max(seats, key=lambda s: len(h.snapshot(s).choices))
             drawn: list[tuple[str, bool, int]] = []  # (seat, writes held while drawn, pages written at once)
-            screens = {}
-            for seat in [actor, TABLE, *[s for s in seats if s != actor]]:
-                shell = _Shell()
-                shell.page.run_task = lambda f, *a: asyncio.get_running_loop().create_task(f(*a))
-                shell.refresh = lambda top=False, seat=seat: drawn.append((seat, web.HOLD.held(), web.HOLD.now))
-                screens[seat] = shell.screen = TableScreen(shell, h.local_session(seat), seat)  # type: ignore
+            screens = _noted_screens(h, [actor, TABLE, *[s for s in seats if s != actor]],
+                                     lambda seat: drawn.append((seat, web.HOLD.held(), web.HOLD.now)))
             plays = [c for c in _controls(screens[actor].render())
                      if isinstance(c, ft.Container) and c.on_click is not None]
             await plays[0].on_click(None)  # the tap
@@ -338,7 +347,6 @@ def test_at_a_turns_end_the_next_players_page_is_drawn_right_after_the_page_that
     """The page whose player's turn has just come has the most to draw (their choices) and its player acts
     next: it is drawn right after the page that tapped, before the tablet and the other players."""
     from companion.ui.games import turn_seats
-    from companion.ui.screens.table import TableScreen
 
     async def go():
         h = _host(tmp_path / "t.sqlite", provinces=1, players=3)
@@ -346,12 +354,7 @@ def test_at_a_turns_end_the_next_players_page_is_drawn_right_after_the_page_that
         try:
             seats = [i.seat for i in h.snapshot(TABLE).seats]
             drawn: list[str] = []
-            screens = {}
-            for seat in [TABLE, *seats]:
-                shell = _Shell()
-                shell.page.run_task = lambda f, *a: asyncio.get_running_loop().create_task(f(*a))
-                shell.refresh = lambda top=False, seat=seat: drawn.append(seat)
-                screens[seat] = shell.screen = TableScreen(shell, h.local_session(seat), seat)  # type: ignore
+            screens = _noted_screens(h, [TABLE, *seats], drawn.append)
             for kind in ("EndActions", "DrawCards", "Propagate"):  # the rulebook's end of a turn
                 view = h.snapshot(TABLE)
                 actor = turn_seats(view.game, view.view)[0]
