@@ -379,6 +379,50 @@ def test_at_a_turns_end_the_next_players_page_is_drawn_right_after_the_page_that
     asyncio.run(go())
 
 
+def test_the_pages_of_the_province_that_played_are_drawn_and_written_before_another_provinces(tmp_path):
+    """A move in one province changes that province's board: its pages are drawn first, their updates held
+    until the last of them is drawn; the other province's tablet and players (a line of the log, the event
+    number) are drawn after them, each written as it is drawn."""
+    from companion import web
+
+    async def go():
+        h = _host(tmp_path / "t.sqlite", provinces=2, players=2)
+        await h.start()
+        try:
+            infos = h.snapshot(TABLE).seats
+            province = {i.seat: i.province_code for i in infos}
+            actor = next(s for s in province if h.snapshot(s).choices)
+            here = [s for s in province if province[s] == province[actor] and s != actor]
+            there = [s for s in province if province[s] != province[actor]]
+            drawn: list[tuple[str, bool]] = []  # (seat, writes held while drawn)
+            # the other province's pages first in arrival order: they still come after the province's
+            screens = _noted_screens(h, [*there, *here, actor], lambda seat: drawn.append((seat, web.HOLD.held())))
+            for screen in screens.values():  # each page shows the table once, as a page that joined
+                screen._changed(None)
+            for _ in range(100):
+                if len(drawn) >= len(screens):
+                    break
+                await asyncio.sleep(0.01)
+            drawn.clear()
+            move = next(c for c in h.snapshot(actor).choices if c.intent.get("type") in ("Drive", "Move"))
+            await screens[actor]._send(move.intent)
+            for _ in range(100):
+                if len(drawn) >= len(screens):
+                    break
+                await asyncio.sleep(0.01)
+            order = [s for s, _held in drawn]
+            assert order[0] == actor and sorted(order) == sorted(screens), drawn
+            assert set(order[1:1 + len(here)]) == set(here), drawn  # the province that played, then the other
+            assert all(held for _s, held in drawn[1:len(here)]), drawn  # held until the province's last
+            assert not any(held for _s, held in drawn[1 + len(here):]), drawn  # the other's: written at once
+            for screen in screens.values():
+                await screen.leave()
+        finally:
+            await h.stop()
+
+    asyncio.run(go())
+
+
 def test_pages_waiting_to_be_drawn_go_by_rank_then_by_arrival_and_a_page_that_stops_waiting_is_skipped():
     from companion.ui.screens.table import Turns
 

@@ -13,7 +13,7 @@ import heapq
 import json
 import logging
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -25,6 +25,7 @@ from ...session import Rejected, Session, Snapshot
 from ...web import sent, writes_held, writes_now
 from .. import model, theme
 from ..boards.tap import offer
+from ..boards.wrap import pandemie_province
 from ..games import (
     SCAN_EXAMPLES,
     board_control,
@@ -61,10 +62,12 @@ DEFER_S = 0.0
 class Turns:
     """The pages of one app drawn one at a time, the most awaited first: the page whose user acted
     (:data:`ACTED`), then a page whose player's turn has just come (:data:`TURN_CAME`: it has their choices
-    to draw, the biggest update of a turn's end, and its player acts next), then the others (:data:`OTHER`)
-    in the order their updates came."""
+    to draw, the biggest update of a turn's end, and its player acts next), then the pages whose board
+    changed (:data:`NEAR`: in Pandémie, those showing the province where it happened), then the others
+    (:data:`OTHER`: another province's tablet and players, who get a line of the log and the event
+    number), each rank in the order its updates came."""
 
-    ACTED, TURN_CAME, OTHER = 0, 1, 2
+    ACTED, TURN_CAME, NEAR, OTHER = 0, 1, 2, 3
 
     def __init__(self) -> None:
         self.busy = False
@@ -203,17 +206,43 @@ class TableScreen(Screen):
                         self.shell.refresh()
                         await sent(self.shell.page)
                 return
-            rank = Turns.TURN_CAME if self._turn_came(drawn[0]) else Turns.OTHER
-            with writes_held():  # the other pages one at a time, written together after the last (web._Hold)
+            rank = self._rank(drawn[0])
+            if rank == Turns.OTHER:  # after the pages that changed (held together), each written as it is drawn
                 async with _drawing(rank):
                     self._drawn_from = drawn
                     self.shell.refresh()
+            else:
+                with writes_held():  # one at a time, written together after the last (web._Hold)
+                    async with _drawing(rank):
+                        self._drawn_from = drawn
+                        self.shell.refresh()
             await sent(self.shell.page)
 
         try:
             self.shell.page.run_task(refresh)
         except Exception:  # noqa: BLE001 - page closed: nothing to draw on
             self._redraw_due = False
+
+    def _rank(self, snap: Snapshot | None) -> int:
+        """This page's place among the pages drawn for an update another page's user made (:class:`Turns`)."""
+        if self._turn_came(snap):
+            return Turns.TURN_CAME
+        return Turns.NEAR if self._board_changed(snap) else Turns.OTHER
+
+    def _board_changed(self, snap: Snapshot | None) -> bool:
+        """Whether the update changes the board this page shows: in Pandémie its province (the tablet's, the
+        seat's own); in the other games the one board, always."""
+        old = self._drawn_from[0] if self._drawn_from else None
+        if snap is None or old is None or snap.game != "pandemie":
+            return True
+        code = pandemie_province(snap.view, snap.seat, self.province or "")
+
+        def province(view: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]:  # its counters, cities, players
+            players = view.get("players") or {}
+            return (next((p for p in view.get("provinces") or [] if str(p.get("code")) == code), None),
+                    {s: p for s, p in players.items() if isinstance(p, Mapping) and str(p.get("province")) == code})
+
+        return province(snap.view) != province(old.view)
 
     def _turn_came(self, snap: Snapshot | None) -> bool:
         """This page's player's turn has just come (with the update about to be drawn)."""
