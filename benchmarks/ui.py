@@ -47,6 +47,7 @@ from benchmarks.watch import (  # noqa: E402
     INIT_JS,
     CpuMeter,
     Unresponsive,
+    Watchdog,
     arm,
     arrivals,
     frames,
@@ -68,6 +69,8 @@ TABLET_VIEWPORT = "1280x800"  # a 10" tablet in landscape, CSS pixels
 PHONE_VIEWPORT = "412x915"  # a common Android phone, CSS pixels
 JOIN_VIEWPORT = {"width": 1100, "height": 2400}  # joining: every seat's button on screen at once
 HANG_AT = [int(os.environ.get("TK_BENCH_HANG_AT", "-1"))]
+CRASHED: set[int] = set()  # pages whose renderer crashed (or was killed by the Watchdog) since last looked at
+SPIN_AT = [int(os.environ.get("TK_BENCH_SPIN_AT", "-1"))]  # a check of the Watchdog: that page's script spins
 MAX_STUCK = 6  # pages that stop answering (each opened again) before a run gives up
 SEED = 7  # the game's shuffles: every run plays the same game (the same taps, surges and turns), comparable
 
@@ -216,7 +219,10 @@ def main(argv: list[str] | None = None) -> None:
                            args.detail)
                 except Exception:
                     for k, pg in enumerate(pg for ctx in browser.contexts for pg in ctx.pages):
-                        pg.screenshot(path=str(tmpd.parent / f"tk-bench-ui-failure-{k}.png"))
+                        try:  # (a crashed page has none: the run's own error is the one raised)
+                            pg.screenshot(path=str(tmpd.parent / f"tk-bench-ui-failure-{k}.png"), timeout=10_000)
+                        except Exception as exc:  # noqa: BLE001
+                            print(f"  page {k}: no screenshot ({str(exc).splitlines()[0][:120]})")
                     print(f"screenshots of the pages: {tmpd.parent}/tk-bench-ui-failure-*.png")
                     raise
                 finally:
@@ -250,7 +256,7 @@ def _watched_page(ctx: Any, i: int, seat: str, counting: list[bool], flet_bytes:
         ws.on("framereceived", got)
 
     page.on("websocket", on_ws)
-    page.on("crash", lambda _p: print(f"  page {i} ({seat}) crashed", flush=True))
+    page.on("crash", lambda _p: (CRASHED.add(i), print(f"  page {i} ({seat}) crashed", flush=True)))
     page.on("pageerror", lambda e: print(f"  page {i} ({seat}) error: {str(e)[:300]}", flush=True))
     return page
 
@@ -406,7 +412,9 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
     cpu = CpuMeter(app_pid)
     stuck: list[str] = []  # pages that stopped answering (see _replace_stuck)
     with_tree: Any = None  # the one page with its accessibility tree on (the one that taps), without --a11y
+    watchdog = Watchdog().start()  # a page that spins while a call waits on it is killed, not waited for
     while done < taps:
+        watchdog.beat()
         if len(stuck) > MAX_STUCK:  # a run that keeps losing pages measures nothing: said, not looped on
             raise RuntimeError(f"pages stopped answering {len(stuck)} times in this run; the last: {stuck[-1]}")
         seat = host.actor(seats)
@@ -429,7 +437,21 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
                 misses += 1
                 continue
         _trace("tree on")
-        box = on_screen(d, "choice-0")
+        if 0 <= SPIN_AT[0] <= seq0:  # TK_BENCH_SPIN_AT=N: the page to tap spins (its main thread held for ever)
+            SPIN_AT[0] = -1
+            d.page.evaluate("() => { setTimeout(() => { for (;;) {} }, 50); }")
+        watchdog.beat()
+        try:
+            box = on_screen(d, "choice-0")
+        except Exception as exc:  # noqa: BLE001 - the page crashed, or spun and was killed (Watchdog)
+            stuck.append(f"{seat} (page {idx}) before tap {done}: {str(exc).splitlines()[0][:160]}")
+            print(f"  {stuck[-1]}; opened again in a new page", flush=True)
+            _replace_stuck(pages, idx, url, seq0, counting, flet_bytes, viewport, a11y)
+            with_tree = None
+            watchdog.beat()
+            quiet(0.6, timeout=8.0)
+            misses += 1
+            continue
         _trace(f"box {box}")
         try:
             arm([pg.page for pg in pages], seq0, a11y)
@@ -455,23 +477,41 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
         counting[0] = True
         sync_before = list(host.relay.down)
         t0 = time.time() * 1000
-        d.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        shown = stamps([pg.page for pg in pages], 20.0)
-        cpu.stop()
-        counting[0] = False
-        for k, (a, b) in enumerate(zip(sync_before, host.relay.down, strict=False)):
-            sync_bytes[k] = sync_bytes.get(k, 0) + b - a
-        came = [] if a11y else arrivals([pg.page for pg in pages])
-        per_frames: list[int] = []
-        per_msgs: list[int] = []
-        per_log: list[list[str]] = []
-        if not a11y:
-            time.sleep(0.5)  # the frames that follow the repaint (a banner sliding in, a button's ripple)
-            per_frames = frames([pg.page for pg in pages])
-            per_log = timeline([pg.page for pg in pages]) if detail is not None else []
-            per_msgs = messages([pg.page for pg in pages])
-            drawn.append(statistics.fmean(per_frames))
-            msgs.append(statistics.fmean(per_msgs))
+        try:
+            d.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            shown = stamps([pg.page for pg in pages], 20.0)
+            cpu.stop()
+            counting[0] = False
+            for k, (a, b) in enumerate(zip(sync_before, host.relay.down, strict=False)):
+                sync_bytes[k] = sync_bytes.get(k, 0) + b - a
+            came = [] if a11y else arrivals([pg.page for pg in pages])
+            per_frames: list[int] = []
+            per_msgs: list[int] = []
+            per_log: list[list[str]] = []
+            if not a11y:
+                time.sleep(0.5)  # the frames that follow the repaint (a banner sliding in, a button's ripple)
+                per_frames = frames([pg.page for pg in pages])
+                per_log = timeline([pg.page for pg in pages]) if detail is not None else []
+                per_msgs = messages([pg.page for pg in pages])
+                drawn.append(statistics.fmean(per_frames))
+                msgs.append(statistics.fmean(per_msgs))
+        except Exception as exc:  # a page crashed meanwhile (or spun and was killed: Watchdog): opened again
+            gone = sorted(CRASHED)
+            if not gone:
+                raise
+            CRASHED.clear()
+            cpu.stop()
+            counting[0] = False
+            for k in gone:
+                stuck.append(f"{DEVICE_SEATS[k]} (page {k}) at tap {done}: {str(exc).splitlines()[0][:160]}")
+                print(f"  {stuck[-1]}; opened again in a new page; the tap is not counted", flush=True)
+                _replace_stuck(pages, k, url, host.seq(), counting, flet_bytes, viewport, a11y)
+                if with_tree is not None and with_tree.page.is_closed():
+                    with_tree = None
+            watchdog.beat()
+            quiet(0.6, timeout=8.0)
+            misses += 1
+            continue
         rows.append({"seat": seat, "seq0": seq0, "seq": host.seq(), "t0": round(t0),
                      "shown": [round(s - t0) if s else None for s in shown],
                      "came": [round(c - t0) if c else None for c in came],
@@ -492,6 +532,10 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
             reached.append(max(c for k, c in enumerate(came) if k != idx) - t0)
         done += 1
         time.sleep(0.15)
+    watchdog.stop()
+    if watchdog.killed:
+        print(f"  renderers killed while the run waited on them (spinning, see benchmarks.watch.Watchdog): "
+              f"{len(watchdog.killed)}", flush=True)
     if detail is not None:
         import json
 

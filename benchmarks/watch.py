@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import os
 import re
+import signal
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -257,6 +259,63 @@ def quiet(below: float = 0.3, window: float = 0.25, timeout: float = 8.0) -> flo
     return rate
 
 
+def _chromium_kind(pid: int) -> str:
+    """``renderer``, ``gpu-process``, ... of a Chromium process (``browser`` for the main one)."""
+    try:  # Chromium rewrites its children's command lines into one string
+        cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        cmd = ""
+    kind = re.search(r"--type=(\S+)", cmd)
+    return kind.group(1) if kind else "browser"
+
+
+class Watchdog:
+    """Kills a Chromium renderer that spins while the benchmark waits on it.
+
+    Seen once in ~25 runs (stop 31): a page's Flutter client trapped (*memory access out of bounds*) just
+    as its accessibility tree was turned on, then its main thread and its raster worker spun at two cores
+    for ever, and Playwright's next call into it (a mouse move, which has no timeout) never returned: the
+    run hung. When the benchmark's loop has not :meth:`beat` for ``stall`` s, each renderer that used more
+    than ``spin`` of a core over each of the last two looks (``every`` s apart) is killed: the call into
+    it then fails and the benchmark opens that device's page again (``killed`` lists them)."""
+
+    def __init__(self, stall: float = 45.0, every: float = 3.0, spin: float = 0.9) -> None:
+        self.stall, self.every, self.spin = stall, every, spin
+        self.last = time.monotonic()
+        self.killed: list[int] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True, name="tk-watchdog")
+
+    def beat(self) -> None:
+        self.last = time.monotonic()
+
+    def start(self) -> Watchdog:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _renderers(self) -> dict[int, float]:
+        return {pid: cpu for pid, (name, _pp, cpu) in _processes().items()
+                if "chrom" in name.lower() and _chromium_kind(pid) == "renderer"}
+
+    def _run(self) -> None:
+        before, hot = self._renderers(), set()
+        while not self._stop.wait(self.every):
+            now = self._renderers()
+            spinning = {pid for pid, cpu in now.items() if (cpu - before.get(pid, cpu)) / self.every > self.spin}
+            before = now
+            if time.monotonic() - self.last >= self.stall:
+                for pid in spinning & hot:
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                        self.killed.append(pid)
+                    except OSError:
+                        pass
+            hot = spinning
+
+
 class CpuMeter:
     """CPU seconds spent between :meth:`start` and :meth:`stop` (summed over the windows timed) by the app (``app_pid`` and its children),
     the browsers (Chromium's processes), and this process (the host, the relay, the Playwright client) with
@@ -273,12 +332,7 @@ class CpuMeter:
         me, seen = os.getpid(), 0
         name = procs[pid][0]
         if "chrom" in name.lower():
-            try:  # Chromium rewrites its children's command lines into one string
-                cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-            except OSError:
-                cmd = ""
-            kind = re.search(r"--type=(\S+)", cmd)
-            return f"Chromium {kind.group(1) if kind else 'browser'}"
+            return f"Chromium {_chromium_kind(pid)}"
         while pid in procs and seen < 64:
             if pid == self.app_pid:
                 return "app (tablekeeper --web)"
@@ -317,4 +371,4 @@ class CpuMeter:
                 + f"; the {cores} cores were {100 * busy:.0f}% busy {during}")
 
 
-__all__ = ["ARM_FRAMES_JS", "INIT_JS", "POLL_S", "SEQ_JS", "WATCH_JS", "CpuMeter", "Unresponsive", "arm", "arrivals", "frames", "pct", "quiet", "seen", "stamps", "timeline"]
+__all__ = ["ARM_FRAMES_JS", "INIT_JS", "POLL_S", "SEQ_JS", "WATCH_JS", "CpuMeter", "Unresponsive", "Watchdog", "arm", "arrivals", "frames", "pct", "quiet", "seen", "stamps", "timeline"]
