@@ -500,8 +500,9 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
             if not gone:
                 raise
             CRASHED.clear()
-            cpu.stop()
-            counting[0] = False
+            if counting[0]:  # (the tap's CPU window was still open)
+                cpu.stop()
+                counting[0] = False
             for k in gone:
                 stuck.append(f"{DEVICE_SEATS[k]} (page {k}) at tap {done}: {str(exc).splitlines()[0][:160]}")
                 print(f"  {stuck[-1]}; opened again in a new page; the tap is not counted", flush=True)

@@ -275,12 +275,13 @@ class Watchdog:
     Seen once in ~25 runs (stop 31): a page's Flutter client trapped (*memory access out of bounds*) just
     as its accessibility tree was turned on, then its main thread and its raster worker spun at two cores
     for ever, and Playwright's next call into it (a mouse move, which has no timeout) never returned: the
-    run hung. When the benchmark's loop has not :meth:`beat` for ``stall`` s, each renderer that used more
-    than ``spin`` of a core over each of the last two looks (``every`` s apart) is killed: the call into
-    it then fails and the benchmark opens that device's page again (``killed`` lists them)."""
+    run hung. When the benchmark's loop has not :meth:`beat` for ``stall`` s, a renderer that has used more
+    than ``spin`` of a core at every look (``every`` s apart) for ``spun`` s is killed (a page opening,
+    its code compiled, takes a few seconds): the call into it then fails and the benchmark opens that
+    device's page again (``killed`` lists them)."""
 
-    def __init__(self, stall: float = 45.0, every: float = 3.0, spin: float = 0.9) -> None:
-        self.stall, self.every, self.spin = stall, every, spin
+    def __init__(self, stall: float = 45.0, every: float = 3.0, spin: float = 0.9, spun: float = 20.0) -> None:
+        self.stall, self.every, self.spin, self.spun = stall, every, spin, spun
         self.last = time.monotonic()
         self.killed: list[int] = []
         self._stop = threading.Event()
@@ -301,19 +302,21 @@ class Watchdog:
                 if "chrom" in name.lower() and _chromium_kind(pid) == "renderer"}
 
     def _run(self) -> None:
-        before, hot = self._renderers(), set()
+        before, since = self._renderers(), {}  # since: pid → when it began to spin (without a pause)
         while not self._stop.wait(self.every):
-            now = self._renderers()
+            now, t = self._renderers(), time.monotonic()
             spinning = {pid for pid, cpu in now.items() if (cpu - before.get(pid, cpu)) / self.every > self.spin}
             before = now
-            if time.monotonic() - self.last >= self.stall:
-                for pid in spinning & hot:
+            since = {pid: since.get(pid, t) for pid in spinning}
+            if t - self.last < self.stall:
+                continue
+            for pid, began in since.items():
+                if t - began >= self.spun and pid not in self.killed:
                     try:
                         os.kill(pid, signal.SIGKILL)
                         self.killed.append(pid)
                     except OSError:
                         pass
-            hot = spinning
 
 
 class CpuMeter:
