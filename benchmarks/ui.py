@@ -413,6 +413,17 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
     stuck: list[str] = []  # pages that stopped answering (see _replace_stuck)
     with_tree: Any = None  # the one page with its accessibility tree on (the one that taps), without --a11y
     watchdog = Watchdog().start()  # a page that spins while a call waits on it is killed, not waited for
+
+    def reopen(k: int, why: str, seq: int, after: str = "") -> None:
+        """Page ``k`` stopped answering or crashed: said, listed in ``stuck``, and the device's page opened
+        again (:func:`_replace_stuck`), the machine then left to settle."""
+        stuck.append(f"{DEVICE_SEATS[k]} (page {k}) {why}")
+        print(f"  {stuck[-1]}; opened again in a new page{after}", flush=True)
+        watchdog.beat()
+        _replace_stuck(pages, k, url, seq, counting, flet_bytes, viewport, a11y)
+        watchdog.beat()
+        quiet(0.6, timeout=8.0)
+
     while done < taps:
         watchdog.beat()
         if len(stuck) > MAX_STUCK:  # a run that keeps losing pages measures nothing: said, not looped on
@@ -429,11 +440,8 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
             try:
                 with_tree = _switch_a11y(with_tree, d, seq0, pages)
             except Unresponsive as exc:  # a page hung on its reload or its tree: said, opened again
-                stuck.append(f"{DEVICE_SEATS[exc.index]} (page {exc.index}) before tap {done}: {exc}")
-                print(f"  {stuck[-1]}; opened again in a new page", flush=True)
-                _replace_stuck(pages, exc.index, url, seq0, counting, flet_bytes, viewport, a11y)
+                reopen(exc.index, f"before tap {done}: {exc}", seq0)
                 with_tree = None
-                quiet(0.6, timeout=8.0)
                 misses += 1
                 continue
         _trace("tree on")
@@ -444,24 +452,17 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
         try:
             box = on_screen(d, "choice-0")
         except Exception as exc:  # noqa: BLE001 - the page crashed, or spun and was killed (Watchdog)
-            stuck.append(f"{seat} (page {idx}) before tap {done}: {str(exc).splitlines()[0][:160]}")
-            print(f"  {stuck[-1]}; opened again in a new page", flush=True)
-            _replace_stuck(pages, idx, url, seq0, counting, flet_bytes, viewport, a11y)
+            reopen(idx, f"before tap {done}: {str(exc).splitlines()[0][:160]}", seq0)
             with_tree = None
-            watchdog.beat()
-            quiet(0.6, timeout=8.0)
             misses += 1
             continue
         _trace(f"box {box}")
         try:
             arm([pg.page for pg in pages], seq0, a11y)
         except Unresponsive as exc:  # a page whose main thread is held: say which, look at it, reload it
-            stuck.append(f"{DEVICE_SEATS[exc.index]} (page {exc.index}) before tap {done}: {exc}")
-            print(f"  {stuck[-1]}; opened again in a new page", flush=True)
             if with_tree is pages[exc.index]:
                 with_tree = None
-            _replace_stuck(pages, exc.index, url, seq0, counting, flet_bytes, viewport, a11y)
-            quiet(0.6, timeout=8.0)
+            reopen(exc.index, f"before tap {done}: {exc}", seq0)
             misses += 1
             continue
         armed_at = time.time() * 1000
@@ -504,13 +505,9 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
                 cpu.stop()
                 counting[0] = False
             for k in gone:
-                stuck.append(f"{DEVICE_SEATS[k]} (page {k}) at tap {done}: {str(exc).splitlines()[0][:160]}")
-                print(f"  {stuck[-1]}; opened again in a new page; the tap is not counted", flush=True)
-                _replace_stuck(pages, k, url, host.seq(), counting, flet_bytes, viewport, a11y)
+                reopen(k, f"at tap {done}: {str(exc).splitlines()[0][:160]}", host.seq(), "; the tap is not counted")
                 if with_tree is not None and with_tree.page.is_closed():
                     with_tree = None
-            watchdog.beat()
-            quiet(0.6, timeout=8.0)
             misses += 1
             continue
         rows.append({"seat": seat, "seq0": seq0, "seq": host.seq(), "t0": round(t0),

@@ -306,6 +306,14 @@ def _noted_screens(h: HostServer, seats: list[str], note: Any) -> dict[str, Any]
     return screens
 
 
+async def _until_drawn(drawn: list[Any], n: int) -> None:
+    """Until ``n`` renders are noted in ``drawn`` (at most a second)."""
+    for _ in range(100):
+        if len(drawn) >= n:
+            return
+        await asyncio.sleep(0.01)
+
+
 def test_after_a_tap_the_acting_page_is_written_at_once_and_the_others_together_after_the_last(tmp_path):
     """The page whose user tapped is drawn first, its update written at once; the other pages are then
     drawn one at a time with their updates held (companion.web._Hold) until the last of them is drawn."""
@@ -325,10 +333,7 @@ def test_after_a_tap_the_acting_page_is_written_at_once_and_the_others_together_
             plays = [c for c in _controls(screens[actor].render())
                      if isinstance(c, ft.Container) and c.on_click is not None]
             await plays[0].on_click(None)  # the tap
-            for _ in range(100):
-                if len(drawn) >= len(screens):
-                    break
-                await asyncio.sleep(0.01)
+            await _until_drawn(drawn, len(screens))
             assert drawn[0] == (actor, False, 1), drawn  # drawn first, written at once
             others = drawn[1:]
             assert {s for s, _held, _now in others} == set(screens) - {actor}, drawn
@@ -361,10 +366,7 @@ def test_at_a_turns_end_the_next_players_page_is_drawn_right_after_the_page_that
                 choice = next(c for c in h.snapshot(actor).choices if c.intent.get("type") == kind)
                 drawn.clear()
                 await screens[actor]._send(choice.intent)
-                for _ in range(100):
-                    if len(drawn) >= len(screens):
-                        break
-                    await asyncio.sleep(0.01)
+                await _until_drawn(drawn, len(screens))
                 assert sorted(drawn) == sorted(screens), drawn
                 assert drawn[0] == actor, drawn
             after = h.snapshot(TABLE)
@@ -386,7 +388,7 @@ def test_the_pages_of_the_province_that_played_are_drawn_and_written_before_anot
     from companion import web
 
     async def go():
-        h = _host(tmp_path / "t.sqlite", provinces=2, players=2)
+        h = _host(tmp_path / "t.sqlite", provinces=2, players=3)  # two other pages in the province that plays
         await h.start()
         try:
             infos = h.snapshot(TABLE).seats
@@ -394,22 +396,17 @@ def test_the_pages_of_the_province_that_played_are_drawn_and_written_before_anot
             actor = next(s for s in province if h.snapshot(s).choices)
             here = [s for s in province if province[s] == province[actor] and s != actor]
             there = [s for s in province if province[s] != province[actor]]
+            assert len(here) >= 2 and there, province
             drawn: list[tuple[str, bool]] = []  # (seat, writes held while drawn)
             # the other province's pages first in arrival order: they still come after the province's
             screens = _noted_screens(h, [*there, *here, actor], lambda seat: drawn.append((seat, web.HOLD.held())))
             for screen in screens.values():  # each page shows the table once, as a page that joined
                 screen._changed(None)
-            for _ in range(100):
-                if len(drawn) >= len(screens):
-                    break
-                await asyncio.sleep(0.01)
+            await _until_drawn(drawn, len(screens))
             drawn.clear()
             move = next(c for c in h.snapshot(actor).choices if c.intent.get("type") in ("Drive", "Move"))
             await screens[actor]._send(move.intent)
-            for _ in range(100):
-                if len(drawn) >= len(screens):
-                    break
-                await asyncio.sleep(0.01)
+            await _until_drawn(drawn, len(screens))
             order = [s for s, _held in drawn]
             assert order[0] == actor and sorted(order) == sorted(screens), drawn
             assert set(order[1:1 + len(here)]) == set(here), drawn  # the province that played, then the other
