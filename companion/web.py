@@ -49,6 +49,15 @@ HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
+# Headers Flet's server adds that this app takes off:
+# * ``Cross-Origin-Embedder-Policy: require-corp`` makes the page cross-origin isolated, and Flutter then
+#   draws with its multi-threaded renderer (skwasm with a raster worker). On the benchmark's machine that
+#   worker was the part that, in about one run of eight, burnt 94 ms of CPU per tap on one page instead of
+#   3-6, and the part a page spun in for ever after a "memory access out of bounds"; single-threaded it
+#   draws the same frames (stop 32, README). The page loads nothing from another origin (CSP above), so the
+#   isolation protects nothing here.
+# * ``Access-Control-Allow-Origin: *``: no other site has any reason to read this app's answers.
+DROPPED = {b"cross-origin-embedder-policy", b"access-control-allow-origin"}
 
 
 def same_origin(headers: list[tuple[bytes, bytes]], scheme: str) -> tuple[bool, str]:
@@ -130,13 +139,14 @@ class Guard:
                 return
             held: list[MutableMapping[str, Any]] = []  # an HTML page's start and body, until it is whole
             chunks: list[bytes] = []
+            # HEAD is asked of the app as a GET, so that the page's length counts the added script; no body leaves
+            head = scope.get("method") == "HEAD"
 
             async def send_with_headers(message: MutableMapping[str, Any]) -> None:
                 if message.get("type") == "http.response.start":
-                    names = {k.lower() for k, _ in message.get("headers", [])}
-                    message["headers"] = list(message.get("headers", [])) + [
-                        (k, v) for k, v in HEADERS if k not in names
-                    ]
+                    own = [(k, v) for k, v in message.get("headers", []) if k.lower() not in DROPPED]
+                    names = {k.lower() for k, _ in own}
+                    message["headers"] = own + [(k, v) for k, v in HEADERS if k not in names]
                     heads = {k.lower(): v for k, v in message["headers"]}
                     if heads.get(b"content-type", b"").startswith(b"text/html") and b"content-encoding" not in heads:
                         held.append(message)  # the web client's index.html: the script is added to it
@@ -151,9 +161,13 @@ class Guard:
                         (b"content-length", str(len(body)).encode())]
                     await send(start)
                     message = {"type": "http.response.body", "body": body}
+                if head and message.get("type") == "http.response.body":
+                    if message.get("more_body"):
+                        return
+                    message = {"type": "http.response.body", "body": b""}
                 await send(message)
 
-            await self.app(scope, receive, send_with_headers)
+            await self.app({**scope, "method": "GET"} if head else scope, receive, send_with_headers)
             return
         await self.app(scope, receive, send)
 

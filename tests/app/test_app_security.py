@@ -92,6 +92,12 @@ def test_a_lan_browser_sees_nothing_of_a_table_until_it_proves_the_pin(tmp_path)
             csp = r.headers["Content-Security-Policy"]
             assert "frame-ancestors 'none'" in csp and r.headers["X-Frame-Options"] == "DENY"
             assert r.headers["Referrer-Policy"] == "no-referrer"
+        for path in ("/", "/flutter_bootstrap.js", "/main.dart.mjs", "/canvaskit/skwasm.js"):
+            # not cross-origin isolated (Flutter draws single-threaded: stop 32), readable by no other site
+            with urllib.request.urlopen(f"https://127.0.0.1:{port}{path}", timeout=5, context=INSECURE) as r:
+                assert r.headers["Cross-Origin-Opener-Policy"] == "same-origin", path
+                assert r.headers["Cross-Origin-Embedder-Policy"] is None, path
+                assert r.headers["Access-Control-Allow-Origin"] is None, path
         with sync_api.sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             try:
@@ -102,6 +108,9 @@ def test_a_lan_browser_sees_nothing_of_a_table_until_it_proves_the_pin(tmp_path)
                 host.fill("table-name", "Feu secret")
                 host.click("create")
                 host.wait("join-code", timeout=60_000)
+                # drawn by Flutter's single-threaded renderer: the page is not isolated and runs no worker
+                assert host.page.evaluate("self.crossOriginIsolated") is False
+                assert host.page.workers == [], [w.url for w in host.page.workers]
                 pin = re.search(r"PIN : (\d{6})", host.all_text())
                 assert pin, host.all_text()[:500]
                 pin_text = pin.group(1)

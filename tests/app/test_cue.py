@@ -38,6 +38,14 @@ def test_the_app_serves_its_page_with_the_script_and_the_sounds_with_its_securit
             assert cue.TAG in page and page.count(cue.TAG) == 1
             assert int(r.headers["Content-Length"]) == len(page)
             assert "frame-ancestors 'none'" in r.headers["Content-Security-Policy"]
+        for path, length in (("/", len(page)), ("/flutter.js", None)):  # HEAD: GET's length, no body
+            ask = urllib.request.Request(f"{base}{path}", method="HEAD")
+            with urllib.request.urlopen(ask, timeout=10) as r:
+                if length is None:
+                    with urllib.request.urlopen(f"{base}{path}", timeout=10) as g:
+                        length = len(g.read())
+                assert int(r.headers["Content-Length"]) == length > 0, path
+                assert r.read() == b"" and r.headers["X-Frame-Options"] == "DENY", path
         with urllib.request.urlopen(f"{base}{cue.SCRIPT}", timeout=10) as r:
             assert r.headers["Content-Type"].startswith("text/javascript") and b"tk-cue:" in r.read()
             assert r.headers["X-Frame-Options"] == "DENY"
