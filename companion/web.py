@@ -9,7 +9,8 @@
   browser (cross-site websocket hijacking); a websocket with no Origin, or another one, is refused.
 * **Headers** on every page: a Content-Security-Policy with ``frame-ancestors 'none'`` (and
   ``X-Frame-Options: DENY``: no framing, no clickjacking), ``Referrer-Policy: no-referrer`` (the host's
-  secret link never leaks in a Referer), ``X-Content-Type-Options: nosniff``.
+  secret link never leaks in a Referer), ``X-Content-Type-Options: nosniff``; Flet's
+  ``Access-Control-Allow-Origin: *`` and ``Cross-Origin-Embedder-Policy`` taken off (:data:`DROPPED`).
 * Who a browser is, is never taken from the browser: see :mod:`companion.ui.access` (the host's secret
   link, or the PIN, proven on the server).
 """
