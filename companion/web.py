@@ -130,18 +130,17 @@ class Guard:
             await self.app(scope, receive, send)
             return
         if kind == "http":
-            own = cue.asset(str(scope.get("path") or "")) if scope.get("method") in ("GET", "HEAD") else None
+            head = scope.get("method") == "HEAD"  # answered with a GET's headers (and length), no body
+            own = cue.asset(str(scope.get("path") or "")) if head or scope.get("method") == "GET" else None
             if own is not None:  # the page's announcement script and its sounds (companion.cue)
                 body, ctype = own
                 await send({"type": "http.response.start", "status": 200, "headers": [
                     (b"content-type", ctype), (b"content-length", str(len(body)).encode()),
                     (b"cache-control", b"no-cache"), *HEADERS]})
-                await send({"type": "http.response.body", "body": b"" if scope.get("method") == "HEAD" else body})
+                await send({"type": "http.response.body", "body": b"" if head else body})
                 return
             held: list[MutableMapping[str, Any]] = []  # an HTML page's start and body, until it is whole
             chunks: list[bytes] = []
-            # HEAD is asked of the app as a GET, so that the page's length counts the added script; no body leaves
-            head = scope.get("method") == "HEAD"
 
             async def send_with_headers(message: MutableMapping[str, Any]) -> None:
                 if message.get("type") == "http.response.start":
@@ -168,6 +167,7 @@ class Guard:
                     message = {"type": "http.response.body", "body": b""}
                 await send(message)
 
+            # a HEAD is asked of the app as a GET: the page's length then counts the script added to it
             await self.app({**scope, "method": "GET"} if head else scope, receive, send_with_headers)
             return
         await self.app(scope, receive, send)

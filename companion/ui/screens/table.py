@@ -207,15 +207,12 @@ class TableScreen(Screen):
                         await sent(self.shell.page)
                 return
             rank = self._rank(drawn[0])
-            if rank == Turns.OTHER:  # after the pages that changed (held together), each written as it is drawn
+            # one at a time, written together after the last (web._Hold); another province's pages (OTHER),
+            # drawn after those, each written as it is drawn
+            with contextlib.nullcontext() if rank == Turns.OTHER else writes_held():
                 async with _drawing(rank):
                     self._drawn_from = drawn
                     self.shell.refresh()
-            else:
-                with writes_held():  # one at a time, written together after the last (web._Hold)
-                    async with _drawing(rank):
-                        self._drawn_from = drawn
-                        self.shell.refresh()
             await sent(self.shell.page)
 
         try:
