@@ -58,8 +58,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     play_state(OPTIONS, SeededRng("warm-up"))
     mode = native.STATUS.get("engine.games.pandemie", "pure")
-    runs = [("step", "simulate (step: fold once)", args.seconds * 0.7),
-            ("apply", "Table-style (apply + fold)", args.seconds * 0.3)]
+    runs = [
+        ("step", "simulate (step: fold once)", args.seconds * 0.7),
+        ("apply", "Table-style (apply + fold)", args.seconds * 0.3),
+    ]
     if args.pure_child:
         runs = [("step", "pure Python (step)", args.seconds)]
     else:
@@ -68,15 +70,30 @@ def main(argv: list[str] | None = None) -> int:
     for i, (runner, label, seconds) in enumerate(runs):
         rates, games, intents, turns = measure(seconds, runner)
         if i == 0 and not args.pure_child:
-            print(f"  a game lasts {intents / games:.0f} intents, {turns / games:.0f} player turns over the four "
-                  "provinces (as long as the policy survives; longer games mean fewer games/min)")
+            print(
+                f"  a game lasts {intents / games:.0f} intents, {turns / games:.0f} player turns over the four "
+                "provinces (as long as the policy survives; longer games mean fewer games/min)"
+            )
         median, best = statistics.median(rates), max(rates)
-        print(f"  {label:<28} median {median:>7.0f} games/min  (best {best:>6.0f}, {len(rates)} rounds)  "
-              f"{intents / games:>4.0f} intents/game  ratio to goal {GOAL}: {median / GOAL:.2f}", flush=True)
+        print(
+            f"  {label:<28} median {median:>7.0f} games/min  (best {best:>6.0f}, {len(rates)} rounds)  "
+            f"{intents / games:>4.0f} intents/game  ratio to goal {GOAL}: {median / GOAL:.2f}",
+            flush=True,
+        )
     if mode == "compiled" and not args.no_pure and not args.pure_child:
         env = {**os.environ, native.PURE_ENV: "1"}
-        subprocess.run([sys.executable, "-m", "benchmarks.pandemie", "--pure-child", "--seconds",
-                        str(max(ROUND, args.seconds * 0.3))], env=env, check=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "benchmarks.pandemie",
+                "--pure-child",
+                "--seconds",
+                str(max(ROUND, args.seconds * 0.3)),
+            ],
+            env=env,
+            check=True,
+        )
     return 0
 
 

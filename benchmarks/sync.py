@@ -62,7 +62,10 @@ INTENTS = (Draw, Bump)
 
 def setup(options: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
     seats = tuple(f"p{i}" for i in range(1, int(options.get("seats", 20)) + 1))
-    events: list[Event] = [Started(seats=seats), make_shuffle(rng, "d", [f"C{i:04d}" for i in range(5000)], "new", "d1")]
+    events: list[Event] = [
+        Started(seats=seats),
+        make_shuffle(rng, "d", [f"C{i:04d}" for i in range(5000)], "new", "d1"),
+    ]
     state = None
     for e in events:
         state = fold(state, e)
@@ -94,8 +97,12 @@ def apply(state: State, intent: Intent, rng: Rng) -> list[Event]:
 
 
 def view(state: State, seat: str) -> dict[str, Any]:
-    return {"deck": len(state.deck.cards), "hand": list(state.hands.get(seat, ())),
-            "hand_sizes": {s: len(h) for s, h in state.hands.items()}, "bumps": state.bumps}
+    return {
+        "deck": len(state.deck.cards),
+        "hand": list(state.hands.get(seat, ())),
+        "hand_sizes": {s: len(h) for s, h in state.hands.items()},
+        "bumps": state.bumps,
+    }
 
 
 def outcome(state: State) -> dict[str, Any] | None:
@@ -189,9 +196,25 @@ def _pct(xs: list[float], q: float) -> float:
 
 def run_benchmark(events: int = 300, n: int = DEVICES) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
-        cmd = [sys.executable, "-m", "benchmarks.sync", "--serve", "--game", NAME, "--name", "Bench",
-               "--store", str(Path(tmp) / "bench.sqlite"), "--option", f"seats={max(20, n)}", "--pin", "135790",
-               "--bind", "127.0.0.1", "--no-advertise"]
+        cmd = [
+            sys.executable,
+            "-m",
+            "benchmarks.sync",
+            "--serve",
+            "--game",
+            NAME,
+            "--name",
+            "Bench",
+            "--store",
+            str(Path(tmp) / "bench.sqlite"),
+            "--option",
+            f"seats={max(20, n)}",
+            "--pin",
+            "135790",
+            "--bind",
+            "127.0.0.1",
+            "--no-advertise",
+        ]
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
         try:
             info = {}
@@ -236,15 +259,23 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--devices", type=int, default=DEVICES)
     ns = p.parse_args(args)
     r = run_benchmark(ns.events, max(2, ns.devices))
-    print(f"join (PAKE: scrypt + SPAKE2, then the encrypted hello), {ns.devices} devices one after the other: "
-          f"p50 {r['join_p50']:.0f} ms, max {r['join_max']:.0f} ms")
-    print(f"host's answer to the SPAKE2 message (before key confirmation), median: right PIN "
-          f"{r['answer_right']:.1f} ms, wrong PIN {r['answer_wrong']:.1f} ms "
-          f"(ratio {r['answer_wrong'] / max(r['answer_right'], 1e-9):.2f})")
-    print(f"sync latency, intent -> all {ns.devices} devices, encrypted, {int(r['events'])} events, loopback:")
+    print(
+        f"join (PAKE: scrypt + SPAKE2, then the encrypted hello), {ns.devices} devices one after the other: "
+        f"p50 {r['join_p50']:.0f} ms, max {r['join_max']:.0f} ms"
+    )
+    print(
+        f"host's answer to the SPAKE2 message (before key confirmation), median: right PIN "
+        f"{r['answer_right']:.1f} ms, wrong PIN {r['answer_wrong']:.1f} ms "
+        f"(ratio {r['answer_wrong'] / max(r['answer_right'], 1e-9):.2f})"
+    )
+    print(
+        f"sync latency, intent -> all {ns.devices} devices, encrypted, {int(r['events'])} events, loopback:"
+    )
     print(f"  p50 {r['p50']:.2f} ms   p99 {r['p99']:.2f} ms   max {r['max']:.2f} ms")
-    print(f"  p99 / goal ({GOAL_P99_MS:.0f} ms): {r['p99'] / GOAL_P99_MS:.2f}  "
-          f"({'meets' if r['p99'] <= GOAL_P99_MS else 'misses'} the goal)")
+    print(
+        f"  p99 / goal ({GOAL_P99_MS:.0f} ms): {r['p99'] / GOAL_P99_MS:.2f}  "
+        f"({'meets' if r['p99'] <= GOAL_P99_MS else 'misses'} the goal)"
+    )
     return 0
 
 

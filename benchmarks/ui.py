@@ -74,6 +74,7 @@ SPIN_AT = [int(os.environ.get("TK_BENCH_SPIN_AT", "-1"))]  # a check of the Watc
 MAX_STUCK = 6  # pages that stop answering (each opened again) before a run gives up
 SEED = 7  # the game's shuffles: every run plays the same game (the same taps, surges and turns), comparable
 
+
 class Relay:
     """A TCP relay on loopback that counts the bytes the host sends to each device connection."""
 
@@ -132,9 +133,12 @@ class HostThread:
         async def go() -> None:
             from engine.core.rng import OsRng, SeededRng
 
-            rng = OsRng() if self.seed is None else SeededRng(self.seed)  # the same game every run, by default
-            self.server = HostServer("pandemie", "Bench", self.store, options=OPTIONS, advertise=False,
-                                     bind="127.0.0.1", rng=rng)
+            rng = (
+                OsRng() if self.seed is None else SeededRng(self.seed)
+            )  # the same game every run, by default
+            self.server = HostServer(
+                "pandemie", "Bench", self.store, options=OPTIONS, advertise=False, bind="127.0.0.1", rng=rng
+            )
             await self.server.start()
             self.relay = Relay(self.server.port)
             await self.relay.start()
@@ -175,25 +179,43 @@ class HostThread:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.ui", description=__doc__.splitlines()[0])
     ap.add_argument("--taps", type=int, default=60, help="taps to time (at least 50 for the report)")
-    ap.add_argument("--shots", type=Path, default=None, help="save a screenshot of every page here at the end")
+    ap.add_argument(
+        "--shots", type=Path, default=None, help="save a screenshot of every page here at the end"
+    )
     ap.add_argument("--map", action="store_true", help="the map screen's case instead (benchmarks/ui_map.py)")
-    ap.add_argument("--viewport", default=os.environ.get("TK_BENCH_VIEWPORT", "devices"),
-                    help="'devices' (default): each page the size of the device it stands for, a tablet "
-                         f"{TABLET_VIEWPORT} and a phone {PHONE_VIEWPORT} CSS pixels; or WxH for every page "
-                         "(1100x2400 is the size this benchmark used before stop 20)")
-    ap.add_argument("--seed", type=int, default=SEED,
-                    help=f"the game's seed (default {SEED}: every run plays the same game); -1: a new game each run")
-    ap.add_argument("--detail", type=Path, default=None,
-                    help="write one JSON line per tap here: the seat, and per page (in DEVICE_SEATS' order) ms "
-                         "from the tap to the update's arrival and to its repaint, frames and messages")
-    ap.add_argument("--a11y", action="store_true",
-                    help="every page with its accessibility tree on, and watched through it (the old way: each "
-                         "page then pays for the tree on every update, as a screen reader's device does)")
+    ap.add_argument(
+        "--viewport",
+        default=os.environ.get("TK_BENCH_VIEWPORT", "devices"),
+        help="'devices' (default): each page the size of the device it stands for, a tablet "
+        f"{TABLET_VIEWPORT} and a phone {PHONE_VIEWPORT} CSS pixels; or WxH for every page "
+        "(1100x2400 is the size this benchmark used before stop 20)",
+    )
+    ap.add_argument(
+        "--seed",
+        type=int,
+        default=SEED,
+        help=f"the game's seed (default {SEED}: every run plays the same game); -1: a new game each run",
+    )
+    ap.add_argument(
+        "--detail",
+        type=Path,
+        default=None,
+        help="write one JSON line per tap here: the seat, and per page (in DEVICE_SEATS' order) ms "
+        "from the tap to the update's arrival and to its repaint, frames and messages",
+    )
+    ap.add_argument(
+        "--a11y",
+        action="store_true",
+        help="every page with its accessibility tree on, and watched through it (the old way: each "
+        "page then pays for the tree on every update, as a screen reader's device does)",
+    )
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
     if args.map:
         from benchmarks import ui_map
 
-        ui_map.main(["--taps", str(args.taps), "--compare"] + (["--shots", str(args.shots)] if args.shots else []))
+        ui_map.main(
+            ["--taps", str(args.taps), "--compare"] + (["--shots", str(args.shots)] if args.shots else [])
+        )
         return
     try:
         from playwright.sync_api import sync_playwright
@@ -215,12 +237,23 @@ def main(argv: list[str] | None = None) -> None:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 try:
-                    _bench(browser, port, host, args.taps, args.shots, app.pid, args.viewport, args.a11y,
-                           args.detail)
+                    _bench(
+                        browser,
+                        port,
+                        host,
+                        args.taps,
+                        args.shots,
+                        app.pid,
+                        args.viewport,
+                        args.a11y,
+                        args.detail,
+                    )
                 except Exception:
                     for k, pg in enumerate(pg for ctx in browser.contexts for pg in ctx.pages):
                         try:  # (a crashed page has none: the run's own error is the one raised)
-                            pg.screenshot(path=str(tmpd.parent / f"tk-bench-ui-failure-{k}.png"), timeout=10_000)
+                            pg.screenshot(
+                                path=str(tmpd.parent / f"tk-bench-ui-failure-{k}.png"), timeout=10_000
+                            )
                         except Exception as exc:  # noqa: BLE001
                             print(f"  page {k}: no screenshot ({str(exc).splitlines()[0][:120]})")
                     print(f"screenshots of the pages: {tmpd.parent}/tk-bench-ui-failure-*.png")
@@ -240,7 +273,9 @@ def _wait_seen(page: Any, seq: int, timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while seen(page) < seq:
         if time.monotonic() > deadline:
-            raise RuntimeError(f"a page did not get event {seq} within {timeout:.0f} s (it shows {seen(page)})")
+            raise RuntimeError(
+                f"a page did not get event {seq} within {timeout:.0f} s (it shows {seen(page)})"
+            )
         time.sleep(0.1)
 
 
@@ -261,8 +296,16 @@ def _watched_page(ctx: Any, i: int, seat: str, counting: list[bool], flet_bytes:
     return page
 
 
-def _replace_stuck(pages: list[Any], index: int, url: str, seq: int, counting: list[bool],
-                   flet_bytes: list[int], viewport: str, tree: bool = False) -> None:
+def _replace_stuck(
+    pages: list[Any],
+    index: int,
+    url: str,
+    seq: int,
+    counting: list[bool],
+    flet_bytes: list[int],
+    viewport: str,
+    tree: bool = False,
+) -> None:
     """A page that stopped answering Playwright (seen a few times in 100 runs, always just after it was
     reloaded to drop its accessibility tree: its target then says "Not attached to an active page"): it is
     closed and the device opens the app again in a new page of its browser context, which goes back to its
@@ -292,12 +335,17 @@ def _replace_stuck(pages: list[Any], index: int, url: str, seq: int, counting: l
             _wait_seen(page, seq)
         except Exception as exc:  # noqa: BLE001 - not up yet: this one is closed and another opened
             problem, old = exc, page
-            print(f"  {DEVICE_SEATS[index]} (page {index}): its new page did not come up ({exc}); again", flush=True)
+            print(
+                f"  {DEVICE_SEATS[index]} (page {index}): its new page did not come up ({exc}); again",
+                flush=True,
+            )
             continue
         pages[index] = d
         return
-    raise RuntimeError(f"{DEVICE_SEATS[index]} (page {index}) stopped answering and three new pages did not "
-                       f"come up either: {problem}")
+    raise RuntimeError(
+        f"{DEVICE_SEATS[index]} (page {index}) stopped answering and three new pages did not "
+        f"come up either: {problem}"
+    )
 
 
 def _trace(msg: str) -> None:
@@ -330,7 +378,9 @@ def _switch_a11y(on: Any, d: Any, seq: int, pages: list[Any]) -> Any:
             raise Unresponsive(pages.index(on), f"after its reload: {str(exc).splitlines()[0]}") from None
         time.sleep(0.5)
         quiet(0.6, timeout=4.0)  # the reloaded page has drawn itself: the machine is quiet again
-    if 0 <= HANG_AT[0] <= seq:  # TK_BENCH_HANG_AT=N: the page to tap at event N or after is taken for hung, once
+    if (
+        0 <= HANG_AT[0] <= seq
+    ):  # TK_BENCH_HANG_AT=N: the page to tap at event N or after is taken for hung, once
         HANG_AT[0] = -1
         raise Unresponsive(pages.index(d), f"taken for hung at event {seq} (TK_BENCH_HANG_AT)")
     try:
@@ -340,8 +390,17 @@ def _switch_a11y(on: Any, d: Any, seq: int, pages: list[Any]) -> Any:
     return d
 
 
-def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | None, app_pid: int,
-           viewport: str = "devices", a11y: bool = False, detail: Path | None = None) -> None:
+def _bench(
+    browser: Any,
+    port: int,
+    host: HostThread,
+    taps: int,
+    shots: Path | None,
+    app_pid: int,
+    viewport: str = "devices",
+    a11y: bool = False,
+    detail: Path | None = None,
+) -> None:
     from tests.app.browser_util import Driver
 
     rows: list[dict[str, Any]] = []
@@ -372,7 +431,7 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
         first = d.sel("join-table-G") + ", " + d.sel("join-p1") + ", " + d.sel("join-table")
         try:
             page.wait_for_selector(first, timeout=5_000)
-        except Exception:  # the Enter key was not taken (a loaded machine): the button that lists the seats
+        except Exception:  # noqa: BLE001 - the Enter key was not taken (a loaded machine): the button that lists the seats
             page.wait_for_selector(first + ", " + d.sel("join-look"), timeout=30_000)
             if not page.locator(first).count():
                 d.click("join-look")
@@ -427,7 +486,9 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
     while done < taps:
         watchdog.beat()
         if len(stuck) > MAX_STUCK:  # a run that keeps losing pages measures nothing: said, not looped on
-            raise RuntimeError(f"pages stopped answering {len(stuck)} times in this run; the last: {stuck[-1]}")
+            raise RuntimeError(
+                f"pages stopped answering {len(stuck)} times in this run; the last: {stuck[-1]}"
+            )
         seat = host.actor(seats)
         if seat is None:
             print("  nobody can act any more (the game is over?)")
@@ -445,7 +506,9 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
                 misses += 1
                 continue
         _trace("tree on")
-        if 0 <= SPIN_AT[0] <= seq0:  # TK_BENCH_SPIN_AT=N: the page to tap spins (its main thread held for ever)
+        if (
+            0 <= SPIN_AT[0] <= seq0
+        ):  # TK_BENCH_SPIN_AT=N: the page to tap spins (its main thread held for ever)
             SPIN_AT[0] = -1
             d.page.evaluate("() => { setTimeout(() => { for (;;) {} }, 50); }")
         watchdog.beat()
@@ -505,16 +568,30 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
                 cpu.stop()
                 counting[0] = False
             for k in gone:
-                reopen(k, f"at tap {done}: {str(exc).splitlines()[0][:160]}", host.seq(), "; the tap is not counted")
+                reopen(
+                    k,
+                    f"at tap {done}: {str(exc).splitlines()[0][:160]}",
+                    host.seq(),
+                    "; the tap is not counted",
+                )
                 if with_tree is not None and with_tree.page.is_closed():
                     with_tree = None
             misses += 1
             continue
-        rows.append({"seat": seat, "seq0": seq0, "seq": host.seq(), "t0": round(t0),
-                     "shown": [round(s - t0) if s else None for s in shown],
-                     "came": [round(c - t0) if c else None for c in came],
-                     "frames": per_frames, "msgs": per_msgs, "armed": round(armed_at - t0),
-                     "timeline": per_log})
+        rows.append(
+            {
+                "seat": seat,
+                "seq0": seq0,
+                "seq": host.seq(),
+                "t0": round(t0),
+                "shown": [round(s - t0) if s else None for s in shown],
+                "came": [round(c - t0) if c else None for c in came],
+                "frames": per_frames,
+                "msgs": per_msgs,
+                "armed": round(armed_at - t0),
+                "timeline": per_log,
+            }
+        )
         if host.seq() == seq0:  # the tap was swallowed (or refused): not a measurement
             print(f"  {seat}: the tap played nothing; not counted", flush=True)
             misses += 1
@@ -532,8 +609,11 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
         time.sleep(0.15)
     watchdog.stop()
     if watchdog.killed:
-        print(f"  renderers killed while the run waited on them (spinning, see benchmarks.watch.Watchdog): "
-              f"{len(watchdog.killed)}", flush=True)
+        print(
+            f"  renderers killed while the run waited on them (spinning, see benchmarks.watch.Watchdog): "
+            f"{len(watchdog.killed)}",
+            flush=True,
+        )
     if detail is not None:
         import json
 
@@ -552,23 +632,36 @@ def _bench(browser: Any, port: int, host: HostThread, taps: int, shots: Path | N
     print(f"taps measured: {n} (taps not counted: {misses})")
     for line in stuck:
         print(f"  a page stopped answering: {line}")
-    for name, xs, goal in (("acting device", acting, GOAL_ACTING_MS), ("other devices (last)", others, GOAL_OTHERS_MS)):
+    for name, xs, goal in (
+        ("acting device", acting, GOAL_ACTING_MS),
+        ("other devices (last)", others, GOAL_OTHERS_MS),
+    ):
         p50, p95 = pct(xs, 0.5), pct(xs, 0.95)
-        print(f"tap -> {name:22s} p50 {p50:7.0f} ms  p95 {p95:7.0f} ms  mean {statistics.fmean(xs):7.0f} ms"
-              f"  goal p95 <= {goal:.0f} ms: ratio {p95 / goal:.2f} ({'met' if p95 <= goal else 'not met'})")
+        print(
+            f"tap -> {name:22s} p50 {p50:7.0f} ms  p95 {p95:7.0f} ms  mean {statistics.fmean(xs):7.0f} ms"
+            f"  goal p95 <= {goal:.0f} ms: ratio {p95 / goal:.2f} ({'met' if p95 <= goal else 'not met'})"
+        )
     if reached:
         p50, p95 = pct(reached, 0.5), pct(reached, 0.95)
-        print(f"  of which tap -> the update reached the last other page (app + network): p50 {p50:7.0f} ms  "
-              f"p95 {p95:7.0f} ms; the rest is the browsers drawing it")
+        print(
+            f"  of which tap -> the update reached the last other page (app + network): p50 {p50:7.0f} ms  "
+            f"p95 {p95:7.0f} ms; the rest is the browsers drawing it"
+        )
     if drawn:
-        print(f"  animation frames per page per tap (until 0.5 s after the last repaint): mean {statistics.fmean(drawn):.1f}")
+        print(
+            f"  animation frames per page per tap (until 0.5 s after the last repaint): mean {statistics.fmean(drawn):.1f}"
+        )
         print(f"  app messages per page per tap (same window): mean {statistics.fmean(msgs):.1f}")
     per_sync = [b / n for b in sync]
     per_flet = [b / n for b in flet]
-    print(f"bytes per device per intent, host -> device (LAN sync): mean {statistics.fmean(per_sync):,.0f}"
-          f"  max {max(per_sync):,.0f}")
-    print(f"bytes per device per intent, app -> browser (Flet):     mean {statistics.fmean(per_flet):,.0f}"
-          f"  max {max(per_flet):,.0f}")
+    print(
+        f"bytes per device per intent, host -> device (LAN sync): mean {statistics.fmean(per_sync):,.0f}"
+        f"  max {max(per_sync):,.0f}"
+    )
+    print(
+        f"bytes per device per intent, app -> browser (Flet):     mean {statistics.fmean(per_flet):,.0f}"
+        f"  max {max(per_flet):,.0f}"
+    )
     print(cpu.report(n))
 
 

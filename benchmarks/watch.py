@@ -144,7 +144,7 @@ def on_screen(d: Any, ident: str) -> dict[str, float] | None:
     for _ in range(4):
         try:
             box = page.locator(d.sel(ident)).first.bounding_box(timeout=10_000)
-        except Exception:
+        except Exception:  # noqa: BLE001 - a timeout or a page gone: handled below
             return None
         if box is None:
             return None
@@ -177,9 +177,10 @@ def arm(pages: Sequence[Any], seq0: int, a11y: bool = True, timeout: float = 15.
     would wait for it for ever)."""
     for k, pg in enumerate(pages):
         try:
-            pg.wait_for_function(WATCH_JS if a11y else ARM_FRAMES_JS, arg=seq0, polling=100,
-                                 timeout=1000 * timeout)
-        except Exception as exc:  # noqa: BLE001 - Playwright's timeout (or a closed page): say which page
+            pg.wait_for_function(
+                WATCH_JS if a11y else ARM_FRAMES_JS, arg=seq0, polling=100, timeout=1000 * timeout
+            )
+        except Exception as exc:
             raise Unresponsive(k, str(exc).splitlines()[0][:200]) from exc
 
 
@@ -239,8 +240,8 @@ def _processes() -> dict[int, tuple[str, int, float]]:
             raw = (d / "stat").read_text()
         except OSError:
             continue
-        name = raw[raw.index("(") + 1:raw.rindex(")")]
-        f = raw[raw.rindex(")") + 2:].split()
+        name = raw[raw.index("(") + 1 : raw.rindex(")")]
+        f = raw[raw.rindex(")") + 2 :].split()
         out[int(d.name)] = (name, int(f[1]), (int(f[11]) + int(f[12])) / _TICK)
     return out
 
@@ -280,7 +281,9 @@ class Watchdog:
     its code compiled, takes a few seconds): the call into it then fails and the benchmark opens that
     device's page again (``killed`` lists them)."""
 
-    def __init__(self, stall: float = 45.0, every: float = 3.0, spin: float = 0.9, spun: float = 20.0) -> None:
+    def __init__(
+        self, stall: float = 45.0, every: float = 3.0, spin: float = 0.9, spun: float = 20.0
+    ) -> None:
         self.stall, self.every, self.spin, self.spun = stall, every, spin, spun
         self.last = time.monotonic()
         self.killed: list[int] = []
@@ -298,14 +301,19 @@ class Watchdog:
         self._stop.set()
 
     def _renderers(self) -> dict[int, float]:
-        return {pid: cpu for pid, (name, _pp, cpu) in _processes().items()
-                if "chrom" in name.lower() and _chromium_kind(pid) == "renderer"}
+        return {
+            pid: cpu
+            for pid, (name, _pp, cpu) in _processes().items()
+            if "chrom" in name.lower() and _chromium_kind(pid) == "renderer"
+        }
 
     def _run(self) -> None:
         before, since = self._renderers(), {}  # since: pid → when it began to spin (without a pause)
         while not self._stop.wait(self.every):
             now, t = self._renderers(), time.monotonic()
-            spinning = {pid for pid, cpu in now.items() if (cpu - before.get(pid, cpu)) / self.every > self.spin}
+            spinning = {
+                pid for pid, cpu in now.items() if (cpu - before.get(pid, cpu)) / self.every > self.spin
+            }
             before = now
             since = {pid: since.get(pid, t) for pid in spinning}
             if t - self.last < self.stall:
@@ -370,8 +378,28 @@ class CpuMeter:
         cores = os.cpu_count() or 1
         parts = sorted(self.spent.items(), key=lambda kv: -kv[1])
         busy = sum(self.spent.values()) / (self.wall * cores) if self.wall else 0.0
-        return (f"CPU per {per}: " + ", ".join(f"{k} {1000 * v / taps:.0f} ms" for k, v in parts)
-                + f"; the {cores} cores were {100 * busy:.0f}% busy {during}")
+        return (
+            f"CPU per {per}: "
+            + ", ".join(f"{k} {1000 * v / taps:.0f} ms" for k, v in parts)
+            + f"; the {cores} cores were {100 * busy:.0f}% busy {during}"
+        )
 
 
-__all__ = ["ARM_FRAMES_JS", "INIT_JS", "POLL_S", "SEQ_JS", "WATCH_JS", "CpuMeter", "Unresponsive", "Watchdog", "arm", "arrivals", "frames", "pct", "quiet", "seen", "stamps", "timeline"]
+__all__ = [
+    "ARM_FRAMES_JS",
+    "INIT_JS",
+    "POLL_S",
+    "SEQ_JS",
+    "WATCH_JS",
+    "CpuMeter",
+    "Unresponsive",
+    "Watchdog",
+    "arm",
+    "arrivals",
+    "frames",
+    "pct",
+    "quiet",
+    "seen",
+    "stamps",
+    "timeline",
+]

@@ -41,11 +41,16 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rupture": ("Rupture en {province} !", "Rupture in {province}!"),
     "surge": ("Déferlement barbare en {province} !", "Barbarian surge in {province}!"),
     "surge.many": ("{n} déferlements barbares en {province} !", "{n} barbarian surges in {province}!"),
-    "surge_in": ("Des barbares arrivent de {origin} en {province} !",
-                 "Barbarians arrive in {province} from {origin}!"),
+    "surge_in": (
+        "Des barbares arrivent de {origin} en {province} !",
+        "Barbarians arrive in {province} from {origin}!",
+    ),
     "ravage": ("La peste ravage {region}", "The plague ravages {region}"),
     "plague.roll": ("Jet de peste : {total}", "Plague roll: {total}"),
-    "plague.ship": ("Le navire de la mort arrive : la peste commence", "The Death ship arrives: the plague begins"),
+    "plague.ship": (
+        "Le navire de la mort arrive : la peste commence",
+        "The Death ship arrives: the plague begins",
+    ),
     "war": ("Guerre : {a} contre {b}", "War: {a} against {b}"),
     "rat_token": ("Jeton rat révélé en {region}", "Rat token revealed in {region}"),
     "rat_token.many": ("{n} jetons rat révélés", "{n} rat tokens revealed"),
@@ -152,16 +157,22 @@ def detect(
         return out
     evs = [(int(s), e) for s, e in events if isinstance(e, Mapping) and s > old.seq]
     surged: dict[str, int] = {}  # province code -> seq of its last surge in this batch
-    chains: dict[str, tuple[int, int]] = {}  # a province of this screen -> (its surges in this batch, last seq)
+    chains: dict[
+        str, tuple[int, int]
+    ] = {}  # a province of this screen -> (its surges in this batch, last seq)
     tokens: list[tuple[int, str]] = []
     wars: set[str] = set()
     for s, e in evs:
         t = e.get("type")
         if t in TURN_EVENTS and e.get("seat") == seat and (t != "TurnStarted" or e.get("phase") != "setup"):
             out.append(_make("turn", s))
-        elif t in TURN_EVENTS and seat == TABLE and isinstance(e.get("seat"), str) \
-                and (t != "TurnStarted" or e.get("phase") != "setup") \
-                and (not province or e.get("province", province) == province):
+        elif (
+            t in TURN_EVENTS
+            and seat == TABLE
+            and isinstance(e.get("seat"), str)
+            and (t != "TurnStarted" or e.get("phase") != "setup")
+            and (not province or e.get("province", province) == province)
+        ):
             out.append(_make("turn", s, "turn.of", who=name(e["seat"]), at=str(e.get("province") or "")))
         elif t == "RuptureRevealed":
             out.append(_make("rupture", s, province=pname(str(e.get("province", "")))))
@@ -173,8 +184,11 @@ def detect(
         elif t == "PinsPlaced":
             code = province_of(str(e.get("city", "")), codes)
             origins = [o for o in surged if o != code and o not in mine]
-            if code in mine and origins and not any(a.kind == "surge_in" and a.params.get("code") == code
-                                                     for a in out):
+            if (
+                code in mine
+                and origins
+                and not any(a.kind == "surge_in" and a.params.get("code") == code for a in out)
+            ):
                 a = _make("surge_in", s, origin=pname(origins[-1]), province=pname(code))
                 out.append(Announcement(a.kind, a.seq, a.text_fr, a.text_en, {**a.params, "code": code}))
         elif t in ("TokenRevealed", "CrusaderRevealed"):
@@ -187,17 +201,26 @@ def detect(
             out.append(_make("plague", s, "plague.ship"))
         elif t == "WarRound" and str(e.get("card", "")) not in wars:
             wars.add(str(e.get("card", "")))
-            out.append(_make("war", s, a=name(str(e.get("aggressor", ""))), b=name(str(e.get("defender", "")))))
+            out.append(
+                _make("war", s, a=name(str(e.get("aggressor", ""))), b=name(str(e.get("defender", ""))))
+            )
     for code, (n, s) in chains.items():
-        out.append(_make("surge", s, province=pname(code)) if n == 1
-                   else _make("surge", s, "surge.many", n=n, province=pname(code)))
+        out.append(
+            _make("surge", s, province=pname(code))
+            if n == 1
+            else _make("surge", s, "surge.many", n=n, province=pname(code))
+        )
     if len(tokens) == 1:
         out.append(_make("rat_token", tokens[0][0], region=tokens[0][1]))
     elif tokens:
         out.append(_make("rat_token", tokens[-1][0], "rat_token.many", n=len(tokens)))
     # the turn from the views, for games that name it without an event (or an event this seat did not get)
-    if not any(a.kind == "turn" for a in out) and seat not in turn_seats(old.view or {}) \
-            and seat in turn_seats(view) and new.choices:
+    if (
+        not any(a.kind == "turn" for a in out)
+        and seat not in turn_seats(old.view or {})
+        and seat in turn_seats(view)
+        and new.choices
+    ):
         out.append(_make("turn", new.seq))
     # the shared tablet of a game without turn events (Rattus Cartus, Plague & Pestilence): whose turn it
     # is now, by name (several at once: all named in one line)

@@ -29,18 +29,33 @@ def _parser() -> argparse.ArgumentParser:
         description="The companion app: a window, or a web page every tablet on the LAN can open.",
     )
     mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--web", action="store_true", help="serve the app as a web page (default with no display)")
+    mode.add_argument(
+        "--web", action="store_true", help="serve the app as a web page (default with no display)"
+    )
     mode.add_argument("--desktop", action="store_true", help="open a desktop window (needs flet-desktop)")
-    p.add_argument("--host", default=None,
-                   help="address to serve on in web mode (default 127.0.0.1; 0.0.0.0 for every tablet on the LAN)")
+    p.add_argument(
+        "--host",
+        default=None,
+        help="address to serve on in web mode (default 127.0.0.1; 0.0.0.0 for every tablet on the LAN)",
+    )
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"web mode port (default {DEFAULT_PORT})")
-    p.add_argument("--data-dir", type=Path, default=None,
-                   help="where saved tables live (default $TABLEKEEPER_DATA or ~/.local/share/tablekeeper)")
+    p.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="where saved tables live (default $TABLEKEEPER_DATA or ~/.local/share/tablekeeper)",
+    )
     p.add_argument("--lang", choices=("fr", "en"), default="fr", help="language at start (default fr)")
-    p.add_argument("--no-advertise", action="store_true", help="do not announce hosted tables on the LAN (zeroconf)")
-    p.add_argument("--tls", choices=("auto", "on", "off"), default="auto",
-                   help="HTTPS for the web UI: auto = on when serving beyond loopback (browsers need it for the camera; "
-                        "off sends every view in clear and tablets get no camera)")
+    p.add_argument(
+        "--no-advertise", action="store_true", help="do not announce hosted tables on the LAN (zeroconf)"
+    )
+    p.add_argument(
+        "--tls",
+        choices=("auto", "on", "off"),
+        default="auto",
+        help="HTTPS for the web UI: auto = on when serving beyond loopback (browsers need it for the camera; "
+        "off sends every view in clear and tablets get no camera)",
+    )
     p.add_argument("-v", "--verbose", action="store_true", help="log more")
     return p
 
@@ -64,15 +79,20 @@ def choose_mode(web: bool, desktop: bool) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
-                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING,
+        format="%(asctime)s %(name)s %(levelname)s %(message)s",
+    )
     if not 0 < args.port < 65536:
         print(f"tablekeeper app: --port {args.port} is not a TCP port (1-65535)", file=sys.stderr)
         return 2
     mode = choose_mode(args.web, args.desktop)
     if mode == "desktop" and importlib.util.find_spec("flet_desktop") is None:
-        print("tablekeeper app: --desktop needs the flet-desktop package (pip install 'tablekeeper[desktop]'; "
-              "its first start downloads Flet's desktop client). Offline, use --web.", file=sys.stderr)
+        print(
+            "tablekeeper app: --desktop needs the flet-desktop package (pip install 'tablekeeper[desktop]'; "
+            "its first start downloads Flet's desktop client). Offline, use --web.",
+            file=sys.stderr,
+        )
         return 2
 
     from .ui.hub import Hub, default_data_dir
@@ -95,10 +115,14 @@ def main(argv: list[str] | None = None) -> int:
         host = args.host or "127.0.0.1"
         problem = port_problem(host, args.port)
         if problem:
-            print(f"tablekeeper app: cannot serve on {host}:{args.port}: {problem} (choose another --port)",
-                  file=sys.stderr)
+            print(
+                f"tablekeeper app: cannot serve on {host}:{args.port}: {problem} (choose another --port)",
+                file=sys.stderr,
+            )
             return 2
-        return serve_web(hub, target, host, args.port, data_dir, tls=args.tls, advertise=not args.no_advertise)
+        return serve_web(
+            hub, target, host, args.port, data_dir, tls=args.tls, advertise=not args.no_advertise
+        )
     ft.run(target, view=ft.AppView.FLET_APP)
     return 0
 
@@ -114,8 +138,9 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def serve_web(hub: Any, target: Any, host: str, port: int, data_dir: Path, tls: str = "auto",
-              advertise: bool = True) -> int:
+def serve_web(
+    hub: Any, target: Any, host: str, port: int, data_dir: Path, tls: str = "auto", advertise: bool = True
+) -> int:
     """Serve the web UI: on loopback every page is this machine's; on the LAN, over HTTPS, the host is the
     browser that opens the secret link printed here, and other browsers prove a table's PIN."""
     import asyncio
@@ -140,11 +165,16 @@ def serve_web(hub: Any, target: Any, host: str, port: int, data_dir: Path, tls: 
         print(f"tablekeeper app: open {base} in a browser (saved tables in {data_dir})", flush=True)
     else:
         print(f"tablekeeper app: tablets and phones open {base} and type a table's PIN", flush=True)
-        print(f"tablekeeper app: this device (the host) opens {base}?k={hub.host_key()}  (keep this link secret)",
-              flush=True)
+        print(
+            f"tablekeeper app: this device (the host) opens {base}?k={hub.host_key()}  (keep this link secret)",
+            flush=True,
+        )
         if use_tls:
-            print(f"tablekeeper app: certificate fingerprint {hub.tls_fingerprint} (browsers warn once: "
-                  "compare it, then continue)", flush=True)
+            print(
+                f"tablekeeper app: certificate fingerprint {hub.tls_fingerprint} (browsers warn once: "
+                "compare it, then continue)",
+                flush=True,
+            )
         if advertise:
             adv = _advertise_web(port, scheme)
             if adv is not None:
@@ -174,7 +204,7 @@ def port_problem(host: str, port: int) -> str:
     return ""
 
 
-def _advertise_web(port: int, scheme: str = "https"):  # noqa: ANN202 - WebAdvertiser | None, imported lazily
+def _advertise_web(port: int, scheme: str = "https"):
     """Publish the web UI with zeroconf so browser-only tablets find it at ``http://<host>.local:<port>/``."""
     import atexit
 

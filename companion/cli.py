@@ -13,9 +13,14 @@ import sys
 COMMANDS: dict[str, tuple[str, str]] = {
     "app": ("companion.app", "run the companion app (web UI on localhost when there is no display)"),
     "host": ("companion.host", "host a table with no window, printing its join code"),
-    "simulate": ("engine.games.pandemie.simulate", "play many games with a heuristic policy (difficulty check)"),
-    "profile": ("engine.games.rattus.profile_cli",
-                "check or complete a box profile (Rattus; --game plague for Plague and Pestilence)"),
+    "simulate": (
+        "engine.games.pandemie.simulate",
+        "play many games with a heuristic policy (difficulty check)",
+    ),
+    "profile": (
+        "engine.games.rattus.profile_cli",
+        "check or complete a box profile (Rattus; --game plague for Plague and Pestilence)",
+    ),
     "scan": ("vision.cli", "read our QR codes from images, video or a camera"),
     "print": ("printables.cli", "write print-ready PDF sheets of QR-tagged tokens and cards"),
 }
@@ -46,8 +51,10 @@ def main(argv: list[str] | None = None) -> int:
         else:
             game, rest = rest[0].partition("=")[2], rest[1:]
         if game not in PROFILE_GAMES:
-            print(f"tablekeeper profile: no box profile for game {game!r}; known: {', '.join(PROFILE_GAMES)}",
-                  file=sys.stderr)
+            print(
+                f"tablekeeper profile: no box profile for game {game!r}; known: {', '.join(PROFILE_GAMES)}",
+                file=sys.stderr,
+            )
             return 2
         module_name = PROFILE_GAMES[game]
     module = importlib.import_module(module_name)

@@ -95,7 +95,7 @@ def asset(path: str) -> tuple[bytes, bytes] | None:
     if path == SCRIPT:  # with the page's revival after a crash of its engine (companion.revive)
         return (JS + revive.JS).encode(), b"text/javascript; charset=utf-8"
     if path.startswith(SOUNDS) and path.endswith(".wav"):
-        name = path[len(SOUNDS):-len(".wav")]
+        name = path[len(SOUNDS) : -len(".wav")]
         if name in sounds.NAMES:
             return sounds.data(name), b"audio/wav"
     return None

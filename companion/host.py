@@ -37,7 +37,9 @@ def parse_options(items: list[str]) -> dict[str, Any]:
 
 
 def default_store(name: str) -> Path:
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "tablekeeper" / "tables"
+    base = (
+        Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "tablekeeper" / "tables"
+    )
     slug = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-").lower() or "table"
     return base / f"{slug}.sqlite"
 
@@ -48,7 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--name", required=True, help="the table's name, as devices will list it")
     p.add_argument("--store", help="the save file (default: in ~/.local/share/tablekeeper/tables/)")
     p.add_argument("--port", type=int, default=0, help="TCP port (default: the saved one, else any free one)")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeat)")
+    p.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeat)"
+    )
     p.add_argument("--pin", help="the table secret (default: the saved one, else a new 6-digit PIN)")
     p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
     p.add_argument("--no-advertise", action="store_true", help="do not announce the table with zeroconf")
@@ -60,13 +64,21 @@ async def serve(args: argparse.Namespace, options: dict[str, Any]) -> int:
 
     store = Path(args.store) if args.store else default_store(args.name)
     server = HostServer(
-        args.game, args.name, store, options, port=args.port, pin=args.pin,
-        advertise=not args.no_advertise, bind=args.bind,
+        args.game,
+        args.name,
+        store,
+        options,
+        port=args.port,
+        pin=args.pin,
+        advertise=not args.no_advertise,
+        bind=args.bind,
     )
     await server.start()
     try:
         if server.resumed and server.game_name != args.game:
-            print(f"note: resuming {store}: its game is {server.game_name} (not {args.game})", file=sys.stderr)
+            print(
+                f"note: resuming {store}: its game is {server.game_name} (not {args.game})", file=sys.stderr
+            )
         print(f"join: {server.join_code}")
         print(f"pin: {server.pin or 'unchanged (the save file keeps only a verifier; --pin sets a new one)'}")
         print(f"port: {server.port}")

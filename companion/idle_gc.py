@@ -110,5 +110,16 @@ def uninstall() -> None:
     _state["installed"] = False
 
 
-__all__ = ["AT_MOST_S", "DEEP_AT_MOST_S", "DEEP_EVERY_S", "EVERY_S", "IDLE_S", "busy", "collect", "deep_due", "due",
-           "install", "uninstall"]
+__all__ = [
+    "AT_MOST_S",
+    "DEEP_AT_MOST_S",
+    "DEEP_EVERY_S",
+    "EVERY_S",
+    "IDLE_S",
+    "busy",
+    "collect",
+    "deep_due",
+    "due",
+    "install",
+    "uninstall",
+]

@@ -115,9 +115,16 @@ class Guard:
                 await receive()
                 await send({"type": "websocket.close", "code": 4403, "reason": "unknown host"})
             else:
-                await send({"type": "http.response.start", "status": 421,
-                            "headers": [(b"content-type", b"text/plain"), *HEADERS]})
-                await send({"type": "http.response.body", "body": b"misdirected request: unknown host name\n"})
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 421,
+                        "headers": [(b"content-type", b"text/plain"), *HEADERS],
+                    }
+                )
+                await send(
+                    {"type": "http.response.body", "body": b"misdirected request: unknown host name\n"}
+                )
             return
         if kind == "websocket":
             ok, why = same_origin(list(scope.get("headers") or []), str(scope.get("scheme", "ws")))
@@ -134,9 +141,18 @@ class Guard:
             own = cue.asset(str(scope.get("path") or "")) if head or scope.get("method") == "GET" else None
             if own is not None:  # the page's announcement script and its sounds (companion.cue)
                 body, ctype = own
-                await send({"type": "http.response.start", "status": 200, "headers": [
-                    (b"content-type", ctype), (b"content-length", str(len(body)).encode()),
-                    (b"cache-control", b"no-cache"), *HEADERS]})
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 200,
+                        "headers": [
+                            (b"content-type", ctype),
+                            (b"content-length", str(len(body)).encode()),
+                            (b"cache-control", b"no-cache"),
+                            *HEADERS,
+                        ],
+                    }
+                )
                 await send({"type": "http.response.body", "body": b"" if head else body})
                 return
             held: list[MutableMapping[str, Any]] = []  # an HTML page's start and body, until it is whole
@@ -148,7 +164,10 @@ class Guard:
                     names = {k.lower() for k, _ in own}
                     message["headers"] = own + [(k, v) for k, v in HEADERS if k not in names]
                     heads = {k.lower(): v for k, v in message["headers"]}
-                    if heads.get(b"content-type", b"").startswith(b"text/html") and b"content-encoding" not in heads:
+                    if (
+                        heads.get(b"content-type", b"").startswith(b"text/html")
+                        and b"content-encoding" not in heads
+                    ):
                         held.append(message)  # the web client's index.html: the script is added to it
                         return
                 elif held and message.get("type") == "http.response.body":
@@ -157,8 +176,9 @@ class Guard:
                         return
                     body = cue.inject(b"".join(chunks))
                     start = held.pop()
-                    start["headers"] = [(k, v) for k, v in start["headers"] if k.lower() != b"content-length"] + [
-                        (b"content-length", str(len(body)).encode())]
+                    start["headers"] = [
+                        (k, v) for k, v in start["headers"] if k.lower() != b"content-length"
+                    ] + [(b"content-length", str(len(body)).encode())]
                     await send(start)
                     message = {"type": "http.response.body", "body": body}
                 if head and message.get("type") == "http.response.body":
@@ -270,8 +290,12 @@ class _Coalescing:
         self._pending.append(bytes(data))
 
     def flush(self, force: bool = False) -> None:
-        if (self._pending and not force and HOLD.held()  # pages are being drawn: written with theirs (_Hold)
-                and not HOLD.lets_go(sum(map(len, self._pending)))):
+        if (
+            self._pending
+            and not force
+            and HOLD.held()  # pages are being drawn: written with theirs (_Hold)
+            and not HOLD.lets_go(sum(map(len, self._pending)))
+        ):
             HOLD.waiting.add(self)
             return
         pending, self._pending = self._pending, []
@@ -321,7 +345,9 @@ def _short_message_repr() -> None:
     its action only."""
     from flet.messaging.protocol import Message
 
-    if logging.getLogger("flet_transport").isEnabledFor(logging.DEBUG) or getattr(Message, "_tk_short", False):
+    if logging.getLogger("flet_transport").isEnabledFor(logging.DEBUG) or getattr(
+        Message, "_tk_short", False
+    ):
         return
 
     def short(self: Any) -> str:
@@ -354,13 +380,15 @@ def _always_disconnect() -> None:
     async def handle(self: Any, websocket: Any) -> None:
         try:
             await original(self, websocket)
-        except Exception as exc:  # noqa: BLE001 - the socket went while Flet wrote to it
+        except Exception as exc:
             session = getattr(self, "_FletApp__session", None)
             if session is not None and session.connection is self:
                 key = self._FletApp__get_unique_session_id(session.id)
                 await app_manager.disconnect_session(key, self._FletApp__session_timeout_seconds)
-                log.info("a page's socket went while it was written to (%s): its session is disconnected",
-                         type(exc).__name__)
+                log.info(
+                    "a page's socket went while it was written to (%s): its session is disconnected",
+                    type(exc).__name__,
+                )
             from starlette.websockets import WebSocketDisconnect
 
             if not isinstance(exc, WebSocketDisconnect):
@@ -397,12 +425,21 @@ async def serve(
     app = build_app(main, assets_dir)
     idle_gc.install()  # full garbage collections when no page is being drawn (see companion.idle_gc)
     config = uvicorn.Config(
-        app, host=host, port=port, log_level="warning", ws=_ws_protocol(),
-        ssl_certfile=certfile, ssl_keyfile=keyfile, proxy_headers=False, server_header=False,
-        timeout_keep_alive=5, limit_concurrency=2048,
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws=_ws_protocol(),
+        ssl_certfile=certfile,
+        ssl_keyfile=keyfile,
+        proxy_headers=False,
+        server_header=False,
+        timeout_keep_alive=5,
+        limit_concurrency=2048,
     )
     server = uvicorn.Server(config)
     if ready is not None:
+
         async def announce() -> None:
             while not server.started:
                 await asyncio.sleep(0.05)

@@ -42,7 +42,9 @@ SPARE_COUNT = 100
 
 
 def spares() -> list[Component]:
-    return [Component(f"BLK:{i:03d}", "any", "spare", f"Spare code {i:03d}") for i in range(1, SPARE_COUNT + 1)]
+    return [
+        Component(f"BLK:{i:03d}", "any", "spare", f"Spare code {i:03d}") for i in range(1, SPARE_COUNT + 1)
+    ]
 
 
 @cache

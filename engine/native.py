@@ -145,7 +145,9 @@ def build(packages: tuple[str, ...] | None = None, quiet: bool = True) -> list[P
         from mypyc.build import mypycify
         from setuptools import Distribution
     except ImportError as exc:
-        raise NativeBuildError(f"cannot compile: {exc.name} is not installed (pip install -e '.[fast]')") from None
+        raise NativeBuildError(
+            f"cannot compile: {exc.name} is not installed (pip install -e '.[fast]')"
+        ) from None
     written: list[Path] = []
     for package in packages or tuple(GROUPS):
         d = _pkg_dir(package)
@@ -157,8 +159,16 @@ def build(packages: tuple[str, ...] | None = None, quiet: bool = True) -> list[P
             os.chdir(ROOT)  # mypyc names the modules after their paths from here
             try:
                 exts = mypycify(
-                    [*paths, "--follow-imports=silent", "--no-incremental", "--cache-dir", os.path.join(tmp, "mypy")],
-                    opt_level="3", target_dir=os.path.join(tmp, "c"), group_name=f"{package}._compiled",
+                    [
+                        *paths,
+                        "--follow-imports=silent",
+                        "--no-incremental",
+                        "--cache-dir",
+                        os.path.join(tmp, "mypy"),
+                    ],
+                    opt_level="3",
+                    target_dir=os.path.join(tmp, "c"),
+                    group_name=f"{package}._compiled",
                 )
                 dist = Distribution({"name": "tablekeeper-native", "ext_modules": exts})
                 cmd = dist.get_command_obj("build_ext")
@@ -169,7 +179,9 @@ def build(packages: tuple[str, ...] | None = None, quiet: bool = True) -> list[P
                 cmd.ensure_finalized()
                 cmd.run()
             except SystemExit as exc:  # mypyc reports type errors by exiting
-                raise NativeBuildError(f"mypyc refused {package}: type errors above (exit {exc.code})") from None
+                raise NativeBuildError(
+                    f"mypyc refused {package}: type errors above (exit {exc.code})"
+                ) from None
             except Exception as exc:  # a missing compiler, headers...
                 raise NativeBuildError(f"compiling {package} failed: {exc}") from exc
             finally:
@@ -177,8 +189,9 @@ def build(packages: tuple[str, ...] | None = None, quiet: bool = True) -> list[P
         if digest(package) != before:
             clean(package)
             raise NativeBuildError(f"{package}: the sources changed during the build; build again")
-        (d / MANIFEST).write_text(json.dumps({"digest": before, "tag": _tag(), "modules": list(GROUPS[package])},
-                                             indent=1) + "\n")
+        (d / MANIFEST).write_text(
+            json.dumps({"digest": before, "tag": _tag(), "modules": list(GROUPS[package])}, indent=1) + "\n"
+        )
         written += compiled_files(package) + [d / MANIFEST]
     return written
 

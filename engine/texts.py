@@ -37,7 +37,9 @@ def describe(game: str, item: Any, lang: str = "fr", names: Mapping[str, str] | 
     return str(mod.describe(item, lang, names))
 
 
-def refusal(game: str, rule: str, message: str, lang: str = "fr", names: Mapping[str, str] | None = None) -> str:
+def refusal(
+    game: str, rule: str, message: str, lang: str = "fr", names: Mapping[str, str] | None = None
+) -> str:
     """A refusal of ``game``'s rules in ``lang``: its entry in the phrasebook; else the rule's generic text;
     else a sentence that says the rules refuse (never the English message in a French screen)."""
     check_lang(lang)

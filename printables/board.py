@@ -55,7 +55,11 @@ def poster_for(board: Board) -> Poster:
     """The board at the size of one A3 page (the tiles print it at that same size)."""
     aw = A3[0] - 2 * MARGIN
     # no taller than one portrait A4 tile can show: then two A4 sheets side by side make the A3 board
-    ah = min(A3[1] - 2 * MARGIN, min(p[1] for p in TILE_PAPERS.values()) - 2 * MARGIN - CAPTION) - TITLE_H - FOOT_H
+    ah = (
+        min(A3[1] - 2 * MARGIN, min(p[1] for p in TILE_PAPERS.values()) - 2 * MARGIN - CAPTION)
+        - TITLE_H
+        - FOOT_H
+    )
     s = min(aw / board.width, ah / board.height)
     w, h = board.width * s, board.height * s + TITLE_H + FOOT_H
     return Poster(w, h, s, 0.0, FOOT_H)
@@ -69,8 +73,9 @@ def _stroke(c: Canvas, hex_colour: str) -> None:
     c.setStrokeColorRGB(*rgb(hex_colour))
 
 
-def _label(c: Canvas, lab: Label, to_mm: Callable[[float, float], tuple[float, float]], s: float,
-           bold: bool = False) -> None:
+def _label(
+    c: Canvas, lab: Label, to_mm: Callable[[float, float], tuple[float, float]], s: float, bold: bool = False
+) -> None:
     font = fonts.BOLD if bold else fonts.REGULAR
     size = lab.size * s
     lead = size * 1.2
@@ -81,9 +86,15 @@ def _label(c: Canvas, lab: Label, to_mm: Callable[[float, float], tuple[float, f
         c.drawString(x0 + 0.5 * s, y_top - (i + 1) * lead + size * 0.22, line)
 
 
-def draw_board(c: Canvas, board: Board, poster: Poster, grey: bool = False,
-               codes: list[tuple[str, str, float, float, float]] | None = None,
-               title: str = "", legend: str = "") -> None:
+def draw_board(
+    c: Canvas,
+    board: Board,
+    poster: Poster,
+    grey: bool = False,
+    codes: list[tuple[str, str, float, float, float]] | None = None,
+    title: str = "",
+    legend: str = "",
+) -> None:
     """Draw the poster (board, title, legend) in mm with its origin at the current origin. ``codes``
     collects (payload, component id, centre x, centre y, module) of each place's QR code."""
     s = poster.scale
@@ -169,8 +180,15 @@ def draw_board(c: Canvas, board: Board, poster: Poster, grey: bool = False,
 SHADES = {"light": "#f1e6c8", "medium": "#dcc393", "dark": "#bf9d62", "castle": "#b9b4aa"}
 
 
-def _region(c: Canvas, p: Place, cx: float, cy: float, s: float, grey: bool,
-            codes: list[tuple[str, str, float, float, float]] | None) -> None:
+def _region(
+    c: Canvas,
+    p: Place,
+    cx: float,
+    cy: float,
+    s: float,
+    grey: bool,
+    codes: list[tuple[str, str, float, float, float]] | None,
+) -> None:
     """A Rattus region: a disc shaded as on the box (light, medium, dark), its code in its lower half."""
     r = p.r * s
     if grey:
@@ -195,8 +213,11 @@ def _region(c: Canvas, p: Place, cx: float, cy: float, s: float, grey: bool,
     if not grey and p.extra.get("players") in ("3", "4"):
         _fill(c, INK)
         c.setFont(fonts.REGULAR, 2.4)
-        c.drawCentredString(cx, cy - 0.86 * r, f"{p.extra['players']} joueurs et plus" if p.extra["players"] == "3"
-                            else "4 joueurs")
+        c.drawCentredString(
+            cx,
+            cy - 0.86 * r,
+            f"{p.extra['players']} joueurs et plus" if p.extra["players"] == "3" else "4 joueurs",
+        )
 
 
 def _marks(c: Canvas, x: float, y: float) -> None:
@@ -234,14 +255,17 @@ def render_board(set_name: str, board: Board, opts: Options, title: str, legend:
         c.translate(ox, oy)
         found: list[tuple[str, str, float, float, float]] = []
         draw_board(c, board, poster, opts.grey, found, title, legend)
-        placed = [Placed(1, t, cid, "face", (ox + x, oy + y), round(m, 3), qr.SMALL) for t, cid, x, y, m in found]
+        placed = [
+            Placed(1, t, cid, "face", (ox + x, oy + y), round(m, 3), qr.SMALL) for t, cid, x, y, m in found
+        ]
         c.showPage()
         c.save()
         return Result(set_name, opts, buf.getvalue(), 1, placed, None)
     paper = TILE_PAPERS.get(opts.paper)
     if paper is None:
-        raise BoardPrintError(f"a board prints on a3 (one page) or on tiles of {', '.join(TILE_PAPERS)}, "
-                              f"not {opts.paper!r}")
+        raise BoardPrintError(
+            f"a board prints on a3 (one page) or on tiles of {', '.join(TILE_PAPERS)}, not {opts.paper!r}"
+        )
     xs, ys, tw, th = _tiles(poster, paper)
     c = new_canvas(buf, paper, title, "none")
     page = 0
@@ -267,17 +291,29 @@ def render_board(set_name: str, board: Board, opts: Options, title: str, legend:
             _tile_guides(c, xs, ys, col, len(rows) - 1 - r, tw, th, x0, y0)
             c.setFillColorRGB(0, 0, 0)
             c.setFont(fonts.REGULAR, 2.6)
-            c.drawString(MARGIN, paper[1] - MARGIN - 3.0,
-                         f"{title} — feuille {page}/{len(xs) * len(ys)} (ligne {r + 1}, colonne {col + 1}) · "
-                         "100 % · couper aux tirets, coller sur « coller ici », croix sur croix")
+            c.drawString(
+                MARGIN,
+                paper[1] - MARGIN - 3.0,
+                f"{title} — feuille {page}/{len(xs) * len(ys)} (ligne {r + 1}, colonne {col + 1}) · "
+                "100 % · couper aux tirets, coller sur « coller ici », croix sur croix",
+            )
             c.restoreState()
             c.showPage()
     c.save()
     return Result(set_name, opts, buf.getvalue(), page, placed, None)
 
 
-def _tile_guides(c: Canvas, xs: list[float], ys: list[float], col: int, row: int, tw: float, th: float,
-                 x0: float, y0: float) -> None:
+def _tile_guides(
+    c: Canvas,
+    xs: list[float],
+    ys: list[float],
+    col: int,
+    row: int,
+    tw: float,
+    th: float,
+    x0: float,
+    y0: float,
+) -> None:
     """Glue strips (where the next tile is laid), cut lines (where this tile is trimmed) and ⊕ marks."""
     c.setStrokeColorRGB(0, 0, 0)
     c.setFillColorRGB(0, 0, 0)
@@ -336,30 +372,51 @@ def _glue_strip(c: Canvas, x: float, y: float, w: float, h: float, vertical: boo
     c.restoreState()
 
 
-__all__ = ["A3", "GLUE", "BoardPrintError", "Poster", "board_sets", "draw_board", "poster_for", "render_board"]
+__all__ = [
+    "A3",
+    "GLUE",
+    "BoardPrintError",
+    "Poster",
+    "board_sets",
+    "draw_board",
+    "poster_for",
+    "render_board",
+]
 
 
 # -- the printable sets (registered by printables.sets) ---------------------------------------------
-PEOPLE_LEGEND = ("Cadre de la ville : son peuple (bleu Goths, jaune Huns, rouge Vandales, vert Francs). "
-                 "Tirets bleus : lien vers une autre province. Le QR code d'une ville la choisit dans l'appli.")
-RATTUS_LEGEND = ("Régions : clair = toutes les parties, moyen = 3 et 4 joueurs, foncé = 4 joueurs. Traits pleins : "
-                 "frontières ; tirets bleus : flèches par la mer. Le QR code d'une région la choisit dans l'appli.")
+PEOPLE_LEGEND = (
+    "Cadre de la ville : son peuple (bleu Goths, jaune Huns, rouge Vandales, vert Francs). "
+    "Tirets bleus : lien vers une autre province. Le QR code d'une ville la choisit dans l'appli."
+)
+RATTUS_LEGEND = (
+    "Régions : clair = toutes les parties, moyen = 3 et 4 joueurs, foncé = 4 joueurs. Traits pleins : "
+    "frontières ; tirets bleus : flèches par la mer. Le QR code d'une région la choisit dans l'appli."
+)
 
 
-def _pandemie_set(code: str, name: str) -> tuple[str, str, str, Callable[[Options], list[Component]],
-                                                  Callable[[Options], Result]]:
+def _pandemie_set(
+    code: str, name: str
+) -> tuple[str, str, str, Callable[[Options], list[Component]], Callable[[Options], Result]]:
     set_name = f"board-{name.casefold()}"
 
     def select(opts: Options) -> list[Component]:
-        return [c for c in all_components() if c.id.startswith(f"PB:{code}") and c.attrs.get("province") == code]
+        return [
+            c for c in all_components() if c.id.startswith(f"PB:{code}") and c.attrs.get("province") == code
+        ]
 
     def make(opts: Options) -> Result:
         from engine.boards.pandemie import board_for
 
         return render_board(set_name, board_for(code), opts, f"Pandémie — {name}", PEOPLE_LEGEND)
 
-    return set_name, f"Pandémie — plateau {name}", f"the {name} board with a QR code per city (A3, or tiled A4)", \
-        select, make
+    return (
+        set_name,
+        f"Pandémie — plateau {name}",
+        f"the {name} board with a QR code per city (A3, or tiled A4)",
+        select,
+        make,
+    )
 
 
 def _rattus_set() -> tuple[str, str, str, Callable[[Options], list[Component]], Callable[[Options], Result]]:
@@ -376,10 +433,18 @@ def _rattus_set() -> tuple[str, str, str, Callable[[Options], list[Component]], 
             raise BoardPrintError(f"cannot use the Rattus profile: {exc}") from exc
         return render_board("board-rattus", rattus_board(prof), opts, "Rattus — la carte", RATTUS_LEGEND)
 
-    return "board-rattus", "Rattus — la carte", "the Rattus map of the box profile, a QR code per region", select, make
+    return (
+        "board-rattus",
+        "Rattus — la carte",
+        "the Rattus map of the box profile, a QR code per region",
+        select,
+        make,
+    )
 
 
-def board_sets() -> list[tuple[str, str, str, Callable[[Options], list[Component]], Callable[[Options], Result]]]:
+def board_sets() -> list[
+    tuple[str, str, str, Callable[[Options], list[Component]], Callable[[Options], Result]]
+]:
     """(name, title, help, select, make) of every board set: one per shipped province, and the Rattus map."""
     from engine.games.pandemie.board import shipped
 

@@ -124,8 +124,17 @@ def mirror(slot: Slot, how: str, page: tuple[float, float]) -> Slot:
     return Slot(slot.cx, h - slot.cy, (slot.rot + 180) % 360)
 
 
-def _grid(x0: float, y0: float, x1: float, y1: float, bw: float, bh: float, rot: int,
-          cols: int | None = None, rows: int | None = None) -> list[Slot]:
+def _grid(
+    x0: float,
+    y0: float,
+    x1: float,
+    y1: float,
+    bw: float,
+    bh: float,
+    rot: int,
+    cols: int | None = None,
+    rows: int | None = None,
+) -> list[Slot]:
     cols = int((x1 - x0 + 1e-6) // bw) if cols is None else cols
     rows = int((y1 - y0 + 1e-6) // bh) if rows is None else rows
     if cols <= 0 or rows <= 0:
@@ -160,8 +169,10 @@ def free_boxes(page: tuple[float, float], marks: Marks) -> list[Box]:
     clear = 0.8
     out: list[Box] = []
     # (band low, band high, low end of the part clear of marks, high end of that part)
-    for lo, hi, clo, chi in ((SAFE, y0 - MARK_GAP, SAFE, y0 - MARK_ZONE - 0.5),
-                             (y1 + MARK_GAP, h - SAFE, y1 + MARK_ZONE + 0.5, h - SAFE)):
+    for lo, hi, clo, chi in (
+        (SAFE, y0 - MARK_GAP, SAFE, y0 - MARK_ZONE - 0.5),
+        (y1 + MARK_GAP, h - SAFE, y1 + MARK_ZONE + 0.5, h - SAFE),
+    ):
         if chi - clo >= 3:
             out.append(Box(x0, clo, x1 - x0, chi - clo))
         elif hi - lo >= 2:
@@ -169,8 +180,10 @@ def free_boxes(page: tuple[float, float], marks: Marks) -> list[Box]:
             for a, b in zip(edges, edges[1:], strict=False):
                 if b - a - 2 * clear > 8:
                     out.append(Box(a + clear, lo, b - a - 2 * clear, hi - lo))
-    for lo, hi, clo, chi in ((SAFE, x0 - MARK_GAP, SAFE, x0 - MARK_ZONE - 0.5),
-                             (x1 + MARK_GAP, w - SAFE, x1 + MARK_ZONE + 0.5, w - SAFE)):
+    for lo, hi, clo, chi in (
+        (SAFE, x0 - MARK_GAP, SAFE, x0 - MARK_ZONE - 0.5),
+        (x1 + MARK_GAP, w - SAFE, x1 + MARK_ZONE + 0.5, w - SAFE),
+    ):
         if chi - clo >= 3:
             out.append(Box(clo, SAFE, chi - clo, h - 2 * SAFE, True))
         elif hi - lo >= 2:
@@ -220,7 +233,10 @@ def plan(paper: str, size: PieceSize, backs: str) -> PagePlan:
                 return PagePlan(paper, page, size, backs, tuple(faces), tuple(back))
         raise LayoutError(f"a {size.w:g}×{size.h:g} mm piece does not fit on {paper}")
     best: PagePlan | None = None
-    for fold, region in (("vertical", (m, m, w / 2 - GUTTER, h - m)), ("horizontal", (m, m, w - m, h / 2 - GUTTER))):
+    for fold, region in (
+        ("vertical", (m, m, w / 2 - GUTTER, h - m)),
+        ("horizontal", (m, m, w - m, h / 2 - GUTTER)),
+    ):
         for faces in _candidates(region, size):
             back = [mirror(s, "x" if fold == "vertical" else "y", page) for s in faces]
             if ruler_fits(page, faces + back, size):

@@ -24,19 +24,43 @@ MARK_BITS = 12  # the back mark: a guard cell, 12 bits of the back's deck, a gua
 MARK_CELL = 1.0  # mm
 
 CLASS_COLOURS: dict[str, str] = {
-    "paysannerie": "#4f8a34", "bourgeoisie": "#c08f12", "clerge": "#6f6f6f",
-    "chevalerie": "#2f5d9e", "magie": "#7a3f99", "noblesse": "#b03030", "M": "#222222", "A": "#222222",
+    "paysannerie": "#4f8a34",
+    "bourgeoisie": "#c08f12",
+    "clerge": "#6f6f6f",
+    "chevalerie": "#2f5d9e",
+    "magie": "#7a3f99",
+    "noblesse": "#b03030",
+    "M": "#222222",
+    "A": "#222222",
 }
 CLASS_NAMES: dict[str, str] = {
-    "paysannerie": "Paysannerie", "bourgeoisie": "Bourgeoisie", "clerge": "Clergé", "chevalerie": "Chevalerie",
-    "magie": "Magie", "noblesse": "Noblesse", "M": "Majorité", "A": "Tous",
+    "paysannerie": "Paysannerie",
+    "bourgeoisie": "Bourgeoisie",
+    "clerge": "Clergé",
+    "chevalerie": "Chevalerie",
+    "magie": "Magie",
+    "noblesse": "Noblesse",
+    "M": "Majorité",
+    "A": "Tous",
 }
 SYMBOL_ABBR: dict[str, str] = {
-    "paysannerie": "Pa", "bourgeoisie": "Bo", "clerge": "Cl", "chevalerie": "Ch", "magie": "Ma", "noblesse": "No",
-    "M": "M", "A": "A",
+    "paysannerie": "Pa",
+    "bourgeoisie": "Bo",
+    "clerge": "Cl",
+    "chevalerie": "Ch",
+    "magie": "Ma",
+    "noblesse": "No",
+    "M": "M",
+    "A": "A",
 }
-CARTUS_CLASSES = {"PAY": "paysannerie", "BOU": "bourgeoisie", "CLE": "clerge", "CHE": "chevalerie",
-                  "MAG": "magie", "NOB": "noblesse"}
+CARTUS_CLASSES = {
+    "PAY": "paysannerie",
+    "BOU": "bourgeoisie",
+    "CLE": "clerge",
+    "CHE": "chevalerie",
+    "MAG": "magie",
+    "NOB": "noblesse",
+}
 PEOPLE_COLOURS = {"blue": "#2f5d9e", "yellow": "#c99a00", "red": "#b53030", "green": "#3f8a3a"}
 PURPLE = "#7b3fa0"
 
@@ -45,24 +69,26 @@ EVENT_TEXT = {
     "Mission secrète": "Prenez un pion et déplacez-le dans la ville de votre choix.",
     "Ville fantôme": "Prenez une carte de la défausse propagation et retirez-la définitivement du jeu.",
     "Divinations": "Regardez les six cartes du dessus de la pioche propagation, remettez-les dans l'ordre "
-                   "de votre choix.",
+    "de votre choix.",
     "Manu Militari": "Placez gratuitement un Fort dans la ville de votre choix.",
 }
 ROLE_TEXT = {
     "Consul": "Pour une action, construis un Fort dans ta ville. Une fois par tour, défausse une carte ville "
-              "pour aller d'une ville avec Fort à n'importe quelle ville.",
+    "pour aller d'une ville avec Fort à n'importe quelle ville.",
     "Dictateur": "Empêche renforts et punaises dans ta ville et dans les villes qui y sont reliées.",
     "Tribun": "Retire toutes les punaises d'un peuple quand tu célèbres une victoire ; ta ville reste libre "
-              "des peuples battus.",
+    "des peuples battus.",
     "Sénateur": "Pour une action, donne ou prends n'importe quelle carte ville à un joueur de ta ville.",
     "Licteur": "Déplace le pion d'un autre joueur comme le tien, ou sur une ville où se trouve un autre pion "
-               "(avec son accord).",
+    "(avec son accord).",
     "Magistrat": "Pour une action, prends une carte événement de la défausse et garde-la sur cette carte "
-                 "(une seule).",
+    "(une seule).",
     "Imperator": "Il te suffit de 4 cartes du même peuple pour célébrer une victoire.",
 }
-RUPTURE_TEXT = ("À jouer aussitôt : 1. avancer la vitesse d'invasion ; 2. la carte du dessous de la pioche "
-                "propagation reçoit 3 punaises ; 3. mélanger la défausse propagation et la remettre sur la pioche.")
+RUPTURE_TEXT = (
+    "À jouer aussitôt : 1. avancer la vitesse d'invasion ; 2. la carte du dessous de la pioche "
+    "propagation reçoit 3 punaises ; 3. mélanger la défausse propagation et la remettre sur la pioche."
+)
 
 
 def back_code(key: str) -> int:
@@ -120,8 +146,16 @@ class Ink:
             c.setFillColorRGB(1, 1, 1)
 
 
-def text(c: Canvas, s: str, x: float, y: float, size: float, bold: bool = False, align: str = "centre",
-         max_width: float | None = None) -> None:
+def text(
+    c: Canvas,
+    s: str,
+    x: float,
+    y: float,
+    size: float,
+    bold: bool = False,
+    align: str = "centre",
+    max_width: float | None = None,
+) -> None:
     font = fonts.BOLD if bold else fonts.REGULAR
     if max_width is not None:
         size = fonts.fit_size(s, font, size, max_width)
@@ -134,8 +168,9 @@ def text(c: Canvas, s: str, x: float, y: float, size: float, bold: bool = False,
         c.drawString(x, y, s)
 
 
-def paragraph(c: Canvas, s: str, x: float, top: float, width: float, bottom: float, size: float,
-              min_size: float = 1.4) -> None:
+def paragraph(
+    c: Canvas, s: str, x: float, top: float, width: float, bottom: float, size: float, min_size: float = 1.4
+) -> None:
     """Centred wrapped text between ``top`` and ``bottom``, shrunk until it fits."""
     while True:
         lines = fonts.wrap(s, fonts.REGULAR, size, width)
@@ -374,8 +409,11 @@ def pandemie_back(comp: Component) -> BackLook:
     back = str(a.get("back") or "joueur")
     colours = {"joueur": "#5b3a1e", "propagation": "#6d1f1f", "rôle": "#2d3e50"}
     names = {"joueur": "Cartes joueur", "propagation": "Propagation", "rôle": "Rôle"}
-    return BackLook(f"pandemie/{back}/{prov}", colours.get(back, "#444444"),
-                    ("PANDÉMIE", "Invasion barbare", names.get(back, back), prov))
+    return BackLook(
+        f"pandemie/{back}/{prov}",
+        colours.get(back, "#444444"),
+        ("PANDÉMIE", "Invasion barbare", names.get(back, back), prov),
+    )
 
 
 def rattus_look(comp: Component) -> CardLook:
@@ -407,11 +445,16 @@ def cartus_look(comp: Component) -> CardLook:
     colour = CLASS_COLOURS.get(cls, "#5b4a3a")
     if comp.kind == "population":
         nuns = a.get("nuns", 0)
-        return CardLook(f"POPULATION · {CLASS_NAMES.get(cls, '')}", colour, comp.name,
-                        f"Nonnes : {nuns}" if nuns else "")
+        return CardLook(
+            f"POPULATION · {CLASS_NAMES.get(cls, '')}", colour, comp.name, f"Nonnes : {nuns}" if nuns else ""
+        )
     if comp.kind == "building":
-        return CardLook(f"BÂTIMENT · {CLASS_NAMES.get(cls, '')}", colour, comp.name,
-                        f"({a.get('name_en', '')})\nExemplaire {a.get('copy', '')}")
+        return CardLook(
+            f"BÂTIMENT · {CLASS_NAMES.get(cls, '')}",
+            colour,
+            comp.name,
+            f"({a.get('name_en', '')})\nExemplaire {a.get('copy', '')}",
+        )
     if comp.kind == "special":
         return CardLook("SPÉCIALE", "#5b4a3a", comp.name, _building_name(str(a.get("from", "") or "")))
     return CardLook(comp.kind.upper().replace("-", " "), "#5b4a3a", comp.name)
@@ -433,7 +476,9 @@ class Card(Piece):
 
     size_class = qr.CARD
 
-    def __init__(self, fmt: str, look: Callable[[Component], CardLook], back: Callable[[Component], BackLook]):
+    def __init__(
+        self, fmt: str, look: Callable[[Component], CardLook], back: Callable[[Component], BackLook]
+    ):
         if fmt not in CARD_FORMATS:
             raise ValueError(f"unknown card size {fmt!r}: choose one of {', '.join(CARD_FORMATS)}")
         w, h, module = CARD_FORMATS[fmt]
@@ -450,8 +495,11 @@ class Card(Piece):
         mini = self.fmt == "mini"
         look = self.look(comp)
         band = 9.0 if mini else 12.0
-        ink.area(c, look.colour, lambda s, f: c.rect(-w / 2 - b, h / 2 - band, w + 2 * b, band + b,
-                                                     stroke=int(s), fill=int(f)))
+        ink.area(
+            c,
+            look.colour,
+            lambda s, f: c.rect(-w / 2 - b, h / 2 - band, w + 2 * b, band + b, stroke=int(s), fill=int(f)),
+        )
         if ink.grey:  # no banner fill: a rule under the banner text, inside the trim
             c.setLineWidth(0.3)
             c.setStrokeColorRGB(0.3, 0.3, 0.3)
@@ -466,8 +514,15 @@ class Card(Piece):
         bottom = -h / 2 + (4.2 if mini else 5.0)
         code_y = bottom + side / 2
         if look.body:
-            paragraph(c, look.body, 0, title_y - 2.0, w - 8, bottom + side - self.quiet * self.module + 0.8,
-                      2.2 if mini else 2.8)
+            paragraph(
+                c,
+                look.body,
+                0,
+                title_y - 2.0,
+                w - 8,
+                bottom + side - self.quiet * self.module + 0.8,
+                2.2 if mini else 2.8,
+            )
         placed = [self.draw_code(c, comp, 0, code_y)]
         c.setFillColorRGB(0.25, 0.25, 0.25)
         text(c, comp.id, 0, -h / 2 + (2.2 if mini else 2.6), 1.6 if mini else 1.9)
@@ -479,8 +534,11 @@ class Card(Piece):
     def back(self, c: Canvas, comp: Component, ink: Ink) -> None:
         w, h, b = self.size.w, self.size.h, self.size.bleed
         look = self.back_look(comp)
-        ink.area(c, look.colour, lambda s, f: c.rect(-w / 2 - b, -h / 2 - b, w + 2 * b, h + 2 * b,
-                                                     stroke=int(s), fill=int(f)))
+        ink.area(
+            c,
+            look.colour,
+            lambda s, f: c.rect(-w / 2 - b, -h / 2 - b, w + 2 * b, h + 2 * b, stroke=int(s), fill=int(f)),
+        )
         c.saveState()
         if ink.grey:
             c.setStrokeColorRGB(0.35, 0.35, 0.35)

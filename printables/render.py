@@ -76,7 +76,10 @@ class Result:
             "per_page": self.plan.per_page if self.plan else 0,
             "codes": [
                 {
-                    "page": p.page, "payload": p.payload, "component_id": p.component_id, "side": p.side,
+                    "page": p.page,
+                    "payload": p.payload,
+                    "component_id": p.component_id,
+                    "side": p.side,
                     "centre_mm": [round(p.centre_mm[0], 2), round(p.centre_mm[1], 2)],
                     "module_mm": p.module_mm,
                 }
@@ -88,16 +91,23 @@ class Result:
 def new_canvas(buf: io.BytesIO, page: tuple[float, float], title: str, backs: str) -> Canvas:
     fonts.register()
     # the initial font is an embedded one: otherwise every page names an unembedded Helvetica
-    c = Canvas(buf, pagesize=(page[0] * MM, page[1] * MM), pageCompression=1, invariant=1,
-               initialFontName=fonts.REGULAR, initialFontSize=10)
+    c = Canvas(
+        buf,
+        pagesize=(page[0] * MM, page[1] * MM),
+        pageCompression=1,
+        invariant=1,
+        initialFontName=fonts.REGULAR,
+        initialFontSize=10,
+    )
     c.setTitle(title)
     c.setAuthor("tablekeeper")
     c.setCreator("tablekeeper printables")
     c.setViewerPreference("PrintScaling", "None")
     c.setTrimBox((0, 0, page[0] * MM, page[1] * MM))  # pages with pieces narrow these (page_boxes)
     c.setBleedBox((0, 0, page[0] * MM, page[1] * MM))
-    c.setViewerPreference("Duplex", {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}.get(
-        backs, "Simplex"))
+    c.setViewerPreference(
+        "Duplex", {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}.get(backs, "Simplex")
+    )
     return c
 
 
@@ -111,8 +121,13 @@ def form_name(key: str) -> str:
     return f"TKBack_{safe}_{zlib.crc32(key.encode()):08x}"
 
 
-def page_boxes(c: Canvas, page: tuple[float, float], slots: Sequence[Slot], piece: Piece,
-               shift: tuple[float, float] = (0.0, 0.0)) -> None:
+def page_boxes(
+    c: Canvas,
+    page: tuple[float, float],
+    slots: Sequence[Slot],
+    piece: Piece,
+    shift: tuple[float, float] = (0.0, 0.0),
+) -> None:
     """TrimBox = the pieces' outer trim lines, BleedBox = their bleed (cut marks, ruler and legend lie
     outside, on the MediaBox), for the next page shown. No pieces: both are the whole page."""
     w, h = page
@@ -202,17 +217,19 @@ def draw_text_box(c: Canvas, b: Box, lines: list[str], size: float, bold: bool =
 def draw_info(c: Canvas, boxes: list[Box], title: str, legend: str) -> bool:
     """Ruler, page title and legend in the free boxes; returns False if the legend was cut short."""
     boxes = sorted(boxes, key=lambda b: (b.vertical, b.y if not b.vertical else b.x, b.x))
-    ruler_at = next(i for i, b in enumerate(boxes)
-                    if b.length >= RULER_BOX[0] and b.thickness >= RULER_BOX[1])
+    ruler_at = next(
+        i for i, b in enumerate(boxes) if b.length >= RULER_BOX[0] and b.thickness >= RULER_BOX[1]
+    )
     head, tail = boxes[ruler_at].take(RULER_BOX[0])
     draw_ruler(c, head)
-    rest = boxes[:ruler_at] + ([tail] if tail else []) + boxes[ruler_at + 1:]
+    rest = boxes[:ruler_at] + ([tail] if tail else []) + boxes[ruler_at + 1 :]
     title_size = 2.3
     line_h = title_size * 1.25
     need = fonts.width(title, fonts.BOLD, title_size) + 1.5
     fits = [i for i, b in enumerate(rest) if b.thickness >= line_h and b.length >= need]
     order = sorted(fits, key=lambda i: (rest[i].vertical, rest[i].y)) or sorted(
-        range(len(rest)), key=lambda i: -rest[i].length)
+        range(len(rest)), key=lambda i: -rest[i].length
+    )
     if order:
         i = order[0]
         b = rest[i]
@@ -255,25 +272,32 @@ def draw_info(c: Canvas, boxes: list[Box], title: str, legend: str) -> bool:
     return not words
 
 
-def render(set_name: str, title: str, comps: Sequence[Component], piece: Piece, opts: Options,
-           legend: str) -> Result:
+def render(
+    set_name: str, title: str, comps: Sequence[Component], piece: Piece, opts: Options, legend: str
+) -> Result:
     """Lay out ``comps`` with ``piece`` and return the PDF and what was placed where."""
     backs = opts.backs if any(piece.back_key(c) is not None for c in comps) else "none"
     p = plan(opts.paper, piece.size, backs)
     ink = Ink(grey=opts.grey)
     buf = io.BytesIO()
     c = new_canvas(buf, p.page, f"tablekeeper — {title}", backs)
-    groups = [list(comps[i: i + p.per_page]) for i in range(0, len(comps), p.per_page)] or [[]]
+    groups = [list(comps[i : i + p.per_page]) for i in range(0, len(comps), p.per_page)] or [[]]
     duplex = backs in ("long", "short")
     sheets = len(groups)
     pages_total = sheets * (2 if duplex else 1)
-    flip = {"long": "retournement bord long", "short": "retournement bord court",
-            "gutter": "pliage au milieu, dos contre dos", "none": "sans dos"}[backs]
+    flip = {
+        "long": "retournement bord long",
+        "short": "retournement bord court",
+        "gutter": "pliage au milieu, dos contre dos",
+        "none": "sans dos",
+    }[backs]
     off = opts.back_offset
-    common = (f"Couper sur les traits (fond perdu 3 mm). Imprimer à 100 %, sans ajuster à la page : "
-              f"la règle doit mesurer 50 mm. Dos : {flip}"
-              + (f", décalage {off[0]:+.1f} / {off[1]:+.1f} mm" if duplex and any(off) else "")
-              + f". {piece.kind_label}, {p.per_page} par feuille. {legend}")
+    common = (
+        f"Couper sur les traits (fond perdu 3 mm). Imprimer à 100 %, sans ajuster à la page : "
+        f"la règle doit mesurer 50 mm. Dos : {flip}"
+        + (f", décalage {off[0]:+.1f} / {off[1]:+.1f} mm" if duplex and any(off) else "")
+        + f". {piece.kind_label}, {p.per_page} par feuille. {legend}"
+    )
     forms: set[str] = set()
     result = Result(set_name, opts, b"", pages_total, plan=p)
     page_no = 0
@@ -298,8 +322,17 @@ def render(set_name: str, title: str, comps: Sequence[Component], piece: Piece, 
             c.saveState()
             at(c, slot)
             for payload, x, y in piece.face(c, comp, ink):
-                result.codes.append(Placed(page_no, payload, comp.id, "face", local_to_page(slot, x, y),
-                                           piece.module, piece.size_class))
+                result.codes.append(
+                    Placed(
+                        page_no,
+                        payload,
+                        comp.id,
+                        "face",
+                        local_to_page(slot, x, y),
+                        piece.module,
+                        piece.size_class,
+                    )
+                )
             c.restoreState()
         on_page = list(p.faces)
         if backs == "gutter":
@@ -308,8 +341,12 @@ def render(set_name: str, title: str, comps: Sequence[Component], piece: Piece, 
             _draw_fold(c, p)
         draw_marks(c, on_page, piece, p.page)
         side = "recto" if duplex else "feuille"
-        draw_info(c, free_boxes(p.page, marks_for(on_page, piece.size)),
-                  f"tablekeeper · {title} · {side} {sheet}/{sheets} · page {page_no}/{pages_total}", common)
+        draw_info(
+            c,
+            free_boxes(p.page, marks_for(on_page, piece.size)),
+            f"tablekeeper · {title} · {side} {sheet}/{sheets} · page {page_no}/{pages_total}",
+            common,
+        )
         c.restoreState()
         page_boxes(c, p.page, used + (list(p.backs_slots[: len(group)]) if backs == "gutter" else []), piece)
         c.showPage()
@@ -320,8 +357,12 @@ def render(set_name: str, title: str, comps: Sequence[Component], piece: Piece, 
             c.translate(off[0], off[1])
             _draw_backs(c, p.backs_slots[: len(group)], group, piece)
             draw_marks(c, p.backs_slots, piece, p.page)
-            draw_info(c, free_boxes(p.page, marks_for(p.backs_slots, piece.size)),
-                      f"tablekeeper · {title} · verso {sheet}/{sheets} · page {page_no}/{pages_total}", common)
+            draw_info(
+                c,
+                free_boxes(p.page, marks_for(p.backs_slots, piece.size)),
+                f"tablekeeper · {title} · verso {sheet}/{sheets} · page {page_no}/{pages_total}",
+                common,
+            )
             c.restoreState()
             page_boxes(c, p.page, p.backs_slots[: len(group)], piece, off)
             c.showPage()

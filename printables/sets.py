@@ -75,16 +75,24 @@ def _pandemie(prefixes: tuple[str, ...]) -> Callable[[Options], list[Component]]
             known = {str(c.attrs.get(k, "")).casefold() for c in comps for k in ("province", "province_name")}
             unknown = [p for p in opts.provinces if p.casefold() not in known]
             if unknown:
-                raise PrintError(f"unknown province(s) {', '.join(unknown)}: known are "
-                                 f"{', '.join(sorted({str(c.attrs.get('province_name')) for c in comps}))}")
+                raise PrintError(
+                    f"unknown province(s) {', '.join(unknown)}: known are "
+                    f"{', '.join(sorted({str(c.attrs.get('province_name')) for c in comps}))}"
+                )
         comps = [c for c in comps if _province_matches(c, opts.provinces)]
         provinces: list[str] = []
         for c in comps:
             p = str(c.attrs.get("province", ""))
             if p not in provinces:
                 provinces.append(p)
-        return sorted(comps, key=lambda c: (provinces.index(str(c.attrs.get("province", ""))),
-                                            PANDEMIE_ORDER.index(_prefix(c)), c.id))
+        return sorted(
+            comps,
+            key=lambda c: (
+                provinces.index(str(c.attrs.get("province", ""))),
+                PANDEMIE_ORDER.index(_prefix(c)),
+                c.id,
+            ),
+        )
 
     return pick
 
@@ -105,23 +113,33 @@ def _rattus_faces(opts: Options) -> Callable[[str], Any]:
 
 
 def _token_legend(opts: Options) -> str:
-    faces = "" if opts.profile else (
-        "Faces inconnues (pas de --profile) : recopiez à la main le seuil (cadre du haut) et les symboles "
-        "(cadre du bas) du jeton d'origine. ")
-    return (faces + "Face : seuil en haut, symboles en bas (" + symbol_legend() + "). Cercle violet = jeton de "
-            "départ. Le code est sur la face seulement : un jeton face cachée ne dit rien. Dos : le rat.")
+    faces = (
+        ""
+        if opts.profile
+        else (
+            "Faces inconnues (pas de --profile) : recopiez à la main le seuil (cadre du haut) et les symboles "
+            "(cadre du bas) du jeton d'origine. "
+        )
+    )
+    return (
+        faces + "Face : seuil en haut, symboles en bas (" + symbol_legend() + "). Cercle violet = jeton de "
+        "départ. Le code est sur la face seulement : un jeton face cachée ne dit rien. Dos : le rat."
+    )
 
 
 def _rattus_back(c: Component) -> BackLook:
-    return BackLook("rattus/class", "#3b2a20", ("RATTUS", "Classe" if not c.attrs.get("expansion") else
-                                                "Pied Piper"))
+    return BackLook(
+        "rattus/class", "#3b2a20", ("RATTUS", "Classe" if not c.attrs.get("expansion") else "Pied Piper")
+    )
 
 
 def _cartus_back(c: Component) -> BackLook:
     return BackLook("cartus", "#3b2a20", ("RATTUS", "Cartus"))
 
 
-def _card(look: Callable[[Component], Any], back: Callable[[Component], BackLook]) -> Callable[[Options], Piece]:
+def _card(
+    look: Callable[[Component], Any], back: Callable[[Component], BackLook]
+) -> Callable[[Options], Piece]:
     def make(opts: Options) -> Piece:
         try:
             return Card(opts.card, look, back)
@@ -140,18 +158,56 @@ def _add(s: SetDef) -> None:
     SETS[s.name] = s
 
 
-_add(SetDef("rattus-tokens", "Rattus — jetons rat", "49 round rat tokens (face: threshold, symbols, code; back: rat)",
-            _select("rattus", ("RAT",)), lambda o: RatToken(_rattus_faces(o)), _token_legend))
-_add(SetDef("rattus-stickers", "Rattus — pastilles pour jetons", "round code stickers for the original rat tokens",
-            _select("rattus", ("RAT",)), lambda o: Sticker(20.0, "Pastille Ø 20 mm"),
-            lambda o: "À coller sur la face (pas le dos) de chaque jeton rat d'origine : RAT:01–12 sur les 12 "
-                      "jetons cerclés de violet. Recensez ensuite les faces : tablekeeper profile census."))
-_add(SetDef("rattus-classes", "Rattus — cartes de Classe", "the 6 Rattus class cards",
-            _select("rattus", ("RCL",)), _card(rattus_look, _rattus_back)))
-_add(SetDef("rattus-pied-piper", "Rattus — personnages Pied Piper", "the 12 Pied Piper character cards",
-            _select("rattus", ("RPP",)), _card(rattus_look, _rattus_back)))
-_add(SetDef("cartus", "Rattus Cartus — cartes", "every Rattus Cartus card",
-            _select("cartus", ("RCC",)), _card(cartus_look, _cartus_back)))
+_add(
+    SetDef(
+        "rattus-tokens",
+        "Rattus — jetons rat",
+        "49 round rat tokens (face: threshold, symbols, code; back: rat)",
+        _select("rattus", ("RAT",)),
+        lambda o: RatToken(_rattus_faces(o)),
+        _token_legend,
+    )
+)
+_add(
+    SetDef(
+        "rattus-stickers",
+        "Rattus — pastilles pour jetons",
+        "round code stickers for the original rat tokens",
+        _select("rattus", ("RAT",)),
+        lambda o: Sticker(20.0, "Pastille Ø 20 mm"),
+        lambda o: (
+            "À coller sur la face (pas le dos) de chaque jeton rat d'origine : RAT:01–12 sur les 12 "
+            "jetons cerclés de violet. Recensez ensuite les faces : tablekeeper profile census."
+        ),
+    )
+)
+_add(
+    SetDef(
+        "rattus-classes",
+        "Rattus — cartes de Classe",
+        "the 6 Rattus class cards",
+        _select("rattus", ("RCL",)),
+        _card(rattus_look, _rattus_back),
+    )
+)
+_add(
+    SetDef(
+        "rattus-pied-piper",
+        "Rattus — personnages Pied Piper",
+        "the 12 Pied Piper character cards",
+        _select("rattus", ("RPP",)),
+        _card(rattus_look, _rattus_back),
+    )
+)
+_add(
+    SetDef(
+        "cartus",
+        "Rattus Cartus — cartes",
+        "every Rattus Cartus card",
+        _select("cartus", ("RCC",)),
+        _card(cartus_look, _cartus_back),
+    )
+)
 for _name, _title, _help, _prefixes in (
     ("pandemie-cities", "Pandémie — cartes ville", "city cards (player deck), every province", ("PC",)),
     ("pandemie-propagation", "Pandémie — cartes propagation", "propagation cards, every province", ("PI",)),
@@ -160,13 +216,37 @@ for _name, _title, _help, _prefixes in (
     ("pandemie-roles", "Pandémie — rôles", "role cards, every province", ("PO",)),
     ("pandemie", "Pandémie — toutes les cartes", "every Pandémie card of every province", PANDEMIE_ORDER),
 ):
-    _add(SetDef(_name, _title, _help, _pandemie(_prefixes), _card(pandemie_look, pandemie_back),
-                lambda o: "Dos identiques par paquet et par province."))
-_add(SetDef("spares", "Codes de réserve", "100 spare blank-id codes BLK:001–100 (round stickers)",
-            lambda o: [c for c in all_components() if _prefix(c) == "BLK"], lambda o: Sticker(20.0, "Pastille Ø 20 mm"),
-            lambda o: "Codes libres : collez-en un sur une pièce perdue ou ajoutée, puis associez-le dans l'appli."))
-_add(SetDef("duplex-calibration", "Calibrage recto-verso", "a 2-page sheet to measure your printer's back-page offset",
-            lambda o: [], lambda o: Sticker()))
+    _add(
+        SetDef(
+            _name,
+            _title,
+            _help,
+            _pandemie(_prefixes),
+            _card(pandemie_look, pandemie_back),
+            lambda o: "Dos identiques par paquet et par province.",
+        )
+    )
+_add(
+    SetDef(
+        "spares",
+        "Codes de réserve",
+        "100 spare blank-id codes BLK:001–100 (round stickers)",
+        lambda o: [c for c in all_components() if _prefix(c) == "BLK"],
+        lambda o: Sticker(20.0, "Pastille Ø 20 mm"),
+        lambda o: (
+            "Codes libres : collez-en un sur une pièce perdue ou ajoutée, puis associez-le dans l'appli."
+        ),
+    )
+)
+_add(
+    SetDef(
+        "duplex-calibration",
+        "Calibrage recto-verso",
+        "a 2-page sheet to measure your printer's back-page offset",
+        lambda o: [],
+        lambda o: Sticker(),
+    )
+)
 
 BOARDS: dict[str, SetDef] = {  # drawn as a whole, not piece by piece (printables.board)
     _name: SetDef(_name, _title, _help, _sel, lambda o: Sticker(), make=_make)
@@ -196,7 +276,9 @@ def build(set_name: str, opts: Options) -> Result:
         except BoardPrintError as exc:
             raise PrintError(str(exc)) from exc
     if set_name not in SETS:
-        raise PrintError(f"unknown set {set_name!r}: choose one of {', '.join(SETS)} (tablekeeper print --list)")
+        raise PrintError(
+            f"unknown set {set_name!r}: choose one of {', '.join(SETS)} (tablekeeper print --list)"
+        )
     try:
         if set_name == CALIBRATION:
             return calibration(opts)
@@ -223,16 +305,24 @@ def calibration(opts: Options) -> Result:
     if page is None:
         raise PrintError(f"unknown paper {opts.paper!r}: choose one of {', '.join(G.PAPERS)}")
     w, h = page
-    crosses = [G.Slot(w / 2, h / 2), G.Slot(40, 60), G.Slot(w - 40, 60), G.Slot(40, h - 45), G.Slot(w - 40, h - 45)]
+    crosses = [
+        G.Slot(w / 2, h / 2),
+        G.Slot(40, 60),
+        G.Slot(w - 40, 60),
+        G.Slot(40, h - 45),
+        G.Slot(w - 40, h - 45),
+    ]
     backs = [G.mirror(s, "x" if opts.backs == "long" else "y", page) for s in crosses]
     buf = io.BytesIO()
     c = new_canvas(buf, page, "tablekeeper — calibrage recto-verso", opts.backs)
     flip = "bord long" if opts.backs == "long" else "bord court"
     off = opts.back_offset
-    steps = (f"1. Imprimez ces 2 pages en recto-verso ({flip}), à 100 %, avec le décalage actuel "
-             f"({off[0]:+.1f} / {off[1]:+.1f} mm).\n2. Tenez la feuille devant une fenêtre, verso vers vous. "
-             "\n3. Lisez sous le centre de chaque croix du recto la graduation horizontale (x) et verticale (y)."
-             "\n4. Faites la moyenne et ajoutez-la au décalage actuel : --back-offset X,Y.")
+    steps = (
+        f"1. Imprimez ces 2 pages en recto-verso ({flip}), à 100 %, avec le décalage actuel "
+        f"({off[0]:+.1f} / {off[1]:+.1f} mm).\n2. Tenez la feuille devant une fenêtre, verso vers vous. "
+        "\n3. Lisez sous le centre de chaque croix du recto la graduation horizontale (x) et verticale (y)."
+        "\n4. Faites la moyenne et ajoutez-la au décalage actuel : --back-offset X,Y."
+    )
     box = G.Box(20, 8, w - 40, 10)
     for side, slots in (("recto", crosses), ("verso", backs)):
         c.saveState()
@@ -254,8 +344,12 @@ def calibration(opts: Options) -> Result:
                 draw_text(c, label, s.cx - 16, s.cy + 4, 4, bold=True, align="left")
         draw_text(c, f"Calibrage recto-verso · {side}", w / 2, h - 22, 6, bold=True)
         paragraph(c, steps, w / 2, h / 2 - 25, w - 70, h / 2 - 75, 3.4)
-        draw_info(c, [box], f"tablekeeper · calibrage recto-verso · {side} · page {1 if side == 'recto' else 2}/2",
-                  "Imprimer à 100 % : la règle doit mesurer 50 mm.")
+        draw_info(
+            c,
+            [box],
+            f"tablekeeper · calibrage recto-verso · {side} · page {1 if side == 'recto' else 2}/2",
+            "Imprimer à 100 % : la règle doit mesurer 50 mm.",
+        )
         c.restoreState()
         c.showPage()
     c.save()

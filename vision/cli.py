@@ -120,9 +120,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("paths", nargs="*", metavar="IMAGE", help="image files (or video files)")
     ap.add_argument("--camera", type=int, metavar="INDEX", help="read from camera INDEX (cv2.VideoCapture)")
     ap.add_argument("--json", action="store_true", help="one JSON object per code (or change), per line")
-    ap.add_argument("--steady", type=_steady_arg, default=(3, 5), metavar="K/N",
-                    help="for cameras and videos: report a code once seen in K of the last N frames (3/5)")
-    ap.add_argument("--frames", type=int, default=None, metavar="N", help="stop a camera or video after N frames")
+    ap.add_argument(
+        "--steady",
+        type=_steady_arg,
+        default=(3, 5),
+        metavar="K/N",
+        help="for cameras and videos: report a code once seen in K of the last N frames (3/5)",
+    )
+    ap.add_argument(
+        "--frames", type=int, default=None, metavar="N", help="stop a camera or video after N frames"
+    )
     ap.add_argument("--in-process", action="store_true", help="decode in this process (no worker)")
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds a decode may take (default 10)")
     args = ap.parse_args([] if argv is None else argv)

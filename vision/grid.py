@@ -72,11 +72,13 @@ def _template(version: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     n = modules(version)
     val, known = _layout(version)
     full = np.ones((n + 2 * _Q, n + 2 * _Q), np.float32)
-    full[_Q:_Q + n, _Q:_Q + n] = val
+    full[_Q : _Q + n, _Q : _Q + n] = val
     kn = np.ones_like(full, dtype=np.uint8)
-    kn[_Q:_Q + n, _Q:_Q + n] = known
+    kn[_Q : _Q + n, _Q : _Q + n] = known
     side = (n + 2 * _Q) * _S
-    img = cv2.GaussianBlur(cv2.resize(full * 255, (side, side), interpolation=cv2.INTER_NEAREST), (0, 0), _S * 0.45)
+    img = cv2.GaussianBlur(
+        cv2.resize(full * 255, (side, side), interpolation=cv2.INTER_NEAREST), (0, 0), _S * 0.45
+    )
     mask = cv2.resize(kn * 255, (side, side), interpolation=cv2.INTER_NEAREST)
     a, b = _Q * _S, (_Q + n) * _S
     corners = np.array([[a, a], [b, a], [b, b], [a, b]], np.float32)
@@ -100,7 +102,9 @@ def _steepest(version: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndar
     norm = float(np.linalg.norm(t))
     ix, iy = gx[ys, xs] * unit / norm, gy[ys, xs] * unit / norm
     # d(template)/d(homography parameters) at the identity: [x y 1 0 0 0 -x² -xy], [0 0 0 x y 1 -xy -y²]
-    sd = np.stack([ix * x, ix * y, ix, iy * x, iy * y, iy, -ix * x * x - iy * x * y, -ix * x * y - iy * y * y], axis=1)
+    sd = np.stack(
+        [ix * x, ix * y, ix, iy * x, iy * y, iy, -ix * x * x - iy * x * y, -ix * x * y - iy * y * y], axis=1
+    )
     update = np.linalg.solve(sd.T @ sd, sd.T)
     pts = np.stack([x, y, np.ones_like(x)])
     return pts, t / norm, update, (corners - centre) / unit
@@ -116,9 +120,13 @@ def _steepest32(version: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
 def _inverse(m: np.ndarray) -> np.ndarray:
     """A 3 × 3 inverse by its adjugate (numpy's general inverse costs more than the rest of a step)."""
     a, b, c, d, e, f, g, h, i = (float(x) for x in m.ravel())
-    co = np.array([[e * i - f * h, c * h - b * i, b * f - c * e],
-                   [f * g - d * i, a * i - c * g, c * d - a * f],
-                   [d * h - e * g, b * g - a * h, a * e - b * d]])
+    co = np.array(
+        [
+            [e * i - f * h, c * h - b * i, b * f - c * e],
+            [f * g - d * i, a * i - c * g, c * d - a * f],
+            [d * h - e * g, b * g - a * h, a * e - b * d],
+        ]
+    )
     det = a * co[0, 0] + b * co[1, 0] + c * co[2, 0]
     if abs(det) < 1e-12:
         raise np.linalg.LinAlgError("singular step")
@@ -134,8 +142,13 @@ def fit(crop: np.ndarray, quad: np.ndarray, version: int) -> np.ndarray | None:
     try:
         for k in range(_ITERATIONS):
             w = h.astype(np.float32) @ pts
-            v = cv2.remap(img, (w[0] / w[2])[None], (w[1] / w[2])[None], cv2.INTER_LINEAR,
-                          borderMode=cv2.BORDER_REPLICATE)[0]
+            v = cv2.remap(
+                img,
+                (w[0] / w[2])[None],
+                (w[1] / w[2])[None],
+                cv2.INTER_LINEAR,
+                borderMode=cv2.BORDER_REPLICATE,
+            )[0]
             v = v - v.mean()
             norm = float(np.sqrt(v @ v))
             if norm < 1e-6:  # a flat crop: nothing to align on
@@ -188,7 +201,7 @@ def _planes(version: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarra
     yy, xx = np.mgrid[0:n, 0:n] / n
     every = np.stack([yy.ravel(), xx.ravel(), np.ones(n * n)], axis=1)
     at = every[known.ravel()]
-    dark = (val[known] == 0)
+    dark = val[known] == 0
     return dark, np.linalg.pinv(at[dark]), np.linalg.pinv(at[~dark]), every
 
 
@@ -229,10 +242,16 @@ def read(crop: np.ndarray, quad: np.ndarray, version: int) -> tuple[zxingcpp.Bar
         if key in seen:
             continue
         seen.add(key)
-        found = zxingcpp.read_barcodes(_drawn(dark), formats=zxingcpp.BarcodeFormat.QRCode,
-                                       text_mode=zxingcpp.TextMode.Plain,
-                                       binarizer=zxingcpp.Binarizer.GlobalHistogram, try_rotate=False,
-                                       try_invert=False, try_downscale=False, is_pure=True)
+        found = zxingcpp.read_barcodes(
+            _drawn(dark),
+            formats=zxingcpp.BarcodeFormat.QRCode,
+            text_mode=zxingcpp.TextMode.Plain,
+            binarizer=zxingcpp.Binarizer.GlobalHistogram,
+            try_rotate=False,
+            try_invert=False,
+            try_downscale=False,
+            is_pure=True,
+        )
         for b in found:
             if b.valid:
                 return b, fitted

@@ -26,14 +26,16 @@ def _serve(conn: multiprocessing.connection.Connection, target: Callable[[Any], 
             return
         try:
             value = target(arg)
-        except Exception as exc:  # a Python error is an answer, not a crash
+        except Exception as exc:  # noqa: BLE001 - a Python error is an answer, not a crash
             conn.send(("error", f"{type(exc).__name__}: {exc}"))
         else:
             conn.send(("ok", value))
 
 
 class Worker:
-    def __init__(self, target: Callable[[Any], Any], timeout: float = 10.0, start_timeout: float = 60.0) -> None:
+    def __init__(
+        self, target: Callable[[Any], Any], timeout: float = 10.0, start_timeout: float = 60.0
+    ) -> None:
         self.target = target
         self.timeout = timeout
         self.start_timeout = start_timeout

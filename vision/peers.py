@@ -27,7 +27,9 @@ def _texts(values: object) -> list[str]:
 
 def zxing_plain(frame: np.ndarray) -> list[str]:
     """zxing-cpp with its defaults (QR only, text kept as encoded)."""
-    found = zxingcpp.read_barcodes(frame, formats=zxingcpp.BarcodeFormat.QRCode, text_mode=zxingcpp.TextMode.Plain)
+    found = zxingcpp.read_barcodes(
+        frame, formats=zxingcpp.BarcodeFormat.QRCode, text_mode=zxingcpp.TextMode.Plain
+    )
     return [b.text for b in found if b.valid]
 
 

@@ -250,8 +250,11 @@ class _Merger:
         pts = quad.tolist()
         n = len(pts)
         for h in self.hits:
-            sides = [(pts[i][0] - pts[i - 1][0]) * (h.cy - pts[i - 1][1]) - (pts[i][1] - pts[i - 1][1]) * (h.cx - pts[i - 1][0])
-                     for i in range(n)]
+            sides = [
+                (pts[i][0] - pts[i - 1][0]) * (h.cy - pts[i - 1][1])
+                - (pts[i][1] - pts[i - 1][1]) * (h.cx - pts[i - 1][0])
+                for i in range(n)
+            ]
             if all(v > 0 for v in sides) or all(v < 0 for v in sides):
                 return True
         return False
@@ -269,8 +272,13 @@ class _Merger:
         elif conf > h.confidence:
             h.confidence = conf
 
-    def take(self, results: Sequence[zxingcpp.Barcode], weight: float, scale: float = 1.0,
-             offset: tuple[float, float] = (0.0, 0.0)) -> int:
+    def take(
+        self,
+        results: Sequence[zxingcpp.Barcode],
+        weight: float,
+        scale: float = 1.0,
+        offset: tuple[float, float] = (0.0, 0.0),
+    ) -> int:
         n = 0
         ox, oy = offset
         for b in results:
@@ -346,8 +354,9 @@ def _rescue(gray: np.ndarray, cand: np.ndarray, version: int, merger: _Merger, r
         lambda: big,
         lambda: cv2.addWeighted(big, 1.8, cv2.GaussianBlur(big, (0, 0), scale * 0.8), -0.8, 0),
         lambda: cv2.createCLAHE(clipLimit=3.0, tileGridSize=(4, 4)).apply(big),  # one per call: threads
-        lambda: cv2.threshold(cv2.GaussianBlur(big, (0, 0), scale * 0.4), 0, 255,
-                              cv2.THRESH_BINARY + cv2.THRESH_OTSU)[1],
+        lambda: cv2.threshold(
+            cv2.GaussianBlur(big, (0, 0), scale * 0.4), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU
+        )[1],
     ]
     for make in variants:
         if merger.take(_decode(make(), downscale=False), 0.8, scale, (x0, y0)):
@@ -379,8 +388,13 @@ def _up_boxes(gray: np.ndarray, contrast: np.ndarray) -> list[tuple[int, int, in
             continue
         m = int(0.1 * max(bw, bh)) + UP_MARGIN
         boxes.append([max(0, x - m) // 2 * 2, max(0, y - m) // 2 * 2, min(w, x + bw + m), min(h, y + bh + m)])
-    boxes = [b for b in boxes if not any(o is not b and o[0] <= b[0] and o[1] <= b[1] and o[2] >= b[2]
-                                             and o[3] >= b[3] for o in boxes)]  # (ties: both kept)
+    boxes = [
+        b
+        for b in boxes
+        if not any(
+            o is not b and o[0] <= b[0] and o[1] <= b[1] and o[2] >= b[2] and o[3] >= b[3] for o in boxes
+        )
+    ]  # (ties: both kept)
     if sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes) > UP_MAX_COVER * h * w:
         return None
     return [(b[0], b[1], b[2], b[3]) for b in boxes]
@@ -420,17 +434,28 @@ def _read_regions(gray: np.ndarray, merger: _Merger) -> list[np.ndarray]:
         scale = REGION_SCALE
         crop = gray[cy0:cy1, cx0:cx1]
         big = cv2.resize(crop, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
-        found = zxingcpp.read_barcodes(big, formats=_QR, text_mode=_PLAIN, binarizer=_LOCAL, try_rotate=False,
-                                       try_invert=False, try_downscale=False, return_errors=True)
+        found = zxingcpp.read_barcodes(
+            big,
+            formats=_QR,
+            text_mode=_PLAIN,
+            binarizer=_LOCAL,
+            try_rotate=False,
+            try_invert=False,
+            try_downscale=False,
+            return_errors=True,
+        )
         if merger.take(found, 0.95, scale, (cx0, cy0)):
             continue
-        if not any(_fit_grid(crop, _corners(b) / scale, _version(b), (cx0, cy0), 0.92, merger) for b in found[:1]):
+        if not any(
+            _fit_grid(crop, _corners(b) / scale, _version(b), (cx0, cy0), 0.92, merger) for b in found[:1]
+        ):
             tried.append(box)  # nothing found, or found and not decoded even with its grid fitted
     return tried
 
 
-def _read_mid(gray: np.ndarray, unread: np.ndarray, merger: _Merger,
-              regions: Sequence[tuple[int, int, int, int]]) -> list[tuple[np.ndarray, int]]:
+def _read_mid(
+    gray: np.ndarray, unread: np.ndarray, merger: _Merger, regions: Sequence[tuple[int, int, int, int]]
+) -> list[tuple[np.ndarray, int]]:
     """Each textured region of a small frame that no code read covers, cropped (from ``unread``, where the
     codes read are painted out), enlarged 1.5× and decoded. Returns the candidates found (codes found and
     not decoded). On the seeded scenes this reads more than the whole frame enlarged 1.5× (zxing's
@@ -442,7 +467,9 @@ def _read_mid(gray: np.ndarray, unread: np.ndarray, merger: _Merger,
     e = REGION_MARGIN
     read = [(*hit.corners.min(axis=0).tolist(), *hit.corners.max(axis=0).tolist()) for hit in merger.hits]
     for x0, y0, x1, y1 in regions:
-        if any(x0 >= bx0 - e and y0 >= by0 - e and x1 <= bx1 + e and y1 <= by1 + e for bx0, by0, bx1, by1 in read):
+        if any(
+            x0 >= bx0 - e and y0 >= by0 - e and x1 <= bx1 + e and y1 <= by1 + e for bx0, by0, bx1, by1 in read
+        ):
             continue  # the region is a code read (with its blur and the texture map's own spread)
         m = 0.25 * max(x1 - x0, y1 - y0) + 8
         # from even pixels: the enlarged crop's pixels are then those of the whole frame enlarged 1.5×
@@ -456,7 +483,9 @@ def _read_mid(gray: np.ndarray, unread: np.ndarray, merger: _Merger,
     return out
 
 
-def _fit_small(gray: np.ndarray, candidates: list[tuple[np.ndarray, int]], merger: _Merger) -> list[np.ndarray]:
+def _fit_small(
+    gray: np.ndarray, candidates: list[tuple[np.ndarray, int]], merger: _Merger
+) -> list[np.ndarray]:
     """Fit the grid of each candidate under 2 pixels per module where zxing found it in the full frame (its
     region's enlarged read then is not needed). Returns those whose grid did not fit: not fitted again as
     candidates (their regions are read enlarged)."""
@@ -473,8 +502,9 @@ def _fit_small(gray: np.ndarray, candidates: list[tuple[np.ndarray, int]], merge
     return failed
 
 
-def _fit_grid(crop: np.ndarray, quad: np.ndarray, version: int, offset: tuple[int, int], weight: float,
-              merger: _Merger) -> bool:
+def _fit_grid(
+    crop: np.ndarray, quad: np.ndarray, version: int, offset: tuple[int, int], weight: float, merger: _Merger
+) -> bool:
     """A code zxing found at ``quad`` in ``crop`` (whose top-left is ``offset`` in the frame) but could not
     decode, read with its grid fitted to the pixels (:mod:`vision.grid`) and merged."""
     got = grid.read(crop, quad, version)
@@ -509,8 +539,9 @@ def _masked(img: np.ndarray, hits: Sequence[_Hit], inplace: bool = False) -> np.
         # a little over the outline (6%): no finder pattern's edge is left
         quad = [(h.cx + (x - h.cx) * 1.06, h.cy + (y - h.cy) * 1.06) for x, y in h.corners.tolist()]
         cv2.fillConvexPoly(out, np.array(quad).round().astype(np.int32), max(0.0, m - d))
-        cv2.fillConvexPoly(odd, np.array([(x, (y - 1) / 2) for x, y in quad]).round().astype(np.int32),
-                           min(255.0, m + d))
+        cv2.fillConvexPoly(
+            odd, np.array([(x, (y - 1) / 2) for x, y in quad]).round().astype(np.int32), min(255.0, m + d)
+        )
     return out
 
 
@@ -546,8 +577,11 @@ def decode_hits(frame: np.ndarray) -> list[_Hit]:
             up = cv2.resize(gray[y0:y1, x0:x1], None, fx=2.0, fy=2.0, interpolation=cv2.INTER_LINEAR)
             found = _decode(up, errors=True, downscale=False)
             merger.take(found, 1.0, 2.0, (x0, y0))
-            candidates.extend((_corners(b) / 2.0 + np.array([x0, y0], np.float32), _version(b))
-                              for b in found if not b.valid)
+            candidates.extend(
+                (_corners(b) / 2.0 + np.array([x0, y0], np.float32), _version(b))
+                for b in found
+                if not b.valid
+            )
         # 1.5× samples the module grid at another phase: reads some tilted or blurred codes 2× misses; only
         # around what is left unread (reading the whole frame again took a quarter of the frame's time)
         candidates += _read_mid(gray, unread(), merger, textured_regions(gray, contrast))

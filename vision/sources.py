@@ -28,7 +28,9 @@ def decode_bytes(data: bytes | bytearray | memoryview) -> np.ndarray:
     frame = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     if frame is None:
         head = bytes(data[:8])
-        raise SourceError(f"image data ({len(buf)} bytes, starting {head!r}) is not a JPEG/PNG image OpenCV can decode")
+        raise SourceError(
+            f"image data ({len(buf)} bytes, starting {head!r}) is not a JPEG/PNG image OpenCV can decode"
+        )
     return frame
 
 

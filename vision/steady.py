@@ -91,8 +91,10 @@ class Steady:
 
     def flush(self) -> list[Change]:
         """End of stream: everything still present is reported gone."""
-        out = [Change("gone", self._last[key].component_id, self._last[key].raw, self._last[key], self.frames)
-               for key in sorted(self._present)]
+        out = [
+            Change("gone", self._last[key].component_id, self._last[key].raw, self._last[key], self.frames)
+            for key in sorted(self._present)
+        ]
         self._present.clear()
         self._window.clear()
         self._last.clear()

@@ -209,9 +209,11 @@ def _with(**kw: float | tuple[float, float]) -> dict[str, float | tuple[float, f
 
 CASES: dict[str, Case] = {
     # per-module size buckets, the same scenes at 720p and 1080p
-    **{f"{label} module {lo:g}-{hi:g}px": Case(size, (lo, hi), n, _CALM)
-       for label, size in (("720p", HD), ("1080p", FULL_HD))
-       for lo, hi, n in ((1.2, 1.7, 30), (1.7, 2.5, 30), (2.5, 3.5, 24), (3.5, 5.0, 16))},
+    **{
+        f"{label} module {lo:g}-{hi:g}px": Case(size, (lo, hi), n, _CALM)
+        for label, size in (("720p", HD), ("1080p", FULL_HD))
+        for lo, hi, n in ((1.2, 1.7, 30), (1.7, 2.5, 30), (2.5, 3.5, 24), (3.5, 5.0, 16))
+    },
     # one hard condition each, mid-size codes in 720p frames
     "motion blur 2.5-3px": Case(HD, (2.5, 4.0), 20, _with(blur_px=(2.5, 3.0))),
     "defocus sigma 0.8-1.0": Case(HD, (2.0, 3.5), 20, _with(defocus=(0.8, 1.0))),
@@ -237,5 +239,10 @@ def case_scene(name: str, seed: int, texts: Sequence[str]) -> tuple[np.ndarray, 
     fields = {k: (float(rng.uniform(*v)) if isinstance(v, tuple) else v) for k, v in case.cond.items()}
     chosen = list(texts[: case.codes])
     mods = modules(chosen[0])
-    return scene(chosen, code_px=(case.module_px[0] * mods, case.module_px[1] * mods), size=case.size,
-                 cond=Conditions(**fields), seed=seed)  # type: ignore[arg-type]
+    return scene(
+        chosen,
+        code_px=(case.module_px[0] * mods, case.module_px[1] * mods),
+        size=case.size,
+        cond=Conditions(**fields),
+        seed=seed,
+    )  # type: ignore[arg-type]

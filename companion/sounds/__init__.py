@@ -42,7 +42,11 @@ def synth(name: str) -> bytes:
         for i in range(n):
             env = min(1.0, i / attack if attack else 1.0, (n - i) / release if release else 1.0)
             # a touch of the octave makes small phone speakers audible
-            v = 0.0 if freq == 0 else math.sin(2 * math.pi * freq * i / RATE) + 0.3 * math.sin(4 * math.pi * freq * i / RATE)
+            v = (
+                0.0
+                if freq == 0
+                else math.sin(2 * math.pi * freq * i / RATE) + 0.3 * math.sin(4 * math.pi * freq * i / RATE)
+            )
             frames += struct.pack("<h", int(round(0.55 * 32767 * env * v / 1.3)))
     buf = io.BytesIO()
     with wave.open(buf, "wb") as w:

@@ -60,7 +60,14 @@ def parse_join_code(code: str) -> tuple[str, int, str, str]:
 
 
 async def join(
-    host: str, port: int, pin: str, seat: str, since: int = 0, *, device_token: str | None = None, name: str = ""
+    host: str,
+    port: int,
+    pin: str,
+    seat: str,
+    since: int = 0,
+    *,
+    device_token: str | None = None,
+    name: str = "",
 ) -> RemoteSession:
     """Join the table at ``host:port`` as ``seat``. Raises :class:`Rejected` (rule ``auth`` for a wrong
     PIN, ``seat``, ``seat-taken``, ``busy``, ``proto``, ``unreachable``, ``timeout``). Returns once the
@@ -73,7 +80,14 @@ async def join(
 
 class RemoteSession:
     def __init__(
-        self, host: str, port: int, pin: str, seat: str, since: int = 0, *, device_token: str | None = None,
+        self,
+        host: str,
+        port: int,
+        pin: str,
+        seat: str,
+        since: int = 0,
+        *,
+        device_token: str | None = None,
         name: str = "",
     ) -> None:
         self.host = host
@@ -161,7 +175,9 @@ class RemoteSession:
         try:
             await asyncio.wait_for(asyncio.shield(fut), REQUEST_TIMEOUT)
         except TimeoutError:
-            raise Rejected("timeout", "the host did not answer in time; check the table before trying again") from None
+            raise Rejected(
+                "timeout", "the host did not answer in time; check the table before trying again"
+            ) from None
         finally:
             self._pending.pop(rid, None)
 
@@ -204,7 +220,9 @@ class RemoteSession:
                 close_timeout=2,
             )
         except (OSError, TimeoutError, websockets.InvalidHandshake, websockets.InvalidURI) as exc:
-            raise Rejected("unreachable", f"cannot reach the table at {self.host}:{self.port} ({exc})") from None
+            raise Rejected(
+                "unreachable", f"cannot reach the table at {self.host}:{self.port} ({exc})"
+            ) from None
         try:
             chan = await asyncio.wait_for(self._handshake(ws), CONNECT_TIMEOUT)
         except BaseException as exc:
@@ -269,7 +287,10 @@ class RemoteSession:
         if self.table_id and welcome.table_id != self.table_id:
             raise Rejected("table", "another table answers at this address")
         self.table_id, self.table_name, self.game, self.seats = (
-            welcome.table_id, welcome.table_name, welcome.game, list(welcome.seats)
+            welcome.table_id,
+            welcome.table_name,
+            welcome.game,
+            list(welcome.seats),
         )
         return chan
 
@@ -308,7 +329,7 @@ class RemoteSession:
         for cb in list(self._status):
             try:
                 cb(up)
-            except Exception:  # noqa: BLE001
+            except Exception:
                 log.exception("on_status callback failed")
 
     def _receive(self, frame: bytes | str) -> None:
@@ -354,7 +375,7 @@ class RemoteSession:
         for cb in list(self._callbacks):
             try:
                 cb(snap)
-            except Exception:  # noqa: BLE001 - a screen's bug must not stop the session
+            except Exception:
                 log.exception("on_change callback failed")
 
     def events(self) -> list[Entry]:

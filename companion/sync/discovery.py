@@ -49,7 +49,9 @@ def lan_addresses() -> list[str]:
                 addr = ipaddress.ip_address(ip.ip)
                 if not addr.is_link_local and str(addr) not in found:
                     found.append(str(addr))
-    return sorted(found, key=lambda a: (ipaddress.ip_address(a).is_loopback, not ipaddress.ip_address(a).is_private))
+    return sorted(
+        found, key=lambda a: (ipaddress.ip_address(a).is_loopback, not ipaddress.ip_address(a).is_private)
+    )
 
 
 _multicast_lock: Any = None
@@ -96,7 +98,12 @@ class Advertiser:
     """Publishes one table (used by :class:`~companion.sync.hosting.HostServer`)."""
 
     def __init__(
-        self, name: str, port: int, game: str, addresses: list[str] | None = None, interfaces: Any = None,
+        self,
+        name: str,
+        port: int,
+        game: str,
+        addresses: list[str] | None = None,
+        interfaces: Any = None,
         table_id: str = "",
     ) -> None:
         self.table_name = name
@@ -125,8 +132,12 @@ class Advertiser:
             f"{self.name}.{SERVICE_TYPE}",
             addresses=[socket.inet_aton(a) for a in self.addresses],
             port=self.port,
-            properties={"game": self.game, "proto": str(PROTO), "name": self.table_name[:200],
-                        "id": self.table_id[:8]},
+            properties={
+                "game": self.game,
+                "proto": str(PROTO),
+                "name": self.table_name[:200],
+                "id": self.table_id[:8],
+            },
             server=f"{host}-tk{self.port}.local.",
         )
         kwargs: dict[str, Any] = {"ip_version": IPVersion.V4Only}
@@ -197,7 +208,9 @@ class Browser:
             self._browser = None
         zc.close()
 
-    def _on_state(self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
+    def _on_state(
+        self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
+    ) -> None:
         changed = False
         if state_change is ServiceStateChange.Removed:
             with self._lock:
@@ -212,7 +225,7 @@ class Browser:
         if changed:
             try:
                 self._on_change(self.tables)
-            except Exception:  # noqa: BLE001 - a UI bug must not stop discovery
+            except Exception:
                 log.exception("Browser on_change failed")
 
 
@@ -221,8 +234,9 @@ def _table_info(fullname: str, info: Any) -> TableInfo | None:
     if not addrs or not info.port:
         return None
     props = {
-        (k.decode("utf-8", "replace") if isinstance(k, bytes) else str(k)):
-        (v.decode("utf-8", "replace") if isinstance(v, bytes) else "")
+        (k.decode("utf-8", "replace") if isinstance(k, bytes) else str(k)): (
+            v.decode("utf-8", "replace") if isinstance(v, bytes) else ""
+        )
         for k, v in (info.properties or {}).items()
     }
     try:
@@ -232,8 +246,14 @@ def _table_info(fullname: str, info: Any) -> TableInfo | None:
     name = props.get("name") or (
         fullname[: -len(SERVICE_TYPE) - 1] if fullname.endswith("." + SERVICE_TYPE) else fullname
     )
-    return TableInfo(name=name, host=addrs[0], port=int(info.port), game=props.get("game", ""), protocol=proto,
-                     table_id=props.get("id", ""))
+    return TableInfo(
+        name=name,
+        host=addrs[0],
+        port=int(info.port),
+        game=props.get("game", ""),
+        protocol=proto,
+        table_id=props.get("id", ""),
+    )
 
 
 WEB_SERVICE_TYPE = "_http._tcp.local."
@@ -248,8 +268,14 @@ class WebAdvertiser:
     it can run before Flet's (blocking) ``ft.run``.
     """
 
-    def __init__(self, port: int, addresses: list[str] | None = None, hostname: str | None = None,
-                 interfaces: Any = None, scheme: str = "https") -> None:
+    def __init__(
+        self,
+        port: int,
+        addresses: list[str] | None = None,
+        hostname: str | None = None,
+        interfaces: Any = None,
+        scheme: str = "https",
+    ) -> None:
         self.port = port
         self.scheme = scheme
         self.hostname = (hostname or socket.gethostname().split(".")[0] or "tablekeeper").lower()

@@ -70,8 +70,10 @@ def readable_quote(text: str) -> str:
     """A query value that a person can read and type: letters (accented too) as they are, a space as ``+``
     (a code is one word: selected, scanned and pasted whole), only what a query would misread escaped
     (``Soirée chez Léa & co`` → ``Soirée+chez+Léa+%26+co``)."""
-    return "".join("+" if c == " " else c if c.isprintable() and c not in "%&#+=?/\\" else quote(c, safe="")
-                   for c in text)
+    return "".join(
+        "+" if c == " " else c if c.isprintable() and c not in "%&#+=?/\\" else quote(c, safe="")
+        for c in text
+    )
 
 
 def _cut(text: str, n: int = MAX_TEXT) -> str:
@@ -94,7 +96,9 @@ class _Remote(_Device):
         self.ws = ws
         self.chan = chan
         self.queue: collections.deque[Any] = collections.deque()  # "update" marker or messages
-        self.patches = PatchSender()  # send less: what changed since the snapshot sent last on this connection
+        self.patches = (
+            PatchSender()
+        )  # send less: what changed since the snapshot sent last on this connection
         self.wake = asyncio.Event()
         self.errors = 0
 
@@ -171,8 +175,9 @@ class HostServer:
             self._advertise = False
         if self._advertise:
             addrs = [self.bind] if self.bind not in ("0.0.0.0", "") else None
-            self._advertiser = Advertiser(self.name, self._port, self.game_name, addresses=addrs,
-                                          table_id=self.table_id)
+            self._advertiser = Advertiser(
+                self.name, self._port, self.game_name, addresses=addrs, table_id=self.table_id
+            )
             try:
                 await self._advertiser.start()
             except Exception as exc:  # noqa: BLE001 - no mDNS on this network: joining by code still works
@@ -202,13 +207,17 @@ class HostServer:
             try:
                 game = get_game(store.game)
                 if store.count() == 0:
-                    raise SaveError(f"{path}: holds no events (not a complete saved game); it is left as it is")
+                    raise SaveError(
+                        f"{path}: holds no events (not a complete saved game); it is left as it is"
+                    )
                 try:
                     table = Table.resume(game, store, self._rng)
                 except SaveError:
                     raise
                 except Exception as exc:  # noqa: BLE001 - a tampered log: refuse it, never start anew over it
-                    raise SaveError(f"{path}: its log does not replay ({type(exc).__name__}: {_cut(exc, 200)})") from None
+                    raise SaveError(
+                        f"{path}: its log does not replay ({type(exc).__name__}: {_cut(exc, 200)})"
+                    ) from None
                 options = store.options
                 store.upgrade()  # the file replayed: from now on it may be written to
             except KeyError as exc:
@@ -226,8 +235,11 @@ class HostServer:
             self._pin = self._want_pin or new_pin()
             salt = P.new_salt()
             extra = {
-                "salt": salt, "verifier": P.pin_verifier(self._pin, salt).hex(), "table_id": uuid.uuid4().hex,
-                "name": self.name, "advertise": "1" if self._advertise else "0",
+                "salt": salt,
+                "verifier": P.pin_verifier(self._pin, salt).hex(),
+                "table_id": uuid.uuid4().hex,
+                "name": self.name,
+                "advertise": "1" if self._advertise else "0",
             }
             store = Store.create(path, self._game_name, self._options, extra=extra, entries=table.entries)
             table.store = store
@@ -495,7 +507,7 @@ class HostServer:
         for d in devices:
             try:
                 d.notify()
-            except Exception:  # noqa: BLE001 - one screen's failure is not the table's
+            except Exception:
                 log.exception("notifying a %s screen failed", d.seat)
 
     def call(self, fn: Callable[[], T]) -> Coroutine[Any, Any, T]:
@@ -665,7 +677,9 @@ class HostServer:
         if msg.id in refused:  # the same request again after a reconnect: the same answer
             dev.push(refused[msg.id])
             return
-        if self.store.request_action(dev.device, msg.id) is not None:  # applied before (maybe before a restart)
+        if (
+            self.store.request_action(dev.device, msg.id) is not None
+        ):  # applied before (maybe before a restart)
             dev.push(P.Reply(msg.id, True))
             return
         actor = Actor(dev.seat, dev.device, msg.id)
@@ -714,7 +728,7 @@ class HostServer:
                         await dev.ws.send(dev.chan.seal(msg))
         except websockets.ConnectionClosed:
             pass
-        except Exception:  # noqa: BLE001 - a bug here cuts one device off, never the table
+        except Exception:
             log.exception("sending to a %s device failed", dev.seat)
             await dev.ws.close(1011, "host error")
 

@@ -67,7 +67,7 @@ class LocalSession:
         for cb in list(self._callbacks):
             try:
                 cb(snap)
-            except Exception:  # noqa: BLE001 - a screen's bug must not stop the table
+            except Exception:
                 log.exception("on_change callback failed")
 
     async def send(self, intent: dict[str, Any]) -> None:

@@ -66,7 +66,7 @@ def _diff_list(old: list[Any], new: list[Any], path: Path, ops: list[list[Any]])
             k = -1
         if k > 0 and old[k:] == new[: len(old) - k]:
             ops.append(["l", path, 0, k, []])
-            ops.append(["l", path, len(old) - k, 0, new[len(old) - k:]])
+            ops.append(["l", path, len(old) - k, 0, new[len(old) - k :]])
             return
     if len(old) == len(new):
         changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
@@ -87,7 +87,7 @@ def _diff_list(old: list[Any], new: list[Any], path: Path, ops: list[list[Any]])
     s = 0
     while s < len(old) - p and s < len(new) - p and old[-1 - s] == new[-1 - s]:
         s += 1
-    ops.append(["l", path, p, len(old) - p - s, new[p: len(new) - s]])
+    ops.append(["l", path, p, len(old) - p - s, new[p : len(new) - s]])
 
 
 def diff(old: Any, new: Any) -> list[list[Any]]:
@@ -118,7 +118,7 @@ def apply_ops(doc: Any, ops: list[list[Any]]) -> Any:
                 start, count, items = int(op[2]), int(op[3]), op[4]
                 if not (0 <= start <= len(target) and 0 <= count <= len(target) - start):
                     raise PatchError(f"list operation {start}+{count} outside a list of {len(target)}")
-                target[start: start + count] = items
+                target[start : start + count] = items
             else:
                 raise PatchError(f"unknown patch operation {kind!r}")
         except (KeyError, IndexError, TypeError, ValueError) as exc:

@@ -160,7 +160,11 @@ def device_id(token: str) -> str:
 
 
 def check_token(token: str) -> bool:
-    return isinstance(token, str) and len(token) == 2 * TOKEN_BYTES and all(c in "0123456789abcdef" for c in token)
+    return (
+        isinstance(token, str)
+        and len(token) == 2 * TOKEN_BYTES
+        and all(c in "0123456789abcdef" for c in token)
+    )
 
 
 def pin_verifier(pin: str, salt: str) -> bytes:
@@ -192,7 +196,11 @@ class Pairing:
         a, b = (self.msg, theirs) if self.side == "device" else (theirs, self.msg)
         transcript = hashlib.sha256(b"tk2\x00" + a + b"\x00" + b).digest()
         up, down = _hkdf(key, transcript, b"tk2 device->host"), _hkdf(key, transcript, b"tk2 host->device")
-        return Channel(send_key=up, recv_key=down) if self.side == "device" else Channel(send_key=down, recv_key=up)
+        return (
+            Channel(send_key=up, recv_key=down)
+            if self.side == "device"
+            else Channel(send_key=down, recv_key=up)
+        )
 
 
 def _hkdf(key: bytes, salt: bytes, info: bytes) -> bytes:
@@ -216,14 +224,17 @@ class Channel:
     def open(self, frame: bytes | str) -> bytes:
         """The JSON body of an authentic, fresh frame; raises :class:`ProtocolError` otherwise."""
         if isinstance(frame, str):
-            raise ProtocolError("unauthenticated", "text frame after the handshake (frames must be encrypted)")
+            raise ProtocolError(
+                "unauthenticated", "text frame after the handshake (frames must be encrypted)"
+            )
         if len(frame) < 16:
             raise ProtocolError("malformed", f"frame of {len(frame)} bytes is shorter than its tag")
         try:
             body = self._recv.decrypt((self._received + 1).to_bytes(12, "big"), frame, None)
         except InvalidTag:
             raise ProtocolError(
-                "unauthenticated", "frame does not open with this connection's key (wrong PIN, altered or replayed)"
+                "unauthenticated",
+                "frame does not open with this connection's key (wrong PIN, altered or replayed)",
             ) from None
         self._received += 1
         return body

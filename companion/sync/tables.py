@@ -132,8 +132,15 @@ class Projector:
         except Exception:  # noqa: BLE001 - a game without a table view: names only
             public = {}
         players = public.get("players") if isinstance(public, dict) else None
-        provinces = {str(p.get("code")): str(p.get("name") or p.get("code"))
-                     for p in (public.get("provinces") or []) if isinstance(p, dict)} if isinstance(public, dict) else {}
+        provinces = (
+            {
+                str(p.get("code")): str(p.get("name") or p.get("code"))
+                for p in (public.get("provinces") or [])
+                if isinstance(p, dict)
+            }
+            if isinstance(public, dict)
+            else {}
+        )
         out = []
         for seat in seats_of(self.game, self.table.state):
             if seat == TABLE:
@@ -142,8 +149,16 @@ class Projector:
             code = ""
             if isinstance(players, dict) and isinstance(players.get(seat), dict):
                 code = str(players[seat].get("province") or "")
-            out.append(SeatInfo(seat, str(person.get("name", "")), str(person.get("colour", "")),
-                                provinces.get(code, code), code, seat in self.held))
+            out.append(
+                SeatInfo(
+                    seat,
+                    str(person.get("name", "")),
+                    str(person.get("colour", "")),
+                    provinces.get(code, code),
+                    code,
+                    seat in self.held,
+                )
+            )
         self._seats, self._seats_seq = out, self.table.seq
         return out
 
@@ -169,7 +184,9 @@ class Projector:
         """Name ``seat`` (and its box colour), kept in the save file's meta; "" forgets the name."""
         seats = seats_of(self.game, self.table.state)
         if seat not in seats or seat == TABLE:
-            raise ValueError(f"no player seat {seat!r} at this table; seats: {', '.join(s for s in seats if s != TABLE)}")
+            raise ValueError(
+                f"no player seat {seat!r} at this table; seats: {', '.join(s for s in seats if s != TABLE)}"
+            )
         name = " ".join(str(name).split())[:NAME_MAX]
         if colour is not None and colour not in ("", *COLOURS):
             raise ValueError(f"unknown colour {colour!r}; colours: {', '.join(COLOURS)}")
@@ -210,7 +227,9 @@ class Projector:
             if type(e.event).__name__ in quiet and e.action == told:
                 continue
             told = e.action
-            lines.append(LogLine(e.seq, describe(self.game, e.event, "fr", fr), describe(self.game, e.event, "en", en)))
+            lines.append(
+                LogLine(e.seq, describe(self.game, e.event, "fr", fr), describe(self.game, e.event, "en", en))
+            )
         self._told[seat] = told
         if len(lines) > 2 * LOG_LINES:
             del lines[: len(lines) - LOG_LINES]
@@ -225,17 +244,20 @@ class Projector:
         game = self.game
         try:
             view = _json(game.view(state, seat))
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             log.exception("view(%s) failed", seat)
             view = {"error": f"{type(exc).__name__}: {exc}"}
         choices = []
         try:
             for intent in game.legal(state, seat):
                 choices.append(
-                    Choice(_json(intent), describe(game, intent, "fr", self._names("fr")),
-                           describe(game, intent, "en", self._names("en")))
+                    Choice(
+                        _json(intent),
+                        describe(game, intent, "fr", self._names("fr")),
+                        describe(game, intent, "en", self._names("en")),
+                    )
                 )
-        except Exception:  # noqa: BLE001
+        except Exception:
             log.exception("legal(%s) failed", seat)
         outcome = _json(self.table.outcome())
         snap = Snapshot(

@@ -99,7 +99,7 @@ class Access:
     async def _store(self, key: str, value: str) -> None:
         try:
             await asyncio.wait_for(prefs.of(self.page).set(key, value), 3)
-        except Exception:  # noqa: BLE001 - not remembered: this visit still works
+        except Exception:
             log.debug("could not store %s", key, exc_info=True)
 
     def may_see(self, hosted: Hosted) -> bool:
@@ -123,5 +123,3 @@ def same_key(a: str, b: str) -> bool:
 
 
 __all__ = ["Access", "new_host_key", "real_address", "route_key", "same_key"]
-
-

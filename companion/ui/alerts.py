@@ -63,15 +63,23 @@ def _stale(old: Announcement, fresh: Sequence[Announcement]) -> bool:
     province). Other news stays until seen."""
     if old.kind != "turn":
         return False
-    return any(a.kind == "end" or (a.kind == "turn" and a.seq > old.seq
-                                   and a.params.get("at") == old.params.get("at")) for a in fresh)
+    return any(
+        a.kind == "end"
+        or (a.kind == "turn" and a.seq > old.seq and a.params.get("at") == old.params.get("at"))
+        for a in fresh
+    )
 
 
 class Alerts:
     """The banner, sound and vibration of one page."""
 
-    def __init__(self, page: ft.Page, lang: Callable[[], str], name: Callable[[str], str] = str,
-                 province: Callable[[], str | None] = lambda: None) -> None:
+    def __init__(
+        self,
+        page: ft.Page,
+        lang: Callable[[], str],
+        name: Callable[[str], str] = str,
+        province: Callable[[], str | None] = lambda: None,
+    ) -> None:
         self.page = page
         self.lang = lang
         self.name = name
@@ -93,15 +101,23 @@ class Alerts:
         self._haptic: Any = None
         self._sessions: list[Any] = []
         self._last: dict[int, Snapshot | None] = {}
-        self._left = False  # the last session followed was detached: announcements still on their way are dropped
+        self._left = (
+            False  # the last session followed was detached: announcements still on their way are dropped
+        )
         # told the event number up to which this device has seen its news (a "Seen" tap; the shell remembers
         # it on the device, from the moment the seat opened): a page that comes back as a new page (a host
         # restart, a reload the browser made a new session of) shows again what was not (attach's ``since``)
         self.on_seen: Callable[[int], None] | None = None
 
     # -- following sessions ---------------------------------------------------------------------------
-    def attach(self, session: Any, seat: str | None = None, province: Callable[[], str | None] | None = None,
-               name: Callable[[str], str] | None = None, since: int | None = None) -> None:
+    def attach(
+        self,
+        session: Any,
+        seat: str | None = None,
+        province: Callable[[], str | None] | None = None,
+        name: Callable[[str], str] | None = None,
+        since: int | None = None,
+    ) -> None:
         """Announce what ``session`` receives from now on (a session is followed once); ``province`` and
         ``name`` (the screen's province tablet, its people's names) default to the page's. ``since``: the
         event number up to which this device had seen its news (a page coming back): what came after is
@@ -118,9 +134,15 @@ class Alerts:
             # the news since then, from the events only (the view then is not known: as now)
             then = msgspec.structs.replace(snap, seq=since)
             try:
-                found = detect(str(who), session_events(session, since), then, snap,
-                               province=(province or self.province)() or None, name=name or self.name)
-            except Exception:  # noqa: BLE001 - an announcement must never stop the screen
+                found = detect(
+                    str(who),
+                    session_events(session, since),
+                    then,
+                    snap,
+                    province=(province or self.province)() or None,
+                    name=name or self.name,
+                )
+            except Exception:
                 log.exception("detecting announcements")
                 found = []
             if found:
@@ -136,9 +158,15 @@ class Alerts:
                 return
             try:
                 events = session_events(session, old.seq if old is not None else snap.seq)
-                found = detect(str(who), events, old, snap, province=(province or self.province)() or None,
-                               name=name or self.name)
-            except Exception:  # noqa: BLE001 - an announcement must never stop the screen
+                found = detect(
+                    str(who),
+                    events,
+                    old,
+                    snap,
+                    province=(province or self.province)() or None,
+                    name=name or self.name,
+                )
+            except Exception:
                 log.exception("detecting announcements")
                 return
             if found:
@@ -254,8 +282,11 @@ class Alerts:
         kind = "errors" if self.errors and not self.unseen else "announce"
         if self._dark():
             return DARK_BANNER[kind]
-        return (ft.Colors.ERROR_CONTAINER if kind == "errors" else ft.Colors.TERTIARY_CONTAINER,
-                ft.Colors.ON_TERTIARY_CONTAINER, ft.Colors.ON_ERROR_CONTAINER)
+        return (
+            ft.Colors.ERROR_CONTAINER if kind == "errors" else ft.Colors.TERTIARY_CONTAINER,
+            ft.Colors.ON_TERTIARY_CONTAINER,
+            ft.Colors.ON_ERROR_CONTAINER,
+        )
 
     def banner_control(self, on_click: Callable[[Any], None] | None = None) -> ft.Control:
         """The banner's words: the errors, then what is announced (the most important first)."""
@@ -267,17 +298,42 @@ class Alerts:
         err_bg = DARK_BANNER["errors"][0] if dark else ft.Colors.ERROR_CONTAINER
         err_fg = DARK_BANNER["errors"][2] if dark else ft.Colors.ON_ERROR_CONTAINER
         lines: list[ft.Control] = [
-            ident(ft.Container(ft.Row([ft.Icon(ft.Icons.ERROR, size=22, color=err_fg),
-                                       ft.Text(unbroken(m), size=18, weight=ft.FontWeight.W_600, color=err_fg,
-                                               expand=True)], spacing=8),
-                               bgcolor=err_bg, border_radius=8, padding=ft.Padding.symmetric(horizontal=8, vertical=4)),
-                  "error")
-            for m in self.errors]
-        lines += [ft.Text(unbroken(a.text(lang)), size=22 if i == 0 else 18,
-                          weight=ft.FontWeight.BOLD if i == 0 else None, color=ann)
-                  for i, a in enumerate(self.unseen)]
-        words = ident(ft.Container(ft.Column(lines, spacing=4, tight=True), on_click=on_click or self.dismiss,
-                                   padding=ft.Padding.symmetric(vertical=8)), "announce" if self.unseen else "errors")
+            ident(
+                ft.Container(
+                    ft.Row(
+                        [
+                            ft.Icon(ft.Icons.ERROR, size=22, color=err_fg),
+                            ft.Text(
+                                unbroken(m), size=18, weight=ft.FontWeight.W_600, color=err_fg, expand=True
+                            ),
+                        ],
+                        spacing=8,
+                    ),
+                    bgcolor=err_bg,
+                    border_radius=8,
+                    padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+                ),
+                "error",
+            )
+            for m in self.errors
+        ]
+        lines += [
+            ft.Text(
+                unbroken(a.text(lang)),
+                size=22 if i == 0 else 18,
+                weight=ft.FontWeight.BOLD if i == 0 else None,
+                color=ann,
+            )
+            for i, a in enumerate(self.unseen)
+        ]
+        words = ident(
+            ft.Container(
+                ft.Column(lines, spacing=4, tight=True),
+                on_click=on_click or self.dismiss,
+                padding=ft.Padding.symmetric(vertical=8),
+            ),
+            "announce" if self.unseen else "errors",
+        )
         words.expand = True  # the words take what the icon and "Seen" leave, and wrap in it
         return words
 
@@ -287,15 +343,20 @@ class Alerts:
         lang = self.lang()
         only_errors = bool(self.errors) and not self.unseen
         bgcolor, ann, err = self._colours()
-        icon = ft.Icon(ft.Icons.ERROR if only_errors else ft.Icons.CAMPAIGN, size=36, color=err if only_errors else ann)
+        icon = ft.Icon(
+            ft.Icons.ERROR if only_errors else ft.Icons.CAMPAIGN, size=36, color=err if only_errors else ann
+        )
         self._shown += 1
         shown = self._shown
 
         def seen(_e: Any = None) -> None:  # this banner's own: never a newer one that replaced it meanwhile
             self.dismiss(banner=shown)  # (its announcement arrived while the finger was on the way: unseen)
 
-        self.slot.content = ft.Row([icon, self.banner_control(on_click=seen), self._seen_button(lang, seen)],
-                                   spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        self.slot.content = ft.Row(
+            [icon, self.banner_control(on_click=seen), self._seen_button(lang, seen)],
+            spacing=12,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
         self.slot.bgcolor = bgcolor
         self.slot.padding = BANNER_PADDING
         self.slot.margin = BANNER_MARGIN
@@ -337,16 +398,21 @@ class Alerts:
         return self.slot.content is not None
 
     def _seen_button(self, lang: str, on_click: Callable[[Any], None]) -> ft.Control:
-        return ident(ft.FilledButton(content=ft.Text(SEEN.get(lang, SEEN["en"]), size=18), on_click=on_click,
-                                     height=52, width=110), "announce-seen")
+        return ident(
+            ft.FilledButton(
+                content=ft.Text(SEEN.get(lang, SEEN["en"]), size=18), on_click=on_click, height=52, width=110
+            ),
+            "announce-seen",
+        )
 
     def dismiss(self, _e: Any = None, banner: int | None = None) -> None:
         """Clear the banner and what it announced; with ``banner``, only if it is still the one shown."""
         if banner is not None and banner != self._shown:
             return
         if self.unseen and banner is not None:  # seen by the user (a tap): all news up to now
-            self._seen(max([a.seq for a in self.unseen]
-                           + [s.seq for s in self._last.values() if s is not None]))
+            self._seen(
+                max([a.seq for a in self.unseen] + [s.seq for s in self._last.values() if s is not None])
+            )
         self.unseen = []
         self.errors = []
         self._empty_slot()
@@ -378,7 +444,7 @@ class Alerts:
         if self.on_seen is not None and seq >= 0:
             try:
                 self.on_seen(seq)
-            except Exception:  # noqa: BLE001 - not remembered: this page still shows it
+            except Exception:
                 log.debug("could not remember the news seen", exc_info=True)
 
     # -- sound and vibration ---------------------------------------------------------------------------
@@ -405,7 +471,7 @@ class Alerts:
             self._audio[name] = audio
         try:
             await asyncio.wait_for(audio.play(), 5)
-        except Exception:  # noqa: BLE001 - a browser that refuses to play before a tap: the banner stays
+        except Exception:
             log.debug("could not play %s", name, exc_info=True)
 
     async def _vibrate(self, strength: str) -> None:
@@ -415,8 +481,9 @@ class Alerts:
             self._haptic = ft.HapticFeedback()
         try:
             await asyncio.wait_for(
-                self._haptic.heavy_impact() if strength == "heavy" else self._haptic.medium_impact(), 3)
+                self._haptic.heavy_impact() if strength == "heavy" else self._haptic.medium_impact(), 3
+            )
             if strength == "heavy":
                 await asyncio.wait_for(self._haptic.vibrate(), 3)
-        except Exception:  # noqa: BLE001
+        except Exception:
             log.debug("could not vibrate", exc_info=True)

@@ -21,8 +21,9 @@ def is_mobile(page: ft.Page) -> bool:
     return page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
 
 
-async def capture_scans(page: ft.Page, lang: str, kind: str,
-                        toast: Callable[..., None]) -> list[camera.Scan] | None:
+async def capture_scans(
+    page: ft.Page, lang: str, kind: str, toast: Callable[..., None]
+) -> list[camera.Scan] | None:
     """``kind`` is the shell's :meth:`camera_kind`; ``None`` when cancelled or failed (and said)."""
     if kind == "webcam":
         try:
@@ -57,18 +58,26 @@ async def capture_scans(page: ft.Page, lang: str, kind: str,
             return
         finish(scans)
 
-    page.show_dialog(ft.AlertDialog(
-        title=ft.Text(tr("scan.title", lang)),
-        content=cam,
-        actions=[big_button(tr("scan.take", lang), take, "scan-take", icon=ft.Icons.PHOTO_CAMERA, primary=True),
-                 big_button(tr("scan.close", lang), close, "scan-close")],
-        on_dismiss=lambda _e: finish(None),
-    ))
+    page.show_dialog(
+        ft.AlertDialog(
+            title=ft.Text(tr("scan.title", lang)),
+            content=cam,
+            actions=[
+                big_button(
+                    tr("scan.take", lang), take, "scan-take", icon=ft.Icons.PHOTO_CAMERA, primary=True
+                ),
+                big_button(tr("scan.close", lang), close, "scan-close"),
+            ],
+            on_dismiss=lambda _e: finish(None),
+        )
+    )
     try:
         cams = await cam.get_available_cameras()
         if not cams:
             raise RuntimeError("no camera")
-        back = [c for c in cams if str(getattr(c.lens_direction, "value", c.lens_direction)).lower() == "back"]
+        back = [
+            c for c in cams if str(getattr(c.lens_direction, "value", c.lens_direction)).lower() == "back"
+        ]
         await cam.initialize((back or cams)[0], fc.ResolutionPreset.HIGH, enable_audio=False)
     except Exception as exc:  # noqa: BLE001 - no camera, or the browser refused it (needs https or localhost)
         finish(None)

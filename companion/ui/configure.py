@@ -32,7 +32,9 @@ ORIGINAL = DiffBuilder._configure_dataclass
 ORIGINAL_REMOVED = DiffBuilder._removed_controls
 _NAMES: dict[type, tuple[str, ...]] = {}
 _INERT: dict[type, bool] = {}  # class -> Flet's set-up does nothing with a value of it
-_IGNORED: dict[tuple[type, Any], bool] = {}  # (class, control class) -> the walk of removed controls ignores it
+_IGNORED: dict[
+    tuple[type, Any], bool
+] = {}  # (class, control class) -> the walk of removed controls ignores it
 
 
 def _inert(cls: type) -> bool:
@@ -40,8 +42,9 @@ def _inert(cls: type) -> bool:
     ``dataclasses.is_dataclass`` of an instance looks at its class), a dict, a list or a class."""
     inert = _INERT.get(cls)
     if inert is None:
-        inert = _INERT[cls] = not (hasattr(cls, "__dataclass_fields__")
-                                   or issubclass(cls, (dict, list, type)))
+        inert = _INERT[cls] = not (
+            hasattr(cls, "__dataclass_fields__") or issubclass(cls, (dict, list, type))
+        )
     return inert
 
 
@@ -51,7 +54,9 @@ def _ignored(cls: type, control_cls: Any) -> bool:
     key = (cls, control_cls)
     ignored = _IGNORED.get(key)
     if ignored is None:
-        ignored = _IGNORED[key] = not ((control_cls and issubclass(cls, control_cls)) or issubclass(cls, (dict, list)))
+        ignored = _IGNORED[key] = not (
+            (control_cls and issubclass(cls, control_cls)) or issubclass(cls, (dict, list))
+        )
     return ignored
 
 
@@ -59,12 +64,15 @@ def _names(cls: type) -> tuple[str, ...]:
     """The fields of ``cls`` Flet's set-up walks (those not marked ``skip``), in their order."""
     names = _NAMES.get(cls)
     if names is None:
-        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls) if not f.metadata.get("skip", False))
+        names = _NAMES[cls] = tuple(
+            f.name for f in dataclasses.fields(cls) if not f.metadata.get("skip", False)
+        )
     return names
 
 
-def _configure_dataclass(self: DiffBuilder, item: Any, parent: Any, frozen: bool,
-                         configure_setattr_only: bool = False) -> Iterator[Any]:
+def _configure_dataclass(
+    self: DiffBuilder, item: Any, parent: Any, frozen: bool, configure_setattr_only: bool = False
+) -> Iterator[Any]:
     """``DiffBuilder._configure_dataclass`` of Flet 1.0.5, its leaves skipped (see the module's text)."""
     cls = item.__class__
     if _inert(cls):

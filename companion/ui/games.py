@@ -45,21 +45,29 @@ def group_titles(game: str) -> dict[str, dict[str, str]]:
     return GROUP_TITLES.get(game, {})
 
 
-def board_control(game: str, view: Mapping[str, Any], lang: str, seat: str,
-                  names: Mapping[str, str] | None = None, focus: str = "", **extra: Any) -> ft.Control:
+def board_control(
+    game: str,
+    view: Mapping[str, Any],
+    lang: str,
+    seat: str,
+    names: Mapping[str, str] | None = None,
+    focus: str = "",
+    **extra: Any,
+) -> ft.Control:
     """The game's board part for ``seat``; ``names`` says seats by name, ``focus`` is a province tablet's
     province (Pandémie)."""
     fn = RENDERERS.get(game)
     if fn is not None:
         try:
             return fn(view, lang, seat, names=names, focus=focus, **(extra if _takes_map(fn) else {}))
-        except Exception:  # noqa: BLE001 - a view the renderer does not expect: show it generically
+        except Exception:
             log.exception("%s renderer failed; using the generic one", game)
     return generic_board(view, lang, seat)
 
 
-def outcome_lines(game: str, outcome: Mapping[str, Any], lang: str,
-                  names: Mapping[str, str] | None = None) -> list[str] | None:
+def outcome_lines(
+    game: str, outcome: Mapping[str, Any], lang: str, names: Mapping[str, str] | None = None
+) -> list[str] | None:
     """How the game ended in sentences, from the game's folder when it says it (``outcome_lines``), else
     None (the screen then shows the outcome's sections)."""
     fn = getattr(GAME_UIS.get(game), "outcome_lines", None)
@@ -67,7 +75,7 @@ def outcome_lines(game: str, outcome: Mapping[str, Any], lang: str,
         return None
     try:
         return list(fn(outcome, lang, names))
-    except Exception:  # noqa: BLE001 - an outcome the words do not expect: shown as sections
+    except Exception:
         log.exception("%s outcome words failed", game)
         return None
 
@@ -135,8 +143,13 @@ def scan_refusal(raw: str, cid: str | None, game: str, lang: str = DEFAULT_LANG)
     here = game_title(game, lang)
     if cid is None:
         example = SCAN_EXAMPLES.get(game)
-        return tr("scan.notcode", lang, raw=raw.strip()[:40], game=here,
-                  example=tr("scan.example", lang, cid=example) if example else "")
+        return tr(
+            "scan.notcode",
+            lang,
+            raw=raw.strip()[:40],
+            game=here,
+            example=tr("scan.example", lang, cid=example) if example else "",
+        )
     try:
         comp = catalogue.get(cid)
     except catalogue.CatalogueError:
@@ -162,6 +175,21 @@ def component_label(cid: str, lang: str = DEFAULT_LANG) -> str:
     return f"{name} ({cid})"
 
 
-__all__ = ["GAME_UIS", "TITLES", "OPTION_SPECS", "GROUP_TITLES", "RENDERERS", "SCAN_EXAMPLES", "game_title",
-           "option_specs", "group_titles", "board_control", "game_prompt", "turn_seats", "component_name",
-           "component_label", "generic_board", "scan_refusal"]
+__all__ = [
+    "GAME_UIS",
+    "TITLES",
+    "OPTION_SPECS",
+    "GROUP_TITLES",
+    "RENDERERS",
+    "SCAN_EXAMPLES",
+    "game_title",
+    "option_specs",
+    "group_titles",
+    "board_control",
+    "game_prompt",
+    "turn_seats",
+    "component_name",
+    "component_label",
+    "generic_board",
+    "scan_refusal",
+]

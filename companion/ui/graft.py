@@ -51,10 +51,28 @@ _SKIP = {"parent", "page"}
 
 # controls a user types or sets: never written into (a screen may read the fresh one it made; the browser
 # holds what was typed in the old one), a fresh one replaces the old one as before
-_INPUTS: tuple[type, ...] = tuple(c for c in (
-    getattr(ft, n, None) for n in ("TextField", "Dropdown", "DropdownM2", "Checkbox", "Switch", "Slider",
-                                   "RangeSlider", "Radio", "RadioGroup", "SearchBar", "AutoComplete",
-                                   "CupertinoTextField", "SegmentedButton")) if isinstance(c, type))
+_INPUTS: tuple[type, ...] = tuple(
+    c
+    for c in (
+        getattr(ft, n, None)
+        for n in (
+            "TextField",
+            "Dropdown",
+            "DropdownM2",
+            "Checkbox",
+            "Switch",
+            "Slider",
+            "RangeSlider",
+            "Radio",
+            "RadioGroup",
+            "SearchBar",
+            "AutoComplete",
+            "CupertinoTextField",
+            "SegmentedButton",
+        )
+    )
+    if isinstance(c, type)
+)
 
 
 _HANDLERS: dict[type, tuple[str, ...]] = {}
@@ -63,8 +81,11 @@ _HANDLERS: dict[type, tuple[str, ...]] = {}
 def _fields(cls: type) -> frozenset[str]:
     names = _FIELDS.get(cls)
     if names is None:
-        names = frozenset(f.name for f in dataclasses.fields(cls)
-                          if not f.name.startswith("_") and f.name not in _SKIP and f.init)
+        names = frozenset(
+            f.name
+            for f in dataclasses.fields(cls)
+            if not f.name.startswith("_") and f.name not in _SKIP and f.init
+        )
         _FIELDS[cls] = names
     return names
 
@@ -107,8 +128,12 @@ def _adoption(old: Any, new: Any) -> Any:
     """For a memo built anew (its key changed) in the slot an old memo holds: the callback that makes the page's
     store keep the old one, which the new one is written into (companion.ui.memo.keep's ``slot``)."""
     adopt = getattr(new, "_tk_adopt", None)
-    if (adopt is None or old is new or not getattr(old, "_tk_memo", False)
-            or getattr(old, "_tk_slot", None) != getattr(new, "_tk_slot", None)):
+    if (
+        adopt is None
+        or old is new
+        or not getattr(old, "_tk_memo", False)
+        or getattr(old, "_tk_slot", None) != getattr(new, "_tk_slot", None)
+    ):
         return None
     return adopt
 
@@ -182,7 +207,9 @@ class _Grafter:
         # a fresh list item holding a kept control is matched with the old item holding it, wherever it is
         self.fresh_held, self.shared, self.holds = _survey(old_root, new_root)
         self.in_place: set[int] = set()  # kept controls found where they were
-        self.touched: list[Any] = []  # old controls written into, and kept ones (a screen may have changed them)
+        self.touched: list[
+            Any
+        ] = []  # old controls written into, and kept ones (a screen may have changed them)
 
     def node(self, old: Any, new: Any) -> Any:
         """The control to put on the page: ``old`` with ``new``'s values, or ``new`` itself."""
@@ -192,10 +219,17 @@ class _Grafter:
                 self.touched.append(old)  # a control the screen keeps (it may have changed it), not a memo
             return old
         adopt = _adoption(old, new)
-        if (not _is_control(old) or not _is_control(new) or type(old) is not type(new)
-                or not _flet_class(type(new)) or isinstance(new, _INPUTS) or id(old) in self.fresh_held
-                or (adopt is None and (getattr(new, "_tk_memo", False) or getattr(old, "_tk_memo", False)))
-                or getattr(old, "key", None) != getattr(new, "key", None) or _meaning(old) != _meaning(new)):
+        if (
+            not _is_control(old)
+            or not _is_control(new)
+            or type(old) is not type(new)
+            or not _flet_class(type(new))
+            or isinstance(new, _INPUTS)
+            or id(old) in self.fresh_held
+            or (adopt is None and (getattr(new, "_tk_memo", False) or getattr(old, "_tk_memo", False)))
+            or getattr(old, "key", None) != getattr(new, "key", None)
+            or _meaning(old) != _meaning(new)
+        ):
             return new
         object.__setattr__(new, "_tk_live", old)  # for handlers that captured the fresh control (see live)
         if adopt is not None:  # a memo's new version written into the old one: the page keeps the old one
@@ -220,8 +254,11 @@ class _Grafter:
                     self._set(old, name, merged)
                     wrote = True
                 continue
-            if isinstance(nv, list) and isinstance(ov, list) and (
-                    any(_is_control(v) for v in nv) or any(_is_control(v) for v in ov)):
+            if (
+                isinstance(nv, list)
+                and isinstance(ov, list)
+                and (any(_is_control(v) for v in nv) or any(_is_control(v) for v in ov))
+            ):
                 merged_list = self.items(ov, nv)
                 if merged_list is not None:
                     self._set(old, name, merged_list)
@@ -250,7 +287,9 @@ class _Grafter:
 
     def items(self, old: list[Any], new: list[Any]) -> list[Any] | None:
         """The merged list, or None when the old list stands as it is."""
-        keyed = {getattr(o, "key", None): o for o in old if _is_control(o) and getattr(o, "key", None) is not None}
+        keyed = {
+            getattr(o, "key", None): o for o in old if _is_control(o) and getattr(o, "key", None) is not None
+        }
         match: dict[int, int] = {}  # fresh index -> old index, for items holding the same kept control
         if self.holds:
             anchor = {k: j for j, o in enumerate(old) for k in self.holds.get(id(o), ())}

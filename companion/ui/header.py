@@ -28,12 +28,16 @@ class Header:
 PAN_PHASES = ("actions", "draw", "discard", "propagate", "propagation", "setup", "end")
 
 
-def _pandemie(h: Header, view: Mapping[str, Any], seat: str, lang: str, names: Mapping[str, str] | None,
-              focus: str) -> None:
+def _pandemie(
+    h: Header, view: Mapping[str, Any], seat: str, lang: str, names: Mapping[str, str] | None, focus: str
+) -> None:
     players: Mapping[str, Any] = view.get("players") or {}
     me = players.get(seat) if seat != TABLE else None
     code = focus or (str(me.get("province") or "") if isinstance(me, Mapping) else "")
-    prov = next((p for p in view.get("provinces") or [] if isinstance(p, Mapping) and str(p.get("code")) == code), None)
+    prov = next(
+        (p for p in view.get("provinces") or [] if isinstance(p, Mapping) and str(p.get("code")) == code),
+        None,
+    )
     if prov is not None:
         left = prov.get("actions_left")
         if prov.get("phase") == "actions" and isinstance(left, int):
@@ -45,12 +49,24 @@ def _pandemie(h: Header, view: Mapping[str, Any], seat: str, lang: str, names: M
         except KeyError:
             h.awaited = ""
     if isinstance(me, Mapping):
-        h.where = tr("head.where", lang, city=component_name(f"PC:{me.get('city')}") if me.get("city") else "—",
-                     role=role_name(str(me.get("role") or ""), lang))
+        h.where = tr(
+            "head.where",
+            lang,
+            city=component_name(f"PC:{me.get('city')}") if me.get("city") else "—",
+            role=role_name(str(me.get("role") or ""), lang),
+        )
 
 
-def header(game: str, view: Mapping[str, Any], seat: str, lang: str, turn: Sequence[str],
-           names: Mapping[str, str] | None = None, focus: str = "", acting: str | None = None) -> Header:
+def header(
+    game: str,
+    view: Mapping[str, Any],
+    seat: str,
+    lang: str,
+    turn: Sequence[str],
+    names: Mapping[str, str] | None = None,
+    focus: str = "",
+    acting: str | None = None,
+) -> Header:
     """``turn``: the seats whose turn it is (already narrowed to a province tablet's); ``acting``: the seat
     a shared tablet plays for right now."""
     me = acting or seat
@@ -61,7 +77,9 @@ def header(game: str, view: Mapping[str, Any], seat: str, lang: str, turn: Seque
     elif mine and waiting and me not in waiting:  # their turn, held up (a hand over the limit elsewhere)
         who, mine = tr("head.you_after", lang, who=", ".join(say(s, lang, names) for s in waiting)), False
     elif mine:
-        who = tr("head.you", lang) if acting is None else tr("head.tablet_turn", lang, who=say(me, lang, names))
+        who = (
+            tr("head.you", lang) if acting is None else tr("head.tablet_turn", lang, who=say(me, lang, names))
+        )
     elif turn:
         who = tr("head.turn", lang, who=", ".join(say(s, lang, names) for s in turn))
     else:
@@ -73,8 +91,13 @@ def header(game: str, view: Mapping[str, Any], seat: str, lang: str, turn: Seque
         _pandemie(h, view, me, lang, names, focus)
     if waiting and set(waiting) != set(turn):  # out of turn (a hand to discard): before the phase's words
         # "vous" is the device's own seat; a tablet playing for Alice names her
-        h.awaited = tr("head.awaited", lang, who=", ".join(
-            tr("cp.you", lang) if s == me and acting is None else say(s, lang, names) for s in waiting))
+        h.awaited = tr(
+            "head.awaited",
+            lang,
+            who=", ".join(
+                tr("cp.you", lang) if s == me and acting is None else say(s, lang, names) for s in waiting
+            ),
+        )
     if not h.actions:
         left = view.get("actions_left")
         if isinstance(left, int) and not isinstance(left, bool):

@@ -16,10 +16,18 @@ import flet as ft
 from .widgets import big_button, card, vcol
 
 TEXT = {
-    "fr": {"pass": "Passez la tablette à {name}", "why": "Ses choix et sa main restent cachés jusqu'à ce qu'il ou elle touche :",
-           "me": "C'est moi, {name}", "hide": "Cacher (au suivant)"},
-    "en": {"pass": "Hand the tablet to {name}", "why": "Their choices and hand stay hidden until they tap:",
-           "me": "It's me, {name}", "hide": "Hide (next player)"},
+    "fr": {
+        "pass": "Passez la tablette à {name}",
+        "why": "Ses choix et sa main restent cachés jusqu'à ce qu'il ou elle touche :",
+        "me": "C'est moi, {name}",
+        "hide": "Cacher (au suivant)",
+    },
+    "en": {
+        "pass": "Hand the tablet to {name}",
+        "why": "Their choices and hand stay hidden until they tap:",
+        "me": "It's me, {name}",
+        "hide": "Hide (next player)",
+    },
 }
 
 
@@ -43,16 +51,30 @@ class Privacy:
 
     def gate(self, acting: str, name: str, lang: str, refresh: Callable[[], None]) -> ft.Control:
         """The card shown instead of the private part: who should take the tablet, and their button."""
+
         def reveal(_e: Any) -> None:
             self.shown_for = acting
             refresh()
 
-        return card(vcol([
-            ft.Text(_t("pass", lang, name=name), size=24, weight=ft.FontWeight.BOLD),
-            ft.Text(_t("why", lang), size=17),
-            big_button(_t("me", lang, name=name), reveal, "its-me", icon=ft.Icons.VISIBILITY, primary=True,
-                       height=72),
-        ], spacing=10, tight=True), identifier="private-hidden")
+        return card(
+            vcol(
+                [
+                    ft.Text(_t("pass", lang, name=name), size=24, weight=ft.FontWeight.BOLD),
+                    ft.Text(_t("why", lang), size=17),
+                    big_button(
+                        _t("me", lang, name=name),
+                        reveal,
+                        "its-me",
+                        icon=ft.Icons.VISIBILITY,
+                        primary=True,
+                        height=72,
+                    ),
+                ],
+                spacing=10,
+                tight=True,
+            ),
+            identifier="private-hidden",
+        )
 
     def hide_button(self, lang: str, refresh: Callable[[], None]) -> ft.Control:
         def hide(_e: Any) -> None:

@@ -111,7 +111,9 @@ class Hub:
             self.pin_budget.failed(address)
         return found, ""
 
-    async def create(self, game: str, name: str, options: dict[str, Any], advertise: bool | None = None) -> Hosted:
+    async def create(
+        self, game: str, name: str, options: dict[str, Any], advertise: bool | None = None
+    ) -> Hosted:
         """Start hosting a new table, saved in a fresh store in the data dir."""
         cls = host_server_class()
         self.data_dir.mkdir(parents=True, exist_ok=True)

@@ -45,14 +45,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "new.advertise": {"fr": "Visible sur le réseau local", "en": "Visible on the local network"},
     "new.advertise_off": {
         "fr": "Non annoncée sur le réseau (l'application a été lancée sans annonce) : les autres appareils "
-              "rejoignent avec le code de la table ou son QR code.",
+        "rejoignent avec le code de la table ou son QR code.",
         "en": "Not announced on the network (the app was started without announcing): other devices join "
-              "with the table's code or its QR code."},
+        "with the table's code or its QR code.",
+    },
     "new.create": {"fr": "Créer la table", "en": "Create the table"},
     "new.no_game": {"fr": "Choisissez d'abord un jeu.", "en": "Choose a game first."},
     "new.bad_json": {"fr": "Options avancées illisibles : {err}", "en": "Advanced options unreadable: {err}"},
     "new.bad_option": {"fr": "Option « {name} » : {err}", "en": "Option \u201c{name}\u201d: {err}"},
-    "new.failed": {"fr": "La table n'a pas pu être créée : {err}", "en": "The table could not be created: {err}"},
+    "new.failed": {
+        "fr": "La table n'a pas pu être créée : {err}",
+        "en": "The table could not be created: {err}",
+    },
     # hosted table
     "hosted.title": {"fr": "Table prête", "en": "Table ready"},
     "hosted.code": {"fr": "Code de la table", "en": "Join code"},
@@ -76,7 +80,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "Seul l'appareil hôte (son lien secret) peut créer, reprendre ou recenser.",
         "en": "Only the hosting device (its secret link) can create, resume or take a census.",
     },
-    "access.need_pin": {"fr": "Prouvez d'abord le code PIN de la table.", "en": "Prove the table's PIN first."},
+    "access.need_pin": {
+        "fr": "Prouvez d'abord le code PIN de la table.",
+        "en": "Prove the table's PIN first.",
+    },
     "access.here": {"fr": "Une table sur cet appareil", "en": "A table on this device"},
     "access.here_sub": {
         "fr": "Tapez le code PIN que montre l'écran de l'hôte.",
@@ -116,13 +123,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "join.seat": {"fr": "Je suis :", "en": "I am:"},
     "join.not_code": {
         "fr": "Ce n'est pas un code de table : il commence par tk:// et s'affiche sur l'écran de la table (ou scannez son QR code).",
-        "en": "This is not a table's join code: it starts with tk:// and is shown on the table's screen (or scan its QR code)."},
+        "en": "This is not a table's join code: it starts with tk:// and is shown on the table's screen (or scan its QR code).",
+    },
     "join.bad_code": {
         "fr": "Code de table incomplet ou abîmé : recopiez-le depuis l'écran de la table, ou scannez son QR code.",
-        "en": "The join code is incomplete or damaged: copy it again from the table's screen, or scan its QR code."},
+        "en": "The join code is incomplete or damaged: copy it again from the table's screen, or scan its QR code.",
+    },
     "join.need_pin": {"fr": "Tapez le code PIN de la table.", "en": "Type the table's PIN."},
     "join.failed": {"fr": "Impossible de rejoindre : {err}", "en": "Could not join: {err}"},
-    "join.selected": {"fr": "Table choisie : {name} ({host}:{port})", "en": "Chosen table: {name} ({host}:{port})"},
+    "join.selected": {
+        "fr": "Table choisie : {name} ({host}:{port})",
+        "en": "Chosen table: {name} ({host}:{port})",
+    },
     "join.unselected": {
         "fr": "Aucune table choisie : touchez-en une ci-dessus ou tapez son code.",
         "en": "No table chosen: tap one above or type its code.",
@@ -147,23 +159,36 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.todo": {"fr": "À faire maintenant", "en": "What to do now"},
     "table.turn": {"fr": "Au tour de : {who}", "en": "Turn: {who}"},
     "table.your_move": {"fr": "À vous de jouer", "en": "Your move"},
-    "table.can_act": {"fr": "Au tour de : {who} — vous pouvez agir aussi", "en": "Turn: {who} — you may act too"},
-    "table.waiting": {"fr": "Rien à faire pour vous : on attend les autres.", "en": "Nothing for you to do: waiting for the others."},
+    "table.can_act": {
+        "fr": "Au tour de : {who} — vous pouvez agir aussi",
+        "en": "Turn: {who} — you may act too",
+    },
+    "table.waiting": {
+        "fr": "Rien à faire pour vous : on attend les autres.",
+        "en": "Nothing for you to do: waiting for the others.",
+    },
     "table.waiting.table": {
         "fr": "Cette tablette montre le plateau ; chaque joueur agit depuis son téléphone (ou touchez « Jouer sur "
-              "cette tablette, à tour de rôle »).",
+        "cette tablette, à tour de rôle »).",
         "en": "This tablet shows the board; each player acts from their phone (or tap “Play on this tablet, "
-              "taking turns”).",
+        "taking turns”).",
     },
-    "table.follow.on": {"fr": "Jouer sur cette tablette, à tour de rôle", "en": "Play on this tablet, taking turns"},
+    "table.follow.on": {
+        "fr": "Jouer sur cette tablette, à tour de rôle",
+        "en": "Play on this tablet, taking turns",
+    },
     "table.follow.off": {"fr": "Ne plus jouer sur cette tablette", "en": "Stop playing on this tablet"},
     "table.follow.now": {"fr": "Joue sur cette tablette : {seat}", "en": "Playing on this tablet: {seat}"},
-    "table.follow.elsewhere": {"fr": "{seat} joue sur son propre appareil", "en": "{seat} plays on their own device"},
+    "table.follow.elsewhere": {
+        "fr": "{seat} joue sur son propre appareil",
+        "en": "{seat} plays on their own device",
+    },
     "table.follow.here": {"fr": "Jouer ici quand même", "en": "Play here anyway"},
     "table.follow.held": {
         "fr": "L'appareil de {seat} tient toujours sa place : qu'il la quitte (Accueil), puis touchez « Jouer ici "
-              "quand même ».",
-        "en": "{seat}'s device still holds the seat: leave it there (Home), then tap “Play here anyway”."},
+        "quand même ».",
+        "en": "{seat}'s device still holds the seat: leave it there (Home), then tap “Play here anyway”.",
+    },
     "table.log": {"fr": "Journal", "en": "Log"},
     "table.log.empty": {"fr": "Rien pour l'instant.", "en": "Nothing yet."},
     "table.more": {"fr": "Voir les {n} autres", "en": "Show the {n} others"},
@@ -208,12 +233,23 @@ STRINGS: dict[str, dict[str, str]] = {
     "scan.camera": {"fr": "Photo", "en": "Photo"},
     "join.scan": {"fr": "Scanner le QR code de la table", "en": "Scan the table's QR code"},
     "scan.webcam": {"fr": "Webcam", "en": "Webcam"},
-    "scan.foreign": {"fr": "Code non reconnu ({reason}) : {raw}", "en": "Code not recognised ({reason}): {raw}"},
-    "scan.notcode": {"fr": "« {raw} » n'est pas un code de pièce de {game}{example}.",
-                     "en": "“{raw}” is not a code of a {game} piece{example}."},
+    "scan.foreign": {
+        "fr": "Code non reconnu ({reason}) : {raw}",
+        "en": "Code not recognised ({reason}): {raw}",
+    },
+    "scan.notcode": {
+        "fr": "« {raw} » n'est pas un code de pièce de {game}{example}.",
+        "en": "“{raw}” is not a code of a {game} piece{example}.",
+    },
     "scan.example": {"fr": " (un code ressemble à {cid})", "en": " (a code looks like {cid})"},
-    "scan.unknown": {"fr": "{cid} : aucune pièce de {game} ne porte ce code.", "en": "{cid}: no {game} piece has this code."},
-    "scan.othergame": {"fr": "{cid} est une pièce de {other}, pas de {game}.", "en": "{cid} is a {other} piece, not a {game} one."},
+    "scan.unknown": {
+        "fr": "{cid} : aucune pièce de {game} ne porte ce code.",
+        "en": "{cid}: no {game} piece has this code.",
+    },
+    "scan.othergame": {
+        "fr": "{cid} est une pièce de {other}, pas de {game}.",
+        "en": "{cid} is a {other} piece, not a {game} one.",
+    },
     "scan.nomatch": {
         "fr": "{cid} : aucune action possible avec ce composant maintenant.",
         "en": "{cid}: no action possible with this component right now.",
@@ -228,7 +264,10 @@ STRINGS: dict[str, dict[str, str]] = {
     # Rattus Cartus and Plague & Pestilence screens (companion/ui/cartus_plague_model.py)
     "cp.more": {"fr": "Autres informations", "en": "Other information"},
     "cp.cartus.specials": {"fr": "Cartes spéciales en jeu", "en": "Special cards in play"},
-    "cp.cartus.declared": {"fr": "{n} point(s) de victoire déclaré(s)", "en": "{n} victory point(s) declared"},
+    "cp.cartus.declared": {
+        "fr": "{n} point(s) de victoire déclaré(s)",
+        "en": "{n} victory point(s) declared",
+    },
     "cp.players": {"fr": "Joueurs", "en": "Players"},
     "cp.phase": {"fr": "Phase", "en": "Phase"},
     "cp.waiting": {"fr": "On attend", "en": "Waiting for"},
@@ -238,7 +277,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "cp.wait_for": {"fr": "On attend : {who}", "en": "Waiting for: {who}"},
     "cp.your_move": {"fr": "À vous de jouer.", "en": "Your move."},
     "cp.cartus.mine": {"fr": "Vos rats (secret)", "en": "Your rats (secret)"},
-    "cp.cartus.rats": {"fr": "Total de vos rats : {total}  ({tokens})", "en": "Your rat total: {total}  ({tokens})"},
+    "cp.cartus.rats": {
+        "fr": "Total de vos rats : {total}  ({tokens})",
+        "en": "Your rat total: {total}  ({tokens})",
+    },
     "cp.cartus.peeks": {"fr": "Nonnes que vous avez regardées", "en": "Nuns you have peeked at"},
     "cp.cartus.peek": {"fr": "Nonne {pos} : {n}", "en": "Nun {pos}: {n}"},
     "cp.cartus.row": {"fr": "Bâtiments de la manche", "en": "This round's buildings"},
@@ -249,11 +291,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "cp.cartus.first": {"fr": "Premier joueur", "en": "First player"},
     "cp.cartus.deck": {"fr": "Pioche bâtiments", "en": "Building deck"},
     "cp.cartus.vp_left": {"fr": "Jetons victoire restants", "en": "Victory tokens left"},
-    "cp.cartus.support": {"fr": "soutien : pioche {draw}, rats {rats}, nonnes {peek}",
-                          "en": "support: draw {draw}, rats {rats}, nuns {peek}"},
+    "cp.cartus.support": {
+        "fr": "soutien : pioche {draw}, rats {rats}, nonnes {peek}",
+        "en": "support: draw {draw}, rats {rats}, nuns {peek}",
+    },
     "cp.cartus.no_influence": {"fr": "aucune influence", "en": "no influence"},
-    "cp.cartus.player": {"fr": "{cards} carte(s) en main · {vp} jeton(s) victoire · {influence}",
-                         "en": "{cards} card(s) in hand · {vp} victory token(s) · {influence}"},
+    "cp.cartus.player": {
+        "fr": "{cards} carte(s) en main · {vp} jeton(s) victoire · {influence}",
+        "en": "{cards} card(s) in hand · {vp} victory token(s) · {influence}",
+    },
     "cp.cartus.phase.B": {"fr": "Soutien des bâtiments", "en": "Supporting buildings"},
     "cp.cartus.phase.C": {"fr": "Entrée dans les bâtiments", "en": "Entering buildings"},
     "cp.cartus.phase.D": {"fr": "Résolution des bâtiments", "en": "Resolving buildings"},
@@ -261,40 +307,58 @@ STRINGS: dict[str, dict[str, str]] = {
     "cp.cartus.phase.final": {"fr": "Décompte final", "en": "Final scoring"},
     "cp.cartus.do.support": {
         "fr": "Soutenez un bâtiment : piochez jusqu'à {max_draw} carte(s), défaussez jusqu'à {max_rats} rat(s), "
-              "regardez jusqu'à {max_peek} nonne(s).",
+        "regardez jusqu'à {max_peek} nonne(s).",
         "en": "Support a building: draw up to {max_draw} card(s), discard up to {max_rats} rat(s), "
-              "peek at up to {max_peek} nun(s).",
+        "peek at up to {max_peek} nun(s).",
     },
-    "cp.cartus.do.enter": {"fr": "Entrez dans un bâtiment avec 0 à {max_cards} cartes (ou jouez un "
-                                 "Laissez-passer si vous en avez un).",
-                           "en": "Enter a building with 0 to {max_cards} cards (or play a Pass if you hold "
-                                 "one)."},
-    "cp.cartus.do.reveal": {"fr": "Révélez vos cartes posées dans {building}.",
-                            "en": "Reveal your cards placed in {building}."},
+    "cp.cartus.do.enter": {
+        "fr": "Entrez dans un bâtiment avec 0 à {max_cards} cartes (ou jouez un "
+        "Laissez-passer si vous en avez un).",
+        "en": "Enter a building with 0 to {max_cards} cards (or play a Pass if you hold one).",
+    },
+    "cp.cartus.do.reveal": {
+        "fr": "Révélez vos cartes posées dans {building}.",
+        "en": "Reveal your cards placed in {building}.",
+    },
     "cp.cartus.do.end-round": {"fr": "Finissez la manche.", "en": "End the round."},
-    "cp.cartus.do.declare-hand": {"fr": "Déclarez vos {cards} carte(s) en main.",
-                                  "en": "Declare your {cards} card(s) in hand."},
-    "cp.cartus.do.final-counts": {"fr": "Entrez les décomptes finaux des joueurs.",
-                                  "en": "Enter the players' final counts."},
-    "cp.cartus.do.hospital": {"fr": "Hôpital : choisissez jusqu'à {limit} carte(s).",
-                              "en": "Hospital: choose up to {limit} card(s)."},
+    "cp.cartus.do.declare-hand": {
+        "fr": "Déclarez vos {cards} carte(s) en main.",
+        "en": "Declare your {cards} card(s) in hand.",
+    },
+    "cp.cartus.do.final-counts": {
+        "fr": "Entrez les décomptes finaux des joueurs.",
+        "en": "Enter the players' final counts.",
+    },
+    "cp.cartus.do.hospital": {
+        "fr": "Hôpital : choisissez jusqu'à {limit} carte(s).",
+        "en": "Hospital: choose up to {limit} card(s).",
+    },
     "cp.cartus.do.peek": {"fr": "Regardez jusqu'à {limit} nonne(s).", "en": "Peek at up to {limit} nun(s)."},
-    "cp.cartus.do.sword": {"fr": "Épée : choisissez le joueur qui vous donne des cartes ({options}).",
-                           "en": "Sword: choose the player who gives you cards ({options})."},
-    "cp.cartus.do.flute": {"fr": "Flûte : choisissez le joueur qui reçoit un de vos rats ({options}).",
-                           "en": "Flute: choose the player who gets one of your rats ({options})."},
+    "cp.cartus.do.sword": {
+        "fr": "Épée : choisissez le joueur qui vous donne des cartes ({options}).",
+        "en": "Sword: choose the player who gives you cards ({options}).",
+    },
+    "cp.cartus.do.flute": {
+        "fr": "Flûte : choisissez le joueur qui reçoit un de vos rats ({options}).",
+        "en": "Flute: choose the player who gets one of your rats ({options}).",
+    },
     "cp.cartus.do.other": {"fr": "À vous : {kind}", "en": "Your move: {kind}"},
     "cp.plague.mine": {"fr": "Votre jeu (secret)", "en": "Your game (secret)"},
     "cp.plague.my_population": {"fr": "Votre population : {n} PP", "en": "Your population: {n} PPs"},
     "cp.plague.hand": {"fr": "Votre main ({n})", "en": "Your hand ({n})"},
     "cp.plague.act": {"fr": "Carte en cours", "en": "Card being played"},
-    "cp.plague.act_line": {"fr": "{seat} joue {card}, cible : {target}", "en": "{seat} plays {card}, target: {target}"},
+    "cp.plague.act_line": {
+        "fr": "{seat} joue {card}, cible : {target}",
+        "en": "{seat} plays {card}, target: {target}",
+    },
     "pp.err.negative": {"fr": "sans signe moins (10, pas -10)", "en": "no minus sign (10, not -10)"},
     "pp.err.big": {"fr": "trop grand (faute de frappe ?)", "en": "too large (a typing error?)"},
     "cp.plague.cancelled": {"fr": "annulée", "en": "cancelled"},
     "cp.plague.dice": {"fr": "Derniers lancers de dés", "en": "Latest dice rolls"},
-    "cp.plague.deck": {"fr": "Pioche : {pile} carte(s) · défausse : {discard}",
-                       "en": "Draw pile: {pile} card(s) · discard: {discard}"},
+    "cp.plague.deck": {
+        "fr": "Pioche : {pile} carte(s) · défausse : {discard}",
+        "en": "Draw pile: {pile} card(s) · discard: {discard}",
+    },
     "cp.plague.turn": {"fr": "Tour", "en": "Turn"},
     "cp.plague.current": {"fr": "Joueur actif", "en": "Current player"},
     "cp.plague.pop": {"fr": "{n} PP", "en": "{n} PPs"},
@@ -310,9 +374,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "cp.plague.roll.war": {"fr": "guerre", "en": "war"},
     "cp.plague.do.roll": {"fr": "Lancez les dés ({phase}).", "en": "Roll the dice ({phase})."},
     "cp.plague.do.act": {"fr": "Jouez une carte, ou défaussez-en une.", "en": "Play a card, or discard one."},
-    "cp.plague.do.reaction": {"fr": "Parez la carte jouée, ou laissez faire.",
-                              "en": "Parry the card played, or let it happen."},
-    "cp.plague.do.destroy": {"fr": "Choisissez l'amélioration détruite.", "en": "Choose the improvement destroyed."},
+    "cp.plague.do.reaction": {
+        "fr": "Parez la carte jouée, ou laissez faire.",
+        "en": "Parry the card played, or let it happen.",
+    },
+    "cp.plague.do.destroy": {
+        "fr": "Choisissez l'amélioration détruite.",
+        "en": "Choose the improvement destroyed.",
+    },
     "cp.plague.do.last_chance": {"fr": "Dernière chance : à vous.", "en": "Last chance: your move."},
     "cp.plague.do.death_ship": {"fr": "Vaisseau de la mort : à vous.", "en": "Death ship: your move."},
     "cp.plague.wait": {"fr": "On attend {who} : {what}", "en": "Waiting for {who}: {what}"},
@@ -327,40 +396,51 @@ STRINGS: dict[str, dict[str, str]] = {
     "pp.title": {"fr": "Tables 2d6 de votre boîte", "en": "Your box's 2d6 tables"},
     "pp.help": {
         "fr": "Ces valeurs sont imprimées sur les cartes de référence PROSPÉRITÉ / PESTE de votre boîte, pas dans "
-              "la règle : entrez-les une fois, elles sont gardées sur cet appareil.",
+        "la règle : entrez-les une fois, elles sont gardées sur cet appareil.",
         "en": "These values are printed on your box's PROSPERITY / PLAGUE reference cards, not in the rules: "
-              "enter them once and this device keeps them.",
+        "enter them once and this device keeps them.",
     },
     "pp.saved": {"fr": "Profils enregistrés", "en": "Saved profiles"},
-    "pp.none": {"fr": "Aucun profil enregistré : entrez les valeurs ci-dessous.",
-                "en": "No saved profile: enter the values below."},
+    "pp.none": {
+        "fr": "Aucun profil enregistré : entrez les valeurs ci-dessous.",
+        "en": "No saved profile: enter the values below.",
+    },
     "pp.chosen": {"fr": "Profil choisi : {name}", "en": "Profile chosen: {name}"},
     "pp.new": {"fr": "Entrer un nouveau profil", "en": "Enter a new profile"},
-    "pp.name": {"fr": "Nom du profil (ex. « notre boîte »)", "en": "Profile name (e.g. \"our box\")"},
+    "pp.name": {"fr": "Nom du profil (ex. « notre boîte »)", "en": 'Profile name (e.g. "our box")'},
     "pp.total": {"fr": "Total", "en": "Total"},
     "pp.prosperity": {"fr": "Prospérité (PP gagnés)", "en": "Prosperity (PPs gained)"},
     "pp.plague": {"fr": "Peste (PP perdus)", "en": "Plague (PPs lost)"},
     "pp.save": {"fr": "Vérifier et enregistrer le profil", "en": "Check and save the profile"},
-    "pp.saved_ok": {"fr": "Profil « {name} » enregistré.", "en": "Profile \"{name}\" saved."},
+    "pp.saved_ok": {"fr": "Profil « {name} » enregistré.", "en": 'Profile "{name}" saved.'},
     "pp.errors": {"fr": "{n} valeur(s) à corriger (en rouge).", "en": "{n} value(s) to correct (in red)."},
     "pp.err.empty": {"fr": "à remplir", "en": "required"},
     "pp.err.number": {"fr": "nombre entier attendu", "en": "a whole number"},
-    "pp.need": {"fr": "Choisissez ou entrez d'abord le profil (tables 2d6) de votre boîte.",
-                "en": "First choose or enter your box's profile (2d6 tables)."},
+    "pp.need": {
+        "fr": "Choisissez ou entrez d'abord le profil (tables 2d6) de votre boîte.",
+        "en": "First choose or enter your box's profile (2d6 tables).",
+    },
     "pp.damaged": {"fr": "{name} : illisible ({err})", "en": "{name}: unreadable ({err})"},
     "pp.cancel": {"fr": "Annuler la saisie", "en": "Cancel the entry"},
     # Rattus token census
     "census.title": {"fr": "Jetons rats", "en": "Rat tokens"},
     "census.start": {"fr": "Recenser les jetons Rattus", "en": "Rattus token census"},
-    "census.start.sub": {"fr": "Entrer une fois la face des 49 jetons rats de votre boîte",
-                         "en": "Record once the faces of your box's 49 rat tokens"},
+    "census.start.sub": {
+        "fr": "Entrer une fois la face des 49 jetons rats de votre boîte",
+        "en": "Record once the faces of your box's 49 rat tokens",
+    },
     "census.list": {"fr": "Recensements sur cet appareil", "en": "Censuses on this device"},
     "census.line": {"fr": "{name} — {done}/{total} jetons", "en": "{name} — {done}/{total} tokens"},
-    "census.new_name": {"fr": "Nom du nouveau recensement (ex. « notre boîte »)",
-                        "en": "Name of the new census (e.g. \"our box\")"},
+    "census.new_name": {
+        "fr": "Nom du nouveau recensement (ex. « notre boîte »)",
+        "en": 'Name of the new census (e.g. "our box")',
+    },
     "census.new": {"fr": "Commencer un recensement", "en": "Start a census"},
     "census.progress": {"fr": "{done} / {total} jetons recensés", "en": "{done} / {total} tokens recorded"},
-    "census.token": {"fr": "Jeton (ex. RAT:07, ou scanner sa pastille)", "en": "Token (e.g. RAT:07, or scan its sticker)"},
+    "census.token": {
+        "fr": "Jeton (ex. RAT:07, ou scanner sa pastille)",
+        "en": "Token (e.g. RAT:07, or scan its sticker)",
+    },
     "census.next": {"fr": "Prochain jeton manquant : {tid}", "en": "Next missing token: {tid}"},
     "census.threshold": {"fr": "Seuil (chiffre imprimé)", "en": "Threshold (printed number)"},
     "census.symbols": {"fr": "Symboles", "en": "Symbols"},
@@ -368,15 +448,22 @@ STRINGS: dict[str, dict[str, str]] = {
     "census.sym.A": {"fr": "Tous (A)", "en": "All (A)"},
     "census.record": {"fr": "Enregistrer ce jeton", "en": "Record this token"},
     "census.recorded": {"fr": "{tid} enregistré : {face}", "en": "{tid} recorded: {face}"},
-    "census.already": {"fr": "{tid} est déjà enregistré ({face}) ; enregistrer à nouveau le corrige.",
-                       "en": "{tid} is already recorded ({face}); recording again corrects it."},
+    "census.already": {
+        "fr": "{tid} est déjà enregistré ({face}) ; enregistrer à nouveau le corrige.",
+        "en": "{tid} is already recorded ({face}); recording again corrects it.",
+    },
     "census.bad": {"fr": "Refusé : {err}", "en": "Refused: {err}"},
     "census.no_token": {"fr": "Tapez ou scannez d'abord le jeton.", "en": "Type or scan the token first."},
     "census.finish": {"fr": "Terminer le recensement", "en": "Finish the census"},
-    "census.finished": {"fr": "Recensement complet : utilisable pour une table Rattus.",
-                        "en": "Census complete: usable for a Rattus table."},
+    "census.finished": {
+        "fr": "Recensement complet : utilisable pour une table Rattus.",
+        "en": "Census complete: usable for a Rattus table.",
+    },
     "census.missing": {"fr": "Manquent encore : {ids}", "en": "Still missing: {ids}"},
-    "census.file": {"fr": "Enregistré après chaque jeton dans {path}", "en": "Saved after each token in {path}"},
+    "census.file": {
+        "fr": "Enregistré après chaque jeton dans {path}",
+        "en": "Saved after each token in {path}",
+    },
     "census.scan": {"fr": "Scanner la pastille", "en": "Scan the sticker"},
     "census.use": {"fr": "Profil de la boîte (jetons)", "en": "Box profile (tokens)"},
     "census.default": {"fr": "Plateau par défaut, sans faces", "en": "Default board, no faces"},
@@ -389,8 +476,10 @@ STRINGS: dict[str, dict[str, str]] = {
     # seats are people, province tablets, the seat screen's header, rejoining (table-flow)
     "seat.name": {"fr": "Votre prénom", "en": "Your name"},
     "seat.colour": {"fr": "Votre couleur", "en": "Your colour"},
-    "seat.colour_chosen": {"fr": "Votre couleur : {colour} (touchez-la encore pour l'enlever)",
-                           "en": "Your colour: {colour} (tap it again to remove it)"},
+    "seat.colour_chosen": {
+        "fr": "Votre couleur : {colour} (touchez-la encore pour l'enlever)",
+        "en": "Your colour: {colour} (tap it again to remove it)",
+    },
     "seat.colour_on": {"fr": "{colour} (choisie)", "en": "{colour} (chosen)"},
     "segment": {"fr": "{title} : {value}", "en": "{title}: {value}"},  # a stepper's value (widgets.segments)
     "segment.chosen": {"fr": "{title} : {value} (choisi)", "en": "{title}: {value} (chosen)"},
@@ -399,8 +488,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "seat.go": {"fr": "Prendre cette place", "en": "Take this seat"},
     "seat.choose": {"fr": "Choisissez votre place ci-dessous.", "en": "Choose your seat below."},
     "seat.held": {"fr": "{seat} · déjà sur un appareil", "en": "{seat} · already on a device"},
-    "new.names": {"fr": "Prénoms des joueurs (facultatif, dans l'ordre des places)",
-                  "en": "Players' names (optional, in seat order)"},
+    "new.names": {
+        "fr": "Prénoms des joueurs (facultatif, dans l'ordre des places)",
+        "en": "Players' names (optional, in seat order)",
+    },
     "new.names.hint": {"fr": "Léa, Marc, Zoé…", "en": "Lea, Mark, Zoe…"},
     "tablet.province": {"fr": "Tablette de {province}", "en": "{province} tablet"},
     "tablet.pick": {"fr": "La province de cette tablette :", "en": "This tablet's province:"},
@@ -416,11 +507,20 @@ STRINGS: dict[str, dict[str, str]] = {
     "head.over": {"fr": "Partie terminée", "en": "Game over"},
     "rat.end.winner": {"fr": "{who} gagne !", "en": "{who} wins!"},
     "rat.end.rats": {"fr": "Fin : la réserve de rats est vide.", "en": "End: no rats left in the supply."},
-    "rat.end.cubes": {"fr": "Fin : un joueur a posé tous ses cubes.", "en": "End: a player has placed all their cubes."},
-    "rat.end.rank": {"fr": "{n}. {who} : {score} habitant(s) sur le plateau", "en": "{n}. {who}: {score} people on the board"},
+    "rat.end.cubes": {
+        "fr": "Fin : un joueur a posé tous ses cubes.",
+        "en": "End: a player has placed all their cubes.",
+    },
+    "rat.end.rank": {
+        "fr": "{n}. {who} : {score} habitant(s) sur le plateau",
+        "en": "{n}. {who}: {score} people on the board",
+    },
     "plg.end.winner": {"fr": "{who} gagne !", "en": "{who} wins!"},
     "plg.end.tied": {"fr": "Égalité : {who}", "en": "A tie: {who}"},
-    "plg.end.none": {"fr": "Personne ne gagne : tout le monde a été éliminé.", "en": "Nobody wins: everyone was eliminated."},
+    "plg.end.none": {
+        "fr": "Personne ne gagne : tout le monde a été éliminé.",
+        "en": "Nobody wins: everyone was eliminated.",
+    },
     "plg.end.eliminated": {"fr": "Éliminé(s) : {who}", "en": "Eliminated: {who}"},
     "pan.end.won": {"fr": "Partie gagnée : l'Empire tient bon !", "en": "Game won: the Empire holds!"},
     "pan.end.lost": {"fr": "Partie perdue", "en": "Game lost"},
@@ -430,7 +530,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "head.awaited": {"fr": "On attend : {who}", "en": "Waiting for: {who}"},
     "head.phase.actions": {"fr": "{province} : phase d'actions", "en": "{province}: actions phase"},
     "head.phase.draw": {"fr": "{province} : piocher 2 cartes", "en": "{province}: draw 2 cards"},
-    "head.phase.discard": {"fr": "{province} : défausser jusqu'à 7 cartes", "en": "{province}: discard down to 7"},
+    "head.phase.discard": {
+        "fr": "{province} : défausser jusqu'à 7 cartes",
+        "en": "{province}: discard down to 7",
+    },
     "head.phase.propagate": {"fr": "{province} : propagation", "en": "{province}: propagation"},
     "head.phase.propagation": {"fr": "{province} : propagation", "en": "{province}: propagation"},
     "rejoin.trying": {"fr": "Retour à votre place ({seat})…", "en": "Back to your seat ({seat})…"},
@@ -527,30 +630,59 @@ REASONS: dict[str, dict[str, str]] = {
 # Why the host or the link refused something (companion/sync: the rule of a Rejected); the message, in
 # English, is shown only on an English screen and only when no sentence here says more.
 SYNC_REFUSALS: dict[str, dict[str, str]] = {
-    "auth": {"fr": "Code PIN refusé : vérifiez-le et réessayez.", "en": "PIN refused: check it and try again."},
-    "unauthenticated": {"fr": "Code PIN refusé : vérifiez-le et réessayez.", "en": "PIN refused: check it and try again."},
-    "busy": {"fr": "Trop d'essais en ce moment : attendez un peu avant de réessayer.",
-             "en": "Too many attempts right now: wait a little before trying again."},
-    "bad-intent": {"fr": "L'hôte n'a pas compris cette action.", "en": "The host did not understand this action."},
+    "auth": {
+        "fr": "Code PIN refusé : vérifiez-le et réessayez.",
+        "en": "PIN refused: check it and try again.",
+    },
+    "unauthenticated": {
+        "fr": "Code PIN refusé : vérifiez-le et réessayez.",
+        "en": "PIN refused: check it and try again.",
+    },
+    "busy": {
+        "fr": "Trop d'essais en ce moment : attendez un peu avant de réessayer.",
+        "en": "Too many attempts right now: wait a little before trying again.",
+    },
+    "bad-intent": {
+        "fr": "L'hôte n'a pas compris cette action.",
+        "en": "The host did not understand this action.",
+    },
     "closed": {"fr": "La connexion à la table est fermée.", "en": "The connection to the table is closed."},
-    "engine-error": {"fr": "L'hôte n'a pas pu appliquer cette action (erreur interne).",
-                     "en": "The host could not apply this action (internal error)."},
+    "engine-error": {
+        "fr": "L'hôte n'a pas pu appliquer cette action (erreur interne).",
+        "en": "The host could not apply this action (internal error).",
+    },
     "malformed": {"fr": "Échange illisible avec l'hôte.", "en": "Unreadable exchange with the host."},
-    "proto": {"fr": "Cet hôte ne parle pas le protocole de cet appareil (versions différentes ?).",
-              "en": "This host does not speak this device's protocol (different versions?)."},
+    "proto": {
+        "fr": "Cet hôte ne parle pas le protocole de cet appareil (versions différentes ?).",
+        "en": "This host does not speak this device's protocol (different versions?).",
+    },
     "save": {"fr": "L'hôte n'a pas pu enregistrer la partie.", "en": "The host could not save the game."},
     "seat": {"fr": "Cette place n'existe pas à cette table.", "en": "There is no such seat at this table."},
-    "seat-taken": {"fr": "Cette place est tenue par un autre appareil.", "en": "Another device holds this seat."},
-    "table": {"fr": "Une autre table répond à cette adresse.", "en": "Another table answers at this address."},
-    "timeout": {"fr": "L'hôte n'a pas répondu à temps : vérifiez la table avant de réessayer.",
-                "en": "The host did not answer in time: check the table before trying again."},
-    "unreachable": {"fr": "Table injoignable : vérifiez le réseau et le code de la table.",
-                    "en": "Cannot reach the table: check the network and the join code."},
-    "undo-not-yours": {"fr": "Seuls l'auteur de la dernière action ou la tablette de la table peuvent l'annuler.",
-                       "en": "Only whoever took the last action, or the table tablet, can undo it."},
-    "undo": {"fr": "Impossible d'annuler : la dernière action a révélé une information cachée, ou il n'y a rien "
-                   "à annuler.",
-             "en": "Cannot undo: the last action revealed hidden information, or there is nothing to undo."},
+    "seat-taken": {
+        "fr": "Cette place est tenue par un autre appareil.",
+        "en": "Another device holds this seat.",
+    },
+    "table": {
+        "fr": "Une autre table répond à cette adresse.",
+        "en": "Another table answers at this address.",
+    },
+    "timeout": {
+        "fr": "L'hôte n'a pas répondu à temps : vérifiez la table avant de réessayer.",
+        "en": "The host did not answer in time: check the table before trying again.",
+    },
+    "unreachable": {
+        "fr": "Table injoignable : vérifiez le réseau et le code de la table.",
+        "en": "Cannot reach the table: check the network and the join code.",
+    },
+    "undo-not-yours": {
+        "fr": "Seuls l'auteur de la dernière action ou la tablette de la table peuvent l'annuler.",
+        "en": "Only whoever took the last action, or the table tablet, can undo it.",
+    },
+    "undo": {
+        "fr": "Impossible d'annuler : la dernière action a révélé une information cachée, ou il n'y a rien "
+        "à annuler.",
+        "en": "Cannot undo: the last action revealed hidden information, or there is nothing to undo.",
+    },
 }
 
 
@@ -559,17 +691,36 @@ def _form_words(kind: str, value: str, lang: str) -> str | None:
 
 
 # What the new-table form refuses (companion.ui.model.parse_option / build_options)
-FORM = Phrasebook([
-    Phrase("form", "'{value}' is not a whole number", "« {value} » n'est pas un nombre entier",
-           "“{value}” is not a whole number"),
-    Phrase("form", "{n} is not between {low} and {high}", "{n} n'est pas entre {low} et {high}"),
-    Phrase("form", "'{value}' is not one of {choices}", "« {value} » n'est pas parmi {choices}",
-           "“{value}” is not one of {choices}"),
-    Phrase("form", "line {line} column {col}: {problem}", "ligne {line}, colonne {col} : JSON illisible",
-           "line {line}, column {col}: unreadable JSON"),
-    Phrase("form", "must be an object like {{\"players\": 3}}", "il faut un objet comme {{\"players\": 3}}",
-           "must be an object like {{\"players\": 3}}"),
-], _form_words)
+FORM = Phrasebook(
+    [
+        Phrase(
+            "form",
+            "'{value}' is not a whole number",
+            "« {value} » n'est pas un nombre entier",
+            "“{value}” is not a whole number",
+        ),
+        Phrase("form", "{n} is not between {low} and {high}", "{n} n'est pas entre {low} et {high}"),
+        Phrase(
+            "form",
+            "'{value}' is not one of {choices}",
+            "« {value} » n'est pas parmi {choices}",
+            "“{value}” is not one of {choices}",
+        ),
+        Phrase(
+            "form",
+            "line {line} column {col}: {problem}",
+            "ligne {line}, colonne {col} : JSON illisible",
+            "line {line}, column {col}: unreadable JSON",
+        ),
+        Phrase(
+            "form",
+            'must be an object like {{"players": 3}}',
+            'il faut un objet comme {{"players": 3}}',
+            'must be an object like {{"players": 3}}',
+        ),
+    ],
+    _form_words,
+)
 
 
 def form_error(message: str, lang: str = DEFAULT_LANG) -> str:
@@ -577,8 +728,9 @@ def form_error(message: str, lang: str = DEFAULT_LANG) -> str:
     return FORM.text("form", message, lang) or (message if lang == "en" else "valeur refusée")
 
 
-def refusal_text(rule: str, message: str, lang: str = DEFAULT_LANG, game: str = "",
-                 names: dict[str, str] | None = None) -> str:
+def refusal_text(
+    rule: str, message: str, lang: str = DEFAULT_LANG, game: str = "", names: dict[str, str] | None = None
+) -> str:
     """A refusal in ``lang``: the host's or the link's (:data:`SYNC_REFUSALS`), else the game's rules
     (``engine.texts.refusal``: its phrasebook, with the parameters of the message translated)."""
     from engine import texts
@@ -611,11 +763,14 @@ def tr(key: str, lang: str = DEFAULT_LANG, **kw: object) -> str:
         return text
     if lang == "fr":
         text = _elide(text, kw)
-    return counted(text.format(**kw), lang)  # "4 actions restantes", "1 carte": no "(s)" once the count is known
+    return counted(
+        text.format(**kw), lang
+    )  # "4 actions restantes", "1 carte": no "(s)" once the count is known
 
 
 def pairs(table: Mapping[str, tuple[str, str]]) -> Callable[..., str]:
     """A ``t(key, lang, **kw)`` for a module's own (French, English) texts, formatted as :func:`tr` does."""
+
     def t(key: str, lang: str = DEFAULT_LANG, **kw: object) -> str:
         fr, en = table[key]
         text = en if lang == "en" else fr

@@ -76,7 +76,9 @@ def sections(view: Mapping[str, Any], lang: str = DEFAULT_LANG, skip: Iterable[s
     return _sections(view, lang, set(skip), 0, tr("view.summary", lang))
 
 
-def _sections(view: Mapping[str, Any], lang: str, skip: set[str], depth: int, summary: str | None) -> list[Section]:
+def _sections(
+    view: Mapping[str, Any], lang: str, skip: set[str], depth: int, summary: str | None
+) -> list[Section]:
     head = Section(summary, key="")
     out: list[Section] = []
     for key, value in view.items():
@@ -92,9 +94,23 @@ def _sections(view: Mapping[str, Any], lang: str, skip: set[str], depth: int, su
             elif depth >= MAX_DEPTH:
                 head.counters.append((label, fmt(value, lang)))
             elif all(is_scalar(v) for v in value.values()):
-                out.append(Section(label, key=k, counters=[(key_label(str(a), lang), fmt(b, lang)) for a, b in value.items()]))
+                out.append(
+                    Section(
+                        label,
+                        key=k,
+                        counters=[(key_label(str(a), lang), fmt(b, lang)) for a, b in value.items()],
+                    )
+                )
             elif all(isinstance(v, (list, tuple)) and all(is_scalar(x) for x in v) for v in value.values()):
-                out.append(Section(label, key=k, lists=[(key_label(str(a), lang), [fmt(x, lang) for x in b]) for a, b in value.items()]))
+                out.append(
+                    Section(
+                        label,
+                        key=k,
+                        lists=[
+                            (key_label(str(a), lang), [fmt(x, lang) for x in b]) for a, b in value.items()
+                        ],
+                    )
+                )
             else:
                 sub = _sections(value, lang, set(), depth + 1, None)
                 sec = Section(label, key=k)
@@ -242,7 +258,9 @@ def shown(text: str) -> str:
 
 def choice_label(choice: Choice, lang: str = DEFAULT_LANG) -> str:
     text = choice.label_en if lang == "en" else choice.label_fr
-    return shown(text or choice.label_fr or choice.label_en or humanize_type(str(choice.intent.get("type", "?"))))
+    return shown(
+        text or choice.label_fr or choice.label_en or humanize_type(str(choice.intent.get("type", "?")))
+    )
 
 
 def group_choices(
@@ -297,7 +315,9 @@ def match_choices(choices: Sequence[Choice], component_id: str) -> tuple[list[in
     """
 
     def exact(v: str) -> bool:
-        return v == component_id or (v.startswith(codes.PREFIX + ":") and codes.parse(v).component_id == component_id)
+        return v == component_id or (
+            v.startswith(codes.PREFIX + ":") and codes.parse(v).component_id == component_id
+        )
 
     def fields(c: Choice) -> list[Any]:
         return [v for k, v in c.intent.items() if k not in ("type", "seat")]
@@ -306,7 +326,9 @@ def match_choices(choices: Sequence[Choice], component_id: str) -> tuple[list[in
     key = _short_key(component_id)
     if found or key is None:
         return found, True
-    return [i for i, c in enumerate(choices) if any(_contains(v, lambda v: v == key) for v in fields(c))], False
+    return [
+        i for i, c in enumerate(choices) if any(_contains(v, lambda v: v == key) for v in fields(c))
+    ], False
 
 
 def parse_entry(text: str) -> codes.Parsed:
@@ -356,13 +378,26 @@ def audit_summary(audit: Mapping[str, Any] | None, lang: str = DEFAULT_LANG) -> 
         return None, []
     problems = [str(p) for p in audit.get("problems") or []]
     ok = not problems and audit.get("ok", True) is not False
-    lines = [tr("audit.by_host", lang, shuffles=audit.get("shuffles_checked", 0), draws=audit.get("draws_checked", 0))]
+    lines = [
+        tr(
+            "audit.by_host",
+            lang,
+            shuffles=audit.get("shuffles_checked", 0),
+            draws=audit.get("draws_checked", 0),
+        )
+    ]
     dev = audit.get("device_check")
     if isinstance(dev, Mapping):
         dev_problems = [str(p) for p in dev.get("problems") or []]
         ok = ok and not dev_problems and dev.get("ok", True) is not False
-        lines.append(tr("audit.by_device", lang, shuffles=dev.get("shuffles_checked", 0),
-                        draws=dev.get("draws_checked", 0)))
+        lines.append(
+            tr(
+                "audit.by_device",
+                lang,
+                shuffles=dev.get("shuffles_checked", 0),
+                draws=dev.get("draws_checked", 0),
+            )
+        )
         problems += dev_problems
     lines.insert(0, tr("table.audit.ok" if ok else "table.audit.bad", lang))
     lines += [f"! {p}" for p in problems]
@@ -433,14 +468,22 @@ def saved_tables(data_dir: str | os.PathLike[str]) -> list[SavedTable]:
         try:
             created = float(st.meta.get("created", "nan"))
             rows = st.rows()
-            out.append(SavedTable(p, st.meta.get("name") or p.stem, st.game, len(rows),
-                                  None if created != created else created, played=played,
-                                  over=game_over([str(r[2]) for r in rows])))
+            out.append(
+                SavedTable(
+                    p,
+                    st.meta.get("name") or p.stem,
+                    st.game,
+                    len(rows),
+                    None if created != created else created,
+                    played=played,
+                    over=game_over([str(r[2]) for r in rows]),
+                )
+            )
         except (SaveError, ValueError) as exc:
             out.append(SavedTable(p, p.stem, st.meta.get("game", "?"), 0, None, str(exc)))
         finally:
             st.close()
-    out.sort(key=lambda s: (s.played or s.created or 0.0), reverse=True)
+    out.sort(key=lambda s: s.played or s.created or 0.0, reverse=True)
     return out
 
 
@@ -490,8 +533,14 @@ def fr_en(fr: str, en: str) -> dict[str, str]:
 
 
 def players_option(lo: int, hi: int, default: int) -> OptionSpec:
-    return OptionSpec("players", "int", default, f"Nombre de joueurs ({lo} à {hi})",
-                      f"Number of players ({lo} to {hi})", (lo, hi))
+    return OptionSpec(
+        "players",
+        "int",
+        default,
+        f"Nombre de joueurs ({lo} à {hi})",
+        f"Number of players ({lo} to {hi})",
+        (lo, hi),
+    )
 
 
 class OptionError(ValueError):
@@ -523,7 +572,9 @@ def parse_option(spec: OptionSpec, raw: Any) -> Any:
     return str(raw)
 
 
-def build_options(specs: Sequence[OptionSpec], values: Mapping[str, Any], advanced: str = "") -> dict[str, Any]:
+def build_options(
+    specs: Sequence[OptionSpec], values: Mapping[str, Any], advanced: str = ""
+) -> dict[str, Any]:
     """The options dict for ``setup``: the form's fields, then the advanced JSON object on top."""
     out: dict[str, Any] = {}
     for s in specs:
@@ -538,6 +589,6 @@ def build_options(specs: Sequence[OptionSpec], values: Mapping[str, Any], advanc
         except json.JSONDecodeError as exc:
             raise OptionError("json", f"line {exc.lineno} column {exc.colno}: {exc.msg}") from None
         if not isinstance(extra, dict):
-            raise OptionError("json", "must be an object like {\"players\": 3}")
+            raise OptionError("json", 'must be an object like {"players": 3}')
         out.update(extra)
     return out

@@ -38,7 +38,9 @@ def _child_fields(cls: type) -> tuple[str, ...]:
     """The dataclass fields of ``cls`` that may hold a control or a list of them (not its private ones)."""
     names = _CHILD_FIELDS.get(cls)
     if names is None:
-        names = _CHILD_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if not f.name.startswith("_"))
+        names = _CHILD_FIELDS[cls] = tuple(
+            f.name for f in dataclasses.fields(cls) if not f.name.startswith("_")
+        )
     return names
 
 
@@ -75,8 +77,9 @@ def _where(parent: BaseControl, child: BaseControl) -> list[Any] | None:
     return None
 
 
-def combined(root: BaseControl, controls: Sequence[BaseControl]) -> tuple[
-        list[Any] | None, list[BaseControl], list[BaseControl], list[BaseControl]]:
+def combined(
+    root: BaseControl, controls: Sequence[BaseControl]
+) -> tuple[list[Any] | None, list[BaseControl], list[BaseControl], list[BaseControl]]:
     """What changed in ``controls`` as one patch of ``root`` (Flet's own diff of each, its paths prefixed
     with the way from ``root``): (the patch message, or None when nothing changed; the controls it adds; those
     it removes; the controls not under ``root``, left out). Like Flet's diff, it records what is now sent."""
@@ -89,8 +92,9 @@ def combined(root: BaseControl, controls: Sequence[BaseControl]) -> tuple[
         if path is None:
             alone.append(control)
             continue
-        patch, plus, minus = ObjectPatch.from_diff(control, control, control_cls=BaseControl, parent=None,
-                                                   path=path, frozen=False)
+        patch, plus, minus = ObjectPatch.from_diff(
+            control, control, control_cls=BaseControl, parent=None, path=path, frozen=False
+        )
         ops += patch.patch
         added += plus
         removed += minus
@@ -110,8 +114,13 @@ def update(page: ft.Page, controls: Sequence[BaseControl]) -> None:
         page.update(*alone)
 
 
-def _send(session: Any, page: ft.Page, message: list[Any], added: Iterable[BaseControl],
-          removed: Iterable[BaseControl]) -> None:
+def _send(
+    session: Any,
+    page: ft.Page,
+    message: list[Any],
+    added: Iterable[BaseControl],
+    removed: Iterable[BaseControl],
+) -> None:
     """As ``Session.patch_control`` after its diff: send, then index the added controls and drop the removed
     ones before their lifecycle callbacks run."""
     added, removed = list(added), list(removed)

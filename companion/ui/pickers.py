@@ -30,8 +30,9 @@ def _decoder(game: str) -> msgspec.json.Decoder:
     return decoder(tuple(get_game(game).INTENTS))
 
 
-def relabel(game: str, choices: Sequence[Choice], view: Mapping[str, Any],
-            names: Mapping[str, str] | None) -> list[Choice]:
+def relabel(
+    game: str, choices: Sequence[Choice], view: Mapping[str, Any], names: Mapping[str, str] | None
+) -> list[Choice]:
     """``choices`` with their labels made on this device: seats by the players' names, Cartus buildings by
     the name of the card at that place of the row. A choice the device cannot read keeps the host's label."""
     if game not in texts.GAMES:
@@ -61,12 +62,22 @@ def info_button(title: str, text: str, identifier: str, col: Any = None) -> Any:
 
     def show(e: Any) -> None:
         page = e.control.page
-        page.show_dialog(ft.AlertDialog(
-            title=ft.Text(title), content=ident(ft.Text(text, size=17), f"{identifier}-text"),
-            actions=[ft.TextButton("OK", on_click=lambda _e: page.pop_dialog())], modal=False))
+        page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(title),
+                content=ident(ft.Text(text, size=17), f"{identifier}-text"),
+                actions=[ft.TextButton("OK", on_click=lambda _e: page.pop_dialog())],
+                modal=False,
+            )
+        )
 
-    btn = ft.IconButton(icon=ft.Icons.INFO_OUTLINE, on_click=show, tooltip=title, icon_size=28,
-                        size_constraints=ft.BoxConstraints(min_width=48, min_height=48))
+    btn = ft.IconButton(
+        icon=ft.Icons.INFO_OUTLINE,
+        on_click=show,
+        tooltip=title,
+        icon_size=28,
+        size_constraints=ft.BoxConstraints(min_width=48, min_height=48),
+    )
     wrapped = ident(btn, identifier, label=title)
     if col is not None:
         wrapped.col = col
@@ -83,9 +94,16 @@ def is_listed(game: str, intent: Mapping[str, Any], choices: Sequence[Choice]) -
     return any(c.intent == intent for c in choices)
 
 
-def choice_panel(game: str, choices: Sequence[Choice], view: Mapping[str, Any], lang: str,
-                 names: Mapping[str, str] | None, state: dict[str, Any], refresh: Callable[[], None],
-                 send: Send) -> tuple[list[Any], set[str], list[Choice]]:
+def choice_panel(
+    game: str,
+    choices: Sequence[Choice],
+    view: Mapping[str, Any],
+    lang: str,
+    names: Mapping[str, str] | None,
+    state: dict[str, Any],
+    refresh: Callable[[], None],
+    send: Send,
+) -> tuple[list[Any], set[str], list[Choice]]:
     """(picker controls, intent kinds they replace, relabelled choices) for one seat's choices."""
     labelled = relabel(game, choices, view, names)
     controls: list[Any] = []
@@ -96,36 +114,53 @@ def choice_panel(game: str, choices: Sequence[Choice], view: Mapping[str, Any], 
 
             p = plan(labelled, view)
             if p is not None:
-                controls.append(support_picker(p, lang, state.setdefault("cartus-support", {}), refresh, send,
-                                               info_button))
+                controls.append(
+                    support_picker(
+                        p, lang, state.setdefault("cartus-support", {}), refresh, send, info_button
+                    )
+                )
                 handled.add("Support")
             ep = enter_plan(labelled, view)
             if ep is not None:
-                controls.append(enter_picker(ep, lang, state.setdefault("cartus-enter", {}), refresh, send,
-                                             info_button))
+                controls.append(
+                    enter_picker(ep, lang, state.setdefault("cartus-enter", {}), refresh, send, info_button)
+                )
                 handled.add("Enter")
         elif game == "rattus":
             from .rattus.picker import place_picker, place_plan
 
             rp = place_plan(labelled, view)
             if rp is not None:
-                controls.append(place_picker(rp, lang, state.setdefault("rattus-place", {}), refresh, send,
-                                             info_button))
+                controls.append(
+                    place_picker(rp, lang, state.setdefault("rattus-place", {}), refresh, send, info_button)
+                )
                 handled.add("PlaceCubes")
         elif game == "pandemie":
             from .pandemie.picker import divination_picker, event_picker, event_plan
 
-            div = divination_picker(labelled, lang, state.setdefault("pandemie-divination", {}), refresh, send)
+            div = divination_picker(
+                labelled, lang, state.setdefault("pandemie-divination", {}), refresh, send
+            )
             if div is not None:
                 controls.append(div)
                 handled.add("ArrangeDivination")
             evp = event_plan(labelled)
             if evp is not None:
-                controls.append(event_picker(evp, lang, state.setdefault("pandemie-event", {}), names, refresh, send,
-                                             info_button, str(view.get("seat") or "")))
+                controls.append(
+                    event_picker(
+                        evp,
+                        lang,
+                        state.setdefault("pandemie-event", {}),
+                        names,
+                        refresh,
+                        send,
+                        info_button,
+                        str(view.get("seat") or ""),
+                    )
+                )
                 handled.add("PlayEvent")
         controls += _card_rules(game, [c for c in labelled if c.intent.get("type") not in handled], lang)
-    except Exception:  # noqa: BLE001 - a picker that fails leaves the plain buttons
+    except Exception:
         log.exception("%s pickers failed", game)
         return [], set(), labelled
     return controls, handled, labelled
@@ -142,8 +177,10 @@ def _card_rules(game: str, choices: Sequence[Choice], lang: str) -> list[Any]:
             seen[got[0]] = got
     if not seen:
         return []
-    row = [ft.Row([info_button(name, text, f"rule-{n}"), ft.Text(name, size=15)], spacing=2, tight=True)
-           for n, (name, text) in enumerate(seen.values())]
+    row = [
+        ft.Row([info_button(name, text, f"rule-{n}"), ft.Text(name, size=15)], spacing=2, tight=True)
+        for n, (name, text) in enumerate(seen.values())
+    ]
     head = "Règles des cartes : touchez (i)" if lang == "fr" else "Card rules: tap (i)"
     return [ft.Text(head, size=14, italic=True), ft.Row(row, wrap=True, spacing=8, run_spacing=4)]
 

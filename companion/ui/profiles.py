@@ -152,8 +152,10 @@ def plague_form_from(profile: Mapping[str, Any]) -> PlagueForm:
 
     return PlagueForm(
         name=str(profile.get("name", "")),
-        values={side: {t: pp.printed(side, v) for t, v in zip(pp.TOTALS, profile[side], strict=True)}
-                for side in pp.SIDES},
+        values={
+            side: {t: pp.printed(side, v) for t, v in zip(pp.TOTALS, profile[side], strict=True)}
+            for side in pp.SIDES
+        },
     )
 
 
@@ -229,7 +231,9 @@ def rattus_profiles(data_dir: str | os.PathLike[str]) -> list[SavedProfile]:
             out.append(SavedProfile(p, p.stem, error="; ".join(exc.problems)))
             continue
         total = len(prof.tokens)
-        out.append(SavedProfile(p, prof.name or p.stem, prof, done=total - len(prof.missing_faces()), total=total))
+        out.append(
+            SavedProfile(p, prof.name or p.stem, prof, done=total - len(prof.missing_faces()), total=total)
+        )
     out.sort(key=lambda s: s.name.lower())
     return out
 
@@ -247,6 +251,15 @@ def face_text(threshold: int | None, symbols: list[str]) -> str:
 
 
 __all__ = [
-    "PlagueForm", "plague_check", "plague_save", "plague_profiles", "plague_form_from", "SavedProfile",
-    "CensusFile", "rattus_profiles", "rattus_option", "face_text", "profile_dir",
+    "PlagueForm",
+    "plague_check",
+    "plague_save",
+    "plague_profiles",
+    "plague_form_from",
+    "SavedProfile",
+    "CensusFile",
+    "rattus_profiles",
+    "rattus_option",
+    "face_text",
+    "profile_dir",
 ]

@@ -45,8 +45,12 @@ async def load(page: ft.Page) -> Record | None:
     except ValueError:
         log.warning("the remembered seat is not JSON; forgotten")
         return None
-    if not isinstance(rec, dict) or rec.get("v") != VERSION or rec.get("kind") not in ("local", "remote") \
-            or not isinstance(rec.get("seat"), str):
+    if (
+        not isinstance(rec, dict)
+        or rec.get("v") != VERSION
+        or rec.get("kind") not in ("local", "remote")
+        or not isinstance(rec.get("seat"), str)
+    ):
         return None
     return rec
 
@@ -57,7 +61,7 @@ async def save(page: ft.Page, rec: Record | None) -> None:
             await asyncio.wait_for(prefs.of(page).remove(SEAT_PREF), 3)
         else:
             await asyncio.wait_for(prefs.of(page).set(SEAT_PREF, json.dumps({"v": VERSION, **rec})), 3)
-    except Exception:  # noqa: BLE001 - not remembered: the seat still works for this visit
+    except Exception:
         log.debug("could not store the seat", exc_info=True)
 
 
@@ -70,8 +74,16 @@ def join_extras(join: Callable[..., Any], rec: Record) -> dict[str, Any]:
 RETRY_RULES = ("unreachable", "timeout", "busy")  # the host is not (yet) there: try again
 
 
-async def join_again(join: Callable[..., Any], host: str, port: int, pin: str, seat: str, extra: dict[str, Any],
-                     give_up_after: float = 90.0, every: float = 2.0) -> Any:
+async def join_again(
+    join: Callable[..., Any],
+    host: str,
+    port: int,
+    pin: str,
+    seat: str,
+    extra: dict[str, Any],
+    give_up_after: float = 90.0,
+    every: float = 2.0,
+) -> Any:
     """Join a remembered seat, trying again while the host is not there yet: after a host restart the
     table is hosted again only once the hosting device is back (its own page resumes it), which may come
     after this device's page. A refusal (wrong PIN, seat taken) is not tried again."""

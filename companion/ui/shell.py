@@ -127,7 +127,7 @@ class Shell:
         if old is not None:
             try:
                 await old.leave()
-            except Exception:  # noqa: BLE001 - leaving must never block navigation
+            except Exception:
                 log.exception("leaving %s", type(old).__name__)
 
     async def home(self, _e: Any = None) -> None:
@@ -162,8 +162,11 @@ class Shell:
     async def _rejoin(self, rec: rejoin.Record) -> bool:
         seat = str(rec["seat"])
         seen = rec.get("seen")  # the news seen before: what came after is shown again
-        place: dict[str, Any] = {"province": str(rec.get("province") or ""), "follow": bool(rec.get("follow")),
-                                 "seen": seen if isinstance(seen, int) and not isinstance(seen, bool) else None}
+        place: dict[str, Any] = {
+            "province": str(rec.get("province") or ""),
+            "follow": bool(rec.get("follow")),
+            "seen": seen if isinstance(seen, int) and not isinstance(seen, bool) else None,
+        }
         if rec["kind"] == "local":
             if self.access.admin:
                 hosted = await self.hub.resume(str(rec["path"]))
@@ -190,8 +193,24 @@ class Shell:
         """The page says it is going back to its seat (and shows nothing stale meanwhile)."""
         seat = str(rec.get("seat") or "")
         self._drawn = None
-        self.scroller.controls = [card(ft.Row([ft.ProgressRing(), ft.Text(tr("rejoin.trying", self.lang, seat=str(
-            rec.get("name") or model.say(seat, self.lang))), size=18)], wrap=True))]
+        self.scroller.controls = [
+            card(
+                ft.Row(
+                    [
+                        ft.ProgressRing(),
+                        ft.Text(
+                            tr(
+                                "rejoin.trying",
+                                self.lang,
+                                seat=str(rec.get("name") or model.say(seat, self.lang)),
+                            ),
+                            size=18,
+                        ),
+                    ],
+                    wrap=True,
+                )
+            )
+        ]
         self.page.update()
 
     def _seen(self, seq: int) -> None:
@@ -228,7 +247,7 @@ class Shell:
             try:
                 appbar_, bar_touched = graft_touched(self.page.appbar, appbar)
                 body_, body_touched = graft_touched(shown[0], body)
-            except Exception:  # noqa: BLE001 - a tree graft cannot handle: the screen afresh, whole
+            except Exception:
                 log.exception("grafting %s", type(screen).__name__)
                 appbar_ = body_ = None
             if appbar_ is None or body_ is None:  # a kept control moved: as without graft, afresh and whole
@@ -241,17 +260,22 @@ class Shell:
             self.page.appbar, touched = appbar, None
         if len(shown) != 1 or shown[0] is not body:
             self.scroller.controls, touched = [body], None
-        owed = self.alerts.owed()  # news that came with this update (the banner, its sound): in the same write
+        owed = (
+            self.alerts.owed()
+        )  # news that came with this update (the banner, its sound): in the same write
         if touched is None:
             self.page.update()
         else:
             touched += owed
-            if getattr(self.page, "_dirty", None):  # the page's own properties changed (the locale: a language
+            if getattr(
+                self.page, "_dirty", None
+            ):  # the page's own properties changed (the locale: a language
                 self.page.update()  # switch); this diff stops at isolated memos, so the touched ones follow
             if touched:  # only the controls that changed: Flet does not walk the whole page; in one message
                 one_patch.update(self.page, touched)
         self.alerts.sent()
         if top:  # a new screen opens at its top, not at the previous one's scroll position
+
             async def scroll_top() -> None:
                 try:
                     await self.scroller.scroll_to(offset=0, duration=0)
@@ -271,7 +295,7 @@ class Shell:
                 return screen.render()
             with rendering(memo):
                 return screen.render()
-        except Exception as exc:  # noqa: BLE001 - show the problem instead of a blank page
+        except Exception as exc:
             log.exception("rendering %s", type(screen).__name__)
             return card(ft.Text(tr("table.error", self.lang, err=exc), size=18))
 
@@ -291,14 +315,24 @@ class Shell:
         leading = None
         if not isinstance(screen, StartScreen):
             leading = ident(
-                ft.IconButton(ft.Icons.HOME, on_click=self.home, tooltip=tr("home", self.lang), icon_size=30,
-                              width=56, height=56),
+                ft.IconButton(
+                    ft.Icons.HOME,
+                    on_click=self.home,
+                    tooltip=tr("home", self.lang),
+                    icon_size=30,
+                    width=56,
+                    height=56,
+                ),
                 "home",
             )
         return ft.AppBar(
             # a phone's title may take two lines: one cut "Rejoindre une …" beside the language and theme buttons
-            title=ft.Text(tr(screen.title_key, self.lang), size=17 if self.phone else 20, weight=ft.FontWeight.BOLD,
-                          max_lines=2),
+            title=ft.Text(
+                tr(screen.title_key, self.lang),
+                size=17 if self.phone else 20,
+                weight=ft.FontWeight.BOLD,
+                max_lines=2,
+            ),
             leading=leading,
             actions=actions,
             bgcolor=ft.Colors.PRIMARY_CONTAINER,
@@ -323,7 +357,7 @@ class Shell:
         self.alerts.relabel()
         try:  # remembered on this device (browser storage, phone preferences)
             await asyncio.wait_for(prefs.of(self.page).set(LANG_PREF, self.lang), 3)
-        except Exception:  # noqa: BLE001 - not remembered: the switch still works for this visit
+        except Exception:
             log.debug("could not store the language", exc_info=True)
 
     async def load_lang(self) -> None:
@@ -378,14 +412,29 @@ class Shell:
             return
         await self.go(HostedScreen(self, hosted))
 
-    async def open_table(self, session: Session, seat: str, owns_session: bool = True,
-                         opener: Callable[[str], Awaitable[Session]] | None = None,
-                         record: rejoin.Record | None = None, province: str = "", follow: bool = False,
-                         seen: int | None = None) -> None:
+    async def open_table(
+        self,
+        session: Session,
+        seat: str,
+        owns_session: bool = True,
+        opener: Callable[[str], Awaitable[Session]] | None = None,
+        record: rejoin.Record | None = None,
+        province: str = "",
+        follow: bool = False,
+        seen: int | None = None,
+    ) -> None:
         """The table/seat screen; ``record`` is where this device sits, remembered for a reload or a restart;
         ``seen``: the event number up to which this device had seen its news (going back to its seat)."""
-        screen = TableScreen(self, session, seat, owns_session=owns_session, opener=opener, province=province,
-                             follow=follow, seen=seen)
+        screen = TableScreen(
+            self,
+            session,
+            seat,
+            owns_session=owns_session,
+            opener=opener,
+            province=province,
+            follow=follow,
+            seen=seen,
+        )
         if record is not None:
             # the news seen: up to now when the seat opens (what came before is not news), then each "Seen"
             now = getattr(session.snapshot, "seq", None)
@@ -397,8 +446,15 @@ class Shell:
         if follow:
             await screen.start_following()
 
-    async def open_local(self, hosted: Hosted, seat: str, pin: str = "", province: str = "",
-                         follow: bool = False, seen: int | None = None) -> None:
+    async def open_local(
+        self,
+        hosted: Hosted,
+        seat: str,
+        pin: str = "",
+        province: str = "",
+        follow: bool = False,
+        seen: int | None = None,
+    ) -> None:
         """A seat of a table this process hosts (this device, or a browser page of the web UI)."""
         srv = hosted.server
         if not self.access.may_see(hosted):
@@ -412,14 +468,33 @@ class Shell:
         rec: rejoin.Record = {"kind": "local", "path": str(hosted.path), "seat": seat}
         if pin:
             rec["pin"] = pin
-        await self.open_table(session, seat, opener=opener, record=rec, province=province, follow=follow, seen=seen)
+        await self.open_table(
+            session, seat, opener=opener, record=rec, province=province, follow=follow, seen=seen
+        )
 
-    async def open_remote(self, session: Session, host: str, port: int, pin: str, seat: str, name: str = "",
-                          province: str = "", follow: bool = False, seen: int | None = None) -> None:
+    async def open_remote(
+        self,
+        session: Session,
+        host: str,
+        port: int,
+        pin: str,
+        seat: str,
+        name: str = "",
+        province: str = "",
+        follow: bool = False,
+        seen: int | None = None,
+    ) -> None:
         """A seat of a table joined over the LAN."""
         from companion.sync.client import join
 
-        rec: rejoin.Record = {"kind": "remote", "host": host, "port": port, "pin": pin, "seat": seat, "name": name}
+        rec: rejoin.Record = {
+            "kind": "remote",
+            "host": host,
+            "port": port,
+            "pin": pin,
+            "seat": seat,
+            "name": name,
+        }
         token = getattr(session, "device_token", None)
         if token:
             rec["device_token"] = token
@@ -427,8 +502,16 @@ class Shell:
         async def opener(other: str) -> Session:
             return await join(host, port, pin, other, **rejoin.join_extras(join, {**rec, "name": ""}))
 
-        await self.open_table(session, seat, owns_session=True, opener=opener, record=rec, province=province,
-                              follow=follow, seen=seen)
+        await self.open_table(
+            session,
+            seat,
+            owns_session=True,
+            opener=opener,
+            record=rec,
+            province=province,
+            follow=follow,
+            seen=seen,
+        )
 
     # -- camera -----------------------------------------------------------------------------------------
     def camera_kind(self) -> str:

@@ -150,12 +150,17 @@ def install() -> None:
             else:
                 control = _recover(self, control_id) or known
                 if control is not None:
-                    log.info("tap on %s (%s), off the page since a re-render: delivered", control_id, event_name)
+                    log.info(
+                        "tap on %s (%s), off the page since a re-render: delivered", control_id, event_name
+                    )
                     _reattach(control, self.page)
                     index[control_id] = control  # Flet finds it there and runs its handler
                 else:
-                    log.warning("event %s for control %s, never drawn on this page or too old: dropped",
-                                event_name, control_id)
+                    log.warning(
+                        "event %s for control %s, never drawn on this page or too old: dropped",
+                        event_name,
+                        control_id,
+                    )
         await original(self, control_id, event_name, event_data)
 
     Session.dispatch_event = dispatch_event  # type: ignore[method-assign]

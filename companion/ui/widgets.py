@@ -52,8 +52,9 @@ def big_button(
     # 55 px beside a short one's 64)
     padding = ft.Padding.symmetric(horizontal=10, vertical=max(8, (height - LABEL_LINE) // 2) if grows else 8)
     if flat:
-        return _flat(text, on_click, identifier, icon, primary, col, disabled, None if grows else height, tone,
-                     padding)
+        return _flat(
+            text, on_click, identifier, icon, primary, col, disabled, None if grows else height, tone, padding
+        )
     style = ft.ButtonStyle(
         shape=ft.RoundedRectangleBorder(radius=14),
         padding=padding,
@@ -61,8 +62,14 @@ def big_button(
         visual_density=ft.VisualDensity.STANDARD,
     )
     content = ft.Text(text, size=18, text_align=ft.TextAlign.CENTER)
-    kw: dict[str, Any] = dict(content=content, icon=icon, on_click=on_click, style=style, disabled=disabled,
-                              height=None if grows else height)
+    kw: dict[str, Any] = dict(
+        content=content,
+        icon=icon,
+        on_click=on_click,
+        style=style,
+        disabled=disabled,
+        height=None if grows else height,
+    )
     if primary:
         btn: ft.Control = ft.FilledButton(**kw)
     elif tone:
@@ -76,9 +83,18 @@ def big_button(
     return ident(row, identifier)
 
 
-def _flat(text: str, on_click: Handler, identifier: str | None, icon: ft.IconData | None, primary: bool,
-          col: dict[str, int] | int | None, disabled: bool, height: int | None, tone: str | None,
-          padding: ft.Padding) -> ft.Control:
+def _flat(
+    text: str,
+    on_click: Handler,
+    identifier: str | None,
+    icon: ft.IconData | None,
+    primary: bool,
+    col: dict[str, int] | int | None,
+    disabled: bool,
+    height: int | None,
+    tone: str | None,
+    padding: ft.Padding,
+) -> ft.Control:
     """A button drawn as Material's are, without their ink ripple. On a busy table the ripple was ten or more
     animation frames on the page that tapped, each drawn whole (a Flutter page in a browser redraws all its
     pixels at every frame): ~150 ms of the browsers' CPU per tap in ``benchmarks.ui``, before the answer
@@ -93,18 +109,41 @@ def _flat(text: str, on_click: Handler, identifier: str | None, icon: ft.IconDat
     if disabled:
         bg = ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE) if bg is not None else None
         fg = ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE)
-        border = ft.Border.all(1, ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)) if border is not None else None
+        border = (
+            ft.Border.all(1, ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE))
+            if border is not None
+            else None
+        )
     # three controls for a label alone (a turn's end brings a player ~20 of these at once: each control is
     # set up, sent and built in the browser), five with an icon. A flat button always sits in a
     # ResponsiveRow, which gives its child the column's exact width: the box fills it without a Row around
-    label = ft.Text(text, size=18, weight=ft.FontWeight.W_500, color=fg, text_align=ft.TextAlign.CENTER,
-                    expand=icon is not None)
-    content: ft.Control = label if icon is None else ft.Row(
-        [ft.Icon(icon, size=20, color=fg), label], spacing=8, alignment=ft.MainAxisAlignment.CENTER,
-        vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    label = ft.Text(
+        text,
+        size=18,
+        weight=ft.FontWeight.W_500,
+        color=fg,
+        text_align=ft.TextAlign.CENTER,
+        expand=icon is not None,
+    )
+    content: ft.Control = (
+        label
+        if icon is None
+        else ft.Row(
+            [ft.Icon(icon, size=20, color=fg), label],
+            spacing=8,
+            alignment=ft.MainAxisAlignment.CENTER,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+    )
     btn = ft.Container(
-        content=content, on_click=None if disabled else on_click, bgcolor=bg, border=border, border_radius=14,
-        padding=padding, height=height, alignment=ft.Alignment.CENTER,
+        content=content,
+        on_click=None if disabled else on_click,
+        bgcolor=bg,
+        border=border,
+        border_radius=14,
+        padding=padding,
+        height=height,
+        alignment=ft.Alignment.CENTER,
     )
     return ft.Semantics(content=btn, identifier=identifier, button=True, disabled=disabled, col=col)
 
@@ -113,8 +152,9 @@ def heading(text: str, size: int = 20) -> ft.Text:
     return ft.Text(text, size=size, weight=ft.FontWeight.BOLD)
 
 
-def card(content: ft.Control, identifier: str | None = None, col: Any = None,
-         bgcolor: str | None = None) -> ft.Control:
+def card(
+    content: ft.Control, identifier: str | None = None, col: Any = None, bgcolor: str | None = None
+) -> ft.Control:
     box = ft.Container(
         content=content,
         padding=14,
@@ -130,9 +170,12 @@ def card(content: ft.Control, identifier: str | None = None, col: Any = None,
 def chip(label: str, value: str) -> ft.Control:
     return ft.Container(
         content=ft.Column(
-            [ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2),
-             ft.Text(value, size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE)],
-            spacing=2, tight=True,
+            [
+                ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2),
+                ft.Text(value, size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE),
+            ],
+            spacing=2,
+            tight=True,
         ),
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
         border_radius=12,
@@ -170,22 +213,36 @@ def section_control(sec: Section, depth: int = 0, boxed: bool = True) -> ft.Cont
         if label:
             row.append(ft.Text(label, size=15, weight=ft.FontWeight.W_600))
         parts.append(
-            ft.Column(row + [ft.Row([pill(i) for i in items] or [ft.Text(empty_text)], wrap=True, spacing=6,
-                                    run_spacing=6)],
-                      spacing=4, tight=True)
+            ft.Column(
+                row
+                + [
+                    ft.Row(
+                        [pill(i) for i in items] or [ft.Text(empty_text)], wrap=True, spacing=6, run_spacing=6
+                    )
+                ],
+                spacing=4,
+                tight=True,
+            )
         )
     for child in sec.children:
         parts.append(section_control(child, depth + 1, boxed))
     col = ft.Column(parts, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     if depth == 0:
         return card(col) if boxed else ft.Container(content=col, padding=ft.Padding.only(bottom=6))
-    return ft.Container(content=col, padding=ft.Padding.only(left=8, top=4),
-                        border=ft.Border.only(left=ft.BorderSide(3, ft.Colors.OUTLINE_VARIANT)))
+    return ft.Container(
+        content=col,
+        padding=ft.Padding.only(left=8, top=4),
+        border=ft.Border.only(left=ft.BorderSide(3, ft.Colors.OUTLINE_VARIANT)),
+    )
 
 
 def sections_control(secs: Sequence[Section], boxed: bool = True) -> ft.Control:
-    return ft.Column([section_control(s, 0, boxed) for s in secs], spacing=12, tight=True,
-                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return ft.Column(
+        [section_control(s, 0, boxed) for s in secs],
+        spacing=12,
+        tight=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
 
 
 def vcol(controls: Sequence[ft.Control], **kw: Any) -> ft.Column:
@@ -204,15 +261,25 @@ def qr_png(text: str, scale: int = 6) -> bytes:
     return buf.getvalue()
 
 
-def segments(ident_prefix: str, title: str, values: list[tuple[Any, str]], current: Any,
-             on: Callable[[Any], Callable[[Any], None]], lang: str) -> ft.Control:
+def segments(
+    ident_prefix: str,
+    title: str,
+    values: list[tuple[Any, str]],
+    current: Any,
+    on: Callable[[Any], Callable[[Any], None]],
+    lang: str,
+) -> ft.Control:
     """A row of values, the current one filled: one tap sets a stepper (``on(value)`` is its handler); each
     button is ``<ident_prefix>-<value>`` and reads "title : value" to a screen reader ("… (choisi)" for the
     current one)."""
     buttons = []
     for v, label in values:
-        kw: dict[str, Any] = dict(content=ft.Text(label, size=17), on_click=on(v), height=48,
-                                  style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12)))
+        kw: dict[str, Any] = dict(
+            content=ft.Text(label, size=17),
+            on_click=on(v),
+            height=48,
+            style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12)),
+        )
         btn = ft.FilledButton(**kw) if v == current else ft.OutlinedButton(**kw)
         # a screen reader says which value is set, as the filled button shows it
         said = tr("segment.chosen" if v == current else "segment", lang, title=title, value=label)

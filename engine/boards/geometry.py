@@ -140,7 +140,7 @@ def label_lines(name: str, size: float, max_width: float) -> tuple[str, ...]:
         return (name,)
     cuts = [i for i, ch in enumerate(name) if ch == " "]
     i = min(cuts, key=lambda k: abs(k - len(name) / 2))
-    return name[:i], name[i + 1:]
+    return name[:i], name[i + 1 :]
 
 
 def label_size(lines: Sequence[str], size: float) -> tuple[float, float]:
@@ -148,9 +148,15 @@ def label_size(lines: Sequence[str], size: float) -> tuple[float, float]:
 
 
 # -- primitives -------------------------------------------------------------------------------------
-def box_overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float], pad: float = 0.0) -> bool:
-    return (a[0] < b[0] + b[2] + pad and b[0] < a[0] + a[2] + pad
-            and a[1] < b[1] + b[3] + pad and b[1] < a[1] + a[3] + pad)
+def box_overlap(
+    a: tuple[float, float, float, float], b: tuple[float, float, float, float], pad: float = 0.0
+) -> bool:
+    return (
+        a[0] < b[0] + b[2] + pad
+        and b[0] < a[0] + a[2] + pad
+        and a[1] < b[1] + b[3] + pad
+        and b[1] < a[1] + a[3] + pad
+    )
 
 
 def box_circle(box: tuple[float, float, float, float], cx: float, cy: float, r: float) -> bool:
@@ -179,7 +185,9 @@ def seg_point_distance(ax: float, ay: float, bx: float, by: float, px: float, py
     return math.hypot(ax + t * dx - px, ay + t * dy - py)
 
 
-def _seg_seg(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float], s: tuple[float, float]) -> bool:
+def _seg_seg(
+    p: tuple[float, float], q: tuple[float, float], r: tuple[float, float], s: tuple[float, float]
+) -> bool:
     def orient(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]) -> float:
         return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
 
@@ -207,7 +215,9 @@ def project(coords: Mapping[str, tuple[float, float]]) -> dict[str, tuple[float,
     return {key: (lon * k, -lat) for key, (lon, lat) in coords.items()}
 
 
-def computed_start(keys: Sequence[str], edges: Sequence[tuple[str, str]], seed: int) -> dict[str, tuple[float, float]]:
+def computed_start(
+    keys: Sequence[str], edges: Sequence[tuple[str, str]], seed: int
+) -> dict[str, tuple[float, float]]:
     """A seeded spring layout of the neighbour graph (no coordinates given)."""
     import networkx as nx
 
@@ -235,8 +245,9 @@ def _unit(values: np.ndarray) -> np.ndarray:
     return np.full(len(values), 0.5) if hi - lo < 1e-12 else (values - lo) / (hi - lo)
 
 
-def spread(start: Mapping[str, tuple[float, float]], box: tuple[float, float, float, float],
-           rank_share: float = 0.5) -> dict[str, tuple[float, float]]:
+def spread(
+    start: Mapping[str, tuple[float, float]], box: tuple[float, float, float, float], rank_share: float = 0.5
+) -> dict[str, tuple[float, float]]:
     keys = list(start)
     a = np.array([start[k] for k in keys], dtype=float)
     out = np.empty_like(a)
@@ -246,8 +257,16 @@ def spread(start: Mapping[str, tuple[float, float]], box: tuple[float, float, fl
     return {k: (x0 + out[i, 0] * w, y0 + out[i, 1] * h) for i, k in enumerate(keys)}
 
 
-def relax(pos: np.ndarray, anchor: np.ndarray, need: np.ndarray, edges: np.ndarray, clear: float,
-          box: tuple[float, float, float, float], pinned: int, iters: int = 300) -> np.ndarray:
+def relax(
+    pos: np.ndarray,
+    anchor: np.ndarray,
+    need: np.ndarray,
+    edges: np.ndarray,
+    clear: float,
+    box: tuple[float, float, float, float],
+    pinned: int,
+    iters: int = 300,
+) -> np.ndarray:
     """De-overlap: places closer than ``need[i, j]`` are pushed apart, places nearer than ``clear`` to a
     segment they are not part of are pushed off it; a pull towards ``anchor`` fades out over the steps.
     The last ``pinned`` rows do not move (the stubs' points on the map's edge)."""
@@ -255,12 +274,12 @@ def relax(pos: np.ndarray, anchor: np.ndarray, need: np.ndarray, edges: np.ndarr
     n = len(p)
     movable = np.ones(n, dtype=bool)
     if pinned:
-        movable[n - pinned:] = False
+        movable[n - pinned :] = False
     x0, y0, w, h = box
     eye = np.eye(n, dtype=bool)
     for it in range(iters):
         d = p[:, None, :] - p[None, :, :]
-        dist = np.sqrt((d ** 2).sum(-1))
+        dist = np.sqrt((d**2).sum(-1))
         dist[eye] = 1.0
         tiny = dist < 1e-6
         if tiny.any():  # identical spots: a fixed, seeded nudge
@@ -273,12 +292,12 @@ def relax(pos: np.ndarray, anchor: np.ndarray, need: np.ndarray, edges: np.ndarr
         if len(edges):
             a, b = p[edges[:, 0]], p[edges[:, 1]]
             ab = b - a
-            L = (ab ** 2).sum(-1)
+            L = (ab**2).sum(-1)
             L[L == 0] = 1.0
             t = np.clip(((p[None, :, :] - a[:, None, :]) * ab[:, None, :]).sum(-1) / L[:, None], 0, 1)
             q = a[:, None, :] + t[..., None] * ab[:, None, :]
             off = p[None, :, :] - q
-            dd = np.sqrt((off ** 2).sum(-1))
+            dd = np.sqrt((off**2).sum(-1))
             idx = np.arange(n)
             own = (idx[None, :] == edges[:, 0:1]) | (idx[None, :] == edges[:, 1:2])
             bad = (dd < clear) & ~own
@@ -301,12 +320,20 @@ def relax(pos: np.ndarray, anchor: np.ndarray, need: np.ndarray, edges: np.ndarr
 
 # spots around a place: name, direction (unit vector), preference cost
 _SPOTS: tuple[tuple[str, float, float, float], ...] = (
-    ("e", 1, 0, 0.0), ("w", -1, 0, 0.5), ("s", 0, 1, 1.0), ("n", 0, -1, 1.0),
-    ("se", 0.7, 0.7, 1.5), ("ne", 0.7, -0.7, 1.5), ("sw", -0.7, 0.7, 2.0), ("nw", -0.7, -0.7, 2.0),
+    ("e", 1, 0, 0.0),
+    ("w", -1, 0, 0.5),
+    ("s", 0, 1, 1.0),
+    ("n", 0, -1, 1.0),
+    ("se", 0.7, 0.7, 1.5),
+    ("ne", 0.7, -0.7, 1.5),
+    ("sw", -0.7, 0.7, 2.0),
+    ("nw", -0.7, -0.7, 2.0),
 )
 
 
-def spot_box(x: float, y: float, r: float, w: float, h: float, spot: str) -> tuple[float, float, float, float]:
+def spot_box(
+    x: float, y: float, r: float, w: float, h: float, spot: str
+) -> tuple[float, float, float, float]:
     g = 2.5
     if spot == "e":
         return x + r + g, y - h / 2, w, h
@@ -323,11 +350,15 @@ def spot_box(x: float, y: float, r: float, w: float, h: float, spot: str) -> tup
     return bx, by, w, h
 
 
-def place_labels(xy: Mapping[str, tuple[float, float]], radius: Mapping[str, float],
-                 sizes: Mapping[str, tuple[float, float]], segments: Sequence[tuple[tuple[float, float], tuple[float, float]]],
-                 area: tuple[float, float, float, float], obstacles: Sequence[tuple[float, float, float, float]] = (),
-                 ambiguity: bool = False,
-                 ) -> tuple[dict[str, tuple[float, float, float, float]], dict[str, str], list[tuple[str, str]]]:
+def place_labels(
+    xy: Mapping[str, tuple[float, float]],
+    radius: Mapping[str, float],
+    sizes: Mapping[str, tuple[float, float]],
+    segments: Sequence[tuple[tuple[float, float], tuple[float, float]]],
+    area: tuple[float, float, float, float],
+    obstacles: Sequence[tuple[float, float, float, float]] = (),
+    ambiguity: bool = False,
+) -> tuple[dict[str, tuple[float, float, float, float]], dict[str, str], list[tuple[str, str]]]:
     """Pick a spot per label; returns boxes, spots, and the conflicts left (label key, other place key or
     ``""`` for the board's edge or an obstacle). ``ambiguity``: also keep each name clearly nearer its own
     place than any other (a soft cost)."""
@@ -368,7 +399,7 @@ def place_labels(xy: Mapping[str, tuple[float, float]], radius: Mapping[str, flo
             elif ambiguity and o != k and box_overlap(b, ob, STACKED):
                 c += STACK_COST  # two names close together read as one, or as each other's
         x, y = xy[k]
-        for (sa, sb) in segments:
+        for sa, sb in segments:
             if (sa == (x, y)) or (sb == (x, y)):
                 # a segment leaving this very place: only the part past the marker matters
                 if seg_box(sa[0], sa[1], sb[0], sb[1], b):
@@ -429,11 +460,22 @@ class Arranged(msgspec.Struct, frozen=True):
     conflicts: tuple[tuple[str, str], ...]
 
 
-def arrange(keys: Sequence[str], names: Mapping[str, str], edges: Sequence[tuple[str, str]], *,
-            start: Mapping[str, tuple[float, float]], box: tuple[float, float, float, float],
-            area: tuple[float, float, float, float], radius: float, min_distance: float, font: float,
-            pins: Mapping[str, tuple[float, float]] | None = None, pin_edges: Sequence[tuple[str, str]] = (),
-            obstacles: Sequence[tuple[float, float, float, float]] = (), rounds: int = 8) -> Arranged:
+def arrange(
+    keys: Sequence[str],
+    names: Mapping[str, str],
+    edges: Sequence[tuple[str, str]],
+    *,
+    start: Mapping[str, tuple[float, float]],
+    box: tuple[float, float, float, float],
+    area: tuple[float, float, float, float],
+    radius: float,
+    min_distance: float,
+    font: float,
+    pins: Mapping[str, tuple[float, float]] | None = None,
+    pin_edges: Sequence[tuple[str, str]] = (),
+    obstacles: Sequence[tuple[float, float, float, float]] = (),
+    rounds: int = 8,
+) -> Arranged:
     """Positions and labels for ``keys`` (see the module's docstring). ``start`` is in any plane units;
     ``pins`` are fixed points (in board units) that ``pin_edges`` join to places (the stubs)."""
     pins = dict(pins or {})
@@ -484,8 +526,17 @@ def arrange(keys: Sequence[str], names: Mapping[str, str], edges: Sequence[tuple
         if not left:
             boxes, spots = clear_boxes, clear_spots
     xy = {k: (round(float(p[at[k], 0]), 2), round(float(p[at[k], 1]), 2)) for k in keys}
-    labels = {k: Label(round(boxes[k][0], 2), round(boxes[k][1], 2), round(boxes[k][2], 2), round(boxes[k][3], 2),
-                       lines[k], font) for k in keys}
+    labels = {
+        k: Label(
+            round(boxes[k][0], 2),
+            round(boxes[k][1], 2),
+            round(boxes[k][2], 2),
+            round(boxes[k][3], 2),
+            lines[k],
+            font,
+        )
+        for k in keys
+    }
     return Arranged(xy, labels, {k: free_angle(spots[k]) for k in keys}, tuple(conflicts))
 
 
@@ -497,9 +548,14 @@ def problems(board: Board) -> list[str]:
     by = board.by_key()
     for i, a in enumerate(ps):
         abox = (a.label.x, a.label.y, a.label.w, a.label.h)
-        if a.label.x < 0 or a.label.y < 0 or a.label.x + a.label.w > board.width or a.label.y + a.label.h > board.height:
+        if (
+            a.label.x < 0
+            or a.label.y < 0
+            or a.label.x + a.label.w > board.width
+            or a.label.y + a.label.h > board.height
+        ):
             out.append(f"the name of {a.name} runs off the board")
-        for b in ps[i + 1:]:
+        for b in ps[i + 1 :]:
             d = math.hypot(a.x - b.x, a.y - b.y)
             if d < board.min_distance - 0.5:
                 out.append(f"{a.name} and {b.name} are {d:.0f} apart (minimum {board.min_distance:.0f})")
@@ -550,7 +606,28 @@ def spread_along(wanted: Sequence[float], lengths: Sequence[float], lo: float, h
 
 
 __all__ = [
-    "HEIGHT", "WIDTH", "Arranged", "Board", "Label", "Place", "Segment", "Stub", "arrange", "box_circle",
-    "box_overlap", "box_point_distance", "computed_start", "label_lines", "label_size", "place_labels", "problems", "project", "seg_box",
-    "seg_point_distance", "spread", "spread_along", "stub_side", "text_width",
+    "HEIGHT",
+    "WIDTH",
+    "Arranged",
+    "Board",
+    "Label",
+    "Place",
+    "Segment",
+    "Stub",
+    "arrange",
+    "box_circle",
+    "box_overlap",
+    "box_point_distance",
+    "computed_start",
+    "label_lines",
+    "label_size",
+    "place_labels",
+    "problems",
+    "project",
+    "seg_box",
+    "seg_point_distance",
+    "spread",
+    "spread_along",
+    "stub_side",
+    "text_width",
 ]

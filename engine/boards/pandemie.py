@@ -51,7 +51,10 @@ def board_code(key: str) -> str:
 def _centroid(p: ProvinceData) -> tuple[float, float] | None:
     if any(c.lat is None or c.lon is None for c in p.cities):
         return None
-    return (sum(c.lon or 0.0 for c in p.cities) / len(p.cities), sum(c.lat or 0.0 for c in p.cities) / len(p.cities))
+    return (
+        sum(c.lon or 0.0 for c in p.cities) / len(p.cities),
+        sum(c.lat or 0.0 for c in p.cities) / len(p.cities),
+    )
 
 
 def links_of(p: ProvinceData, known: Sequence[ProvinceData]) -> list[tuple[str, str, str]]:
@@ -113,8 +116,12 @@ def _board(p: ProvinceData, others: tuple[ProvinceData, ...]) -> Board:
     for s, (w, h) in zip(sides, stub_size, strict=True):
         band[s] = max(band[s], (w if s in "ew" else h) + 2 * BAND_GAP)
     margin_x, margin_y = 26.0, 20.0
-    box = (band["w"] + margin_x, band["n"] + margin_y,
-           WIDTH - band["w"] - band["e"] - 2 * margin_x, HEIGHT - band["n"] - band["s"] - 2 * margin_y)
+    box = (
+        band["w"] + margin_x,
+        band["n"] + margin_y,
+        WIDTH - band["w"] - band["e"] - 2 * margin_x,
+        HEIGHT - band["n"] - band["s"] - 2 * margin_y,
+    )
     # stubs along their edge, near their city's start position, never on top of each other
     stub_xy: list[tuple[float, float]] = [(0.0, 0.0)] * len(links)
     stub_box: list[tuple[float, float, float, float]] = [(0.0, 0.0, 0.0, 0.0)] * len(links)
@@ -143,21 +150,59 @@ def _board(p: ProvinceData, others: tuple[ProvinceData, ...]) -> Board:
             stub_box[i] = b
     pins = {f"~{i}": stub_xy[i] for i in range(len(links))}
     pin_edges = [(key_of[links[i][0]], f"~{i}") for i in range(len(links))]
-    got = arrange(keys, names, edge_pairs, start=start, box=box, area=(4.0, 4.0, WIDTH - 8, HEIGHT - 8),
-                  radius=RADIUS, min_distance=MIN_DISTANCE, font=FONT, pins=pins, pin_edges=pin_edges,
-                  obstacles=stub_box)
+    got = arrange(
+        keys,
+        names,
+        edge_pairs,
+        start=start,
+        box=box,
+        area=(4.0, 4.0, WIDTH - 8, HEIGHT - 8),
+        radius=RADIUS,
+        min_distance=MIN_DISTANCE,
+        font=FONT,
+        pins=pins,
+        pin_edges=pin_edges,
+        obstacles=stub_box,
+    )
     places = tuple(
-        Place(k, names[k], got.xy[k][0], got.xy[k][1], RADIUS, c.colour, got.labels[k], round(got.free[k], 3),
-              board_code(k), {"population": str(c.population)})
+        Place(
+            k,
+            names[k],
+            got.xy[k][0],
+            got.xy[k][1],
+            RADIUS,
+            c.colour,
+            got.labels[k],
+            round(got.free[k], 3),
+            board_code(k),
+            {"population": str(c.population)},
+        )
         for c, k in zip(p.cities, keys, strict=True)
     )
     stubs = tuple(
-        Stub(key_of[city], target, by_code[target].name, tc, round(stub_xy[i][0], 2), round(stub_xy[i][1], 2),
-             sides[i], Label(*(round(v, 2) for v in stub_box[i]), lines=stub_lines[i], size=STUB_FONT))
+        Stub(
+            key_of[city],
+            target,
+            by_code[target].name,
+            tc,
+            round(stub_xy[i][0], 2),
+            round(stub_xy[i][1], 2),
+            sides[i],
+            Label(*(round(v, 2) for v in stub_box[i]), lines=stub_lines[i], size=STUB_FONT),
+        )
         for i, (city, target, tc) in enumerate(links)
     )
-    return Board(p.code, p.name, WIDTH, HEIGHT, places, tuple(Segment(a, b) for a, b in edges), stubs, source,
-                 MIN_DISTANCE)
+    return Board(
+        p.code,
+        p.name,
+        WIDTH,
+        HEIGHT,
+        places,
+        tuple(Segment(a, b) for a, b in edges),
+        stubs,
+        source,
+        MIN_DISTANCE,
+    )
 
 
 def board_for(code_or_name: str, extra: Sequence[ProvinceData] = ()) -> Board:
@@ -168,8 +213,9 @@ def board_for(code_or_name: str, extra: Sequence[ProvinceData] = ()) -> Board:
     for p in provinces.values():
         if want in (p.code.casefold(), p.name.casefold()):
             return province_board(p, tuple(provinces.values()))
-    raise ProvinceError(f"unknown province {code_or_name!r}: known are "
-                        f"{', '.join(p.name for p in provinces.values())}")
+    raise ProvinceError(
+        f"unknown province {code_or_name!r}: known are {', '.join(p.name for p in provinces.values())}"
+    )
 
 
 __all__ = ["board_code", "board_for", "city_key", "links_of", "province_board"]

@@ -45,7 +45,9 @@ def region_code(index: int) -> str:
 
 @lru_cache(maxsize=1)
 def europe() -> tuple[dict[str, tuple[float, float]], tuple[float, float]]:
-    raw = tomllib.loads(resources.files("engine.boards").joinpath("data/rattus-europe.toml").read_text("utf-8"))
+    raw = tomllib.loads(
+        resources.files("engine.boards").joinpath("data/rattus-europe.toml").read_text("utf-8")
+    )
     places = {k: (float(v[0]), float(v[1])) for k, v in raw["places"].items()}
     at = raw["castle"]["at"]
     return places, (float(at[0]), float(at[1]))
@@ -58,13 +60,18 @@ def _inside_label(name: str, x: float, y: float, r: float, size: float) -> Label
 
 
 def rattus_board(profile: Profile) -> Board:
-    return _board(profile.name, tuple((r.name, r.players) for r in profile.regions),
-                  tuple((x.a, x.b, x.arrow) for x in profile.links), profile.castle)
+    return _board(
+        profile.name,
+        tuple((r.name, r.players) for r in profile.regions),
+        tuple((x.a, x.b, x.arrow) for x in profile.links),
+        profile.castle,
+    )
 
 
 @lru_cache(maxsize=8)
-def _board(name: str, regions: tuple[tuple[str, int], ...], links: tuple[tuple[str, str, bool], ...],
-           castle: str) -> Board:
+def _board(
+    name: str, regions: tuple[tuple[str, int], ...], links: tuple[tuple[str, str, bool], ...], castle: str
+) -> Board:
     names = [r for r, _ in regions]
     known, castle_at = europe()
     edges = [(a, b) for a, b, _ in links]
@@ -73,7 +80,12 @@ def _board(name: str, regions: tuple[tuple[str, int], ...], links: tuple[tuple[s
         source = "coordinates"
     else:
         start = computed_start(names, edges, seed=zlib.crc32("|".join(names).encode()) & 0xFFFF)
-        box = (RADIUS + 10, RADIUS + 10, WIDTH - 2 * RADIUS - 20, HEIGHT - 2 * RADIUS - 20 - 2 * CASTLE_RADIUS)
+        box = (
+            RADIUS + 10,
+            RADIUS + 10,
+            WIDTH - 2 * RADIUS - 20,
+            HEIGHT - 2 * RADIUS - 20 - 2 * CASTLE_RADIUS,
+        )
         first = spread(start, box, rank_share=0.6)
         p = np.array([first[n] for n in names], dtype=float)
         at = {n: i for i, n in enumerate(names)}
@@ -84,13 +96,35 @@ def _board(name: str, regions: tuple[tuple[str, int], ...], links: tuple[tuple[s
         castle_at = (WIDTH / 2, HEIGHT - CASTLE_RADIUS - 8)
         source = "computed"
     places = [
-        Place(n, n, xy[n][0], xy[n][1], RADIUS, SHADE[pl], _inside_label(n, xy[n][0], xy[n][1], RADIUS, FONT),
-              1.5708, region_code(i), {"kind": "region", "players": str(pl)})
+        Place(
+            n,
+            n,
+            xy[n][0],
+            xy[n][1],
+            RADIUS,
+            SHADE[pl],
+            _inside_label(n, xy[n][0], xy[n][1], RADIUS, FONT),
+            1.5708,
+            region_code(i),
+            {"kind": "region", "players": str(pl)},
+        )
         for i, (n, pl) in enumerate(regions)
     ]
     cx, cy = castle_at
-    places.append(Place(CASTLE, castle, cx, cy, CASTLE_RADIUS, "castle",
-                        _inside_label(castle, cx, cy, CASTLE_RADIUS, FONT * 0.8), 1.5708, "", {"kind": "castle"}))
+    places.append(
+        Place(
+            CASTLE,
+            castle,
+            cx,
+            cy,
+            CASTLE_RADIUS,
+            "castle",
+            _inside_label(castle, cx, cy, CASTLE_RADIUS, FONT * 0.8),
+            1.5708,
+            "",
+            {"kind": "castle"},
+        )
+    )
     segs = tuple(Segment(a, b, "sea" if arrow else "land") for a, b, arrow in links)
     return Board("RATTUS", name or "Rattus", WIDTH, HEIGHT, tuple(places), segs, (), source, MIN_DISTANCE)
 

@@ -39,7 +39,9 @@ class _Blocked:
     """Where no pin of a colour may be placed (the rules' ``_blocked``): an eradicated people in that
     province, next to or on a Dictateur, on a Tribun for the peoples beaten in his province."""
 
-    def __init__(self, view: Mapping[str, Any], adj: Mapping[str, Sequence[str]], code_of: Mapping[str, str]) -> None:
+    def __init__(
+        self, view: Mapping[str, Any], adj: Mapping[str, Sequence[str]], code_of: Mapping[str, str]
+    ) -> None:
         provs = list(view.get("provinces") or [])
         self.eradicated = {str(pv.get("code")): {str(c) for c in pv.get("eradicated") or []} for pv in provs}
         victories = {str(pv.get("code")): {str(c) for c in pv.get("victories") or []} for pv in provs}
@@ -56,12 +58,21 @@ class _Blocked:
                 self.some.setdefault(str(at), set()).update(victories.get(str(pl.get("province")), set()))
 
     def __call__(self, city: str, colour: str) -> bool:
-        return (city in self.all or colour in self.some.get(city, ())
-                or colour in self.eradicated.get(self.code_of.get(city, ""), ()))
+        return (
+            city in self.all
+            or colour in self.some.get(city, ())
+            or colour in self.eradicated.get(self.code_of.get(city, ""), ())
+        )
 
 
-def _simulate(pins: Mapping[str, Mapping[str, int]], origin: str, colour: str,
-              adj: Mapping[str, Sequence[str]], blocked: _Blocked, cut: int = 0) -> tuple[dict[str, int], list[str], list[Edge]]:
+def _simulate(
+    pins: Mapping[str, Mapping[str, int]],
+    origin: str,
+    colour: str,
+    adj: Mapping[str, Sequence[str]],
+    blocked: _Blocked,
+    cut: int = 0,
+) -> tuple[dict[str, int], list[str], list[Edge]]:
     """The chain from ``origin`` as the rules resolve it: (pins gained per city, cities surged, arrows).
     ``cut``: the game is lost at that many surges (the last one places nothing, the chain stops)."""
     gained: dict[str, int] = {}
@@ -92,7 +103,9 @@ def _simulate(pins: Mapping[str, Mapping[str, int]], origin: str, colour: str,
 def _drawn(before: Mapping[str, Any], after: Mapping[str, Any]) -> set[str]:
     """Cities whose propagation card was discarded by the action: where a chain most likely began."""
     out: set[str] = set()
-    old = {str(pv.get("code")): len(pv.get("propagation_discard") or []) for pv in before.get("provinces") or []}
+    old = {
+        str(pv.get("code")): len(pv.get("propagation_discard") or []) for pv in before.get("provinces") or []
+    }
     for pv in after.get("provinces") or []:
         pile = [str(c) for c in pv.get("propagation_discard") or []]
         n = old.get(str(pv.get("code")), 0)
@@ -100,8 +113,12 @@ def _drawn(before: Mapping[str, Any], after: Mapping[str, Any]) -> set[str]:
     return out
 
 
-def infer_chains(before: Mapping[str, Any], after: Mapping[str, Any], adj: Mapping[str, Sequence[str]],
-                 code_of: Mapping[str, str]) -> list[Edge]:
+def infer_chains(
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    adj: Mapping[str, Sequence[str]],
+    code_of: Mapping[str, str],
+) -> list[Edge]:
     """The arrows of the surge chains between two views (``[]`` when no surge happened).
 
     ``adj`` is every city's neighbours (links to other provinces included) in the rules' order, ``code_of``
@@ -120,11 +137,11 @@ def infer_chains(before: Mapping[str, Any], after: Mapping[str, Any], adj: Mappi
             if d > 0:
                 left[(key, colour)] = d
     drawn = _drawn(before, after)
-    lost = ((after.get("outcome") or {}).get("cause") == "surges")
+    lost = (after.get("outcome") or {}).get("cause") == "surges"
     edges: list[Edge] = []
     while budget > 0:
         best: tuple[tuple[int, int, int], dict[str, int], list[str], list[Edge], str] | None = None
-        for (key, colour) in [(k, c) for k, by in new.items() for c, n in by.items() if n >= 3]:
+        for key, colour in [(k, c) for k, by in new.items() for c, n in by.items() if n >= 3]:
             gained, surged, chain = _simulate(cur, key, colour, adj, blocked, budget if lost else 0)
             if len(surged) > budget:
                 continue  # more surges than happened
@@ -157,22 +174,27 @@ def chain_edges(events: Iterable[Mapping[str, Any]], adj: Mapping[str, Sequence[
         kind = e.get("type")
         if kind == "Surged":
             city, col = str(e["city"]), str(e["colour"])
-            parent = next((c for c in chain if city in adj.get(c, ()) and (c, city) not in pinned), None) \
-                if col == colour else None
+            parent = (
+                next((c for c in chain if city in adj.get(c, ()) and (c, city) not in pinned), None)
+                if col == colour
+                else None
+            )
             if parent is None:
                 chain, pinned, colour = [], set(), col
             else:
                 edges.append((parent, city, col))
             chain.append(city)
-        elif kind == "PinsPlaced" and chain and str(e["colour"]) == colour and str(e["city"]) in adj.get(chain[-1], ()):
+        elif (
+            kind == "PinsPlaced"
+            and chain
+            and str(e["colour"]) == colour
+            and str(e["city"]) in adj.get(chain[-1], ())
+        ):
             edges.append((chain[-1], str(e["city"]), colour))
             pinned.add((chain[-1], str(e["city"])))
         else:
             chain, pinned, colour = [], set(), ""
     return edges
-
-
-
 
 
 def adjacency(provinces: Sequence[Any]) -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
@@ -190,4 +212,6 @@ def _adjacency(provinces: tuple[Any, ...]) -> tuple[dict[str, tuple[str, ...]], 
     keys = b.keys
     adj = {keys[i]: tuple(keys[j] for j in b.adj[i]) for i in range(len(keys))}
     return adj, {k: k.rstrip("0123456789") for k in keys}
+
+
 __all__ = ["Edge", "adjacency", "chain_edges", "infer_chains", "surge_total"]

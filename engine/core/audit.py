@@ -40,9 +40,7 @@ class AuditReport(msgspec.Struct):
 
 def reveal(events: Iterable[Event]) -> list[ShuffleReveal]:
     """Host side: the orders and salts of every shuffle in the full log."""
-    return [
-        ShuffleReveal(e.shuffle_id, e.deck, e.order, e.salt) for e in events if isinstance(e, Shuffled)
-    ]
+    return [ShuffleReveal(e.shuffle_id, e.deck, e.order, e.salt) for e in events if isinstance(e, Shuffled)]
 
 
 def verify(public_events: Iterable[Event], reveals: Iterable[ShuffleReveal]) -> AuditReport:

@@ -150,9 +150,7 @@ class Peeked(Event, frozen=True):
 DECK_EVENTS: tuple[type[Event], ...] = (Shuffled, Drawn, Discarded, RemovedFromDiscard, Placed, Peeked)
 
 
-def make_shuffle(
-    rng: Rng, deck: str, cards: Sequence[str], source: Source, shuffle_id: str
-) -> Shuffled:
+def make_shuffle(rng: Rng, deck: str, cards: Sequence[str], source: Source, shuffle_id: str) -> Shuffled:
     """Shuffle ``cards`` with ``rng`` into a :class:`Shuffled` event with a fresh salt and commitment."""
     order = list(cards)
     shuffle_in_place(rng, order)

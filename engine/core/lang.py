@@ -56,13 +56,16 @@ _MARK = r"\((?:s|x|es)\)"
 # a number, up to three words or brackets before the counted word ("1 new rat(s)", "1 Huns (yellow) pin(s)"),
 # then the word(s) with their marks
 _WORD = r"[^\W\d_][\w'’]*"  # a word (not a number: "n° 1 (place 1) avec 2 carte(s)" counts 2, not 1)
-_COUNTED = re.compile(rf"\b(\d+) ((?:{_WORD}(?:{_MARK})? |\({_WORD}(?: {_WORD})*\) ){{0,3}}?{_WORD}{_MARK}"
-                      rf"(?: {_WORD}{_MARK})*)")
+_COUNTED = re.compile(
+    rf"\b(\d+) ((?:{_WORD}(?:{_MARK})? |\({_WORD}(?: {_WORD})*\) ){{0,3}}?{_WORD}{_MARK}"
+    rf"(?: {_WORD}{_MARK})*)"
+)
 
 
 def counted(text: str, lang: str) -> str:
     """A finished text's ``N mot(s)`` said as the count says: *1 cube*, *3 cubes*, *1 nouveau rat*, *2
     nouveaux rats* (French: 0 and 1 are singular; English: only 1)."""
+
     def one(m: re.Match[str]) -> str:
         n = int(m.group(1))
         single = n <= 1 if lang == "fr" else n == 1
@@ -127,7 +130,7 @@ class Phrase:
         out, pos = [], 0
         seen: set[str] = set()
         for m in _PLACEHOLDER.finditer(self.source):
-            out.append(re.escape(self.source[pos:m.start()]))
+            out.append(re.escape(self.source[pos : m.start()]))
             name = m.group(1)
             out.append(f"(?P={name})" if name in seen else f"(?P<{name}>.*?)")
             seen.add(name)
@@ -143,7 +146,9 @@ class Phrase:
         names = set(_PLACEHOLDER.findall(self.source))
         for lang, t in (("fr", self.fr), ("en", self.en or self.source)):
             if not set(_fields(t)) <= names:
-                raise ValueError(f"refusal {self.rule!r} {self.source!r}: {lang} text names unknown parameters")
+                raise ValueError(
+                    f"refusal {self.rule!r} {self.source!r}: {lang} text names unknown parameters"
+                )
 
 
 @dataclass
@@ -164,8 +169,10 @@ class Phrasebook:
             lst.sort(key=lambda p: -len(_PLACEHOLDER.sub("", p.source)))
         # a rule passed in by a helper (``_hand_has(..., rule, ...)``) is looked for under any rule, but only
         # among templates specific enough not to swallow another rule's message
-        self._any = sorted((p for p in self.phrases if p.rule and len(_PLACEHOLDER.sub("", p.source)) >= 16),
-                           key=lambda p: -len(_PLACEHOLDER.sub("", p.source)))
+        self._any = sorted(
+            (p for p in self.phrases if p.rule and len(_PLACEHOLDER.sub("", p.source)) >= 16),
+            key=lambda p: -len(_PLACEHOLDER.sub("", p.source)),
+        )
 
     def match(self, rule: str, message: str) -> tuple[Phrase, dict[str, str]] | None:
         """The entry of ``rule`` whose template gives ``message`` (else of any rule: a rule may be passed
@@ -182,7 +189,9 @@ class Phrasebook:
         found = self.match("", message)
         return None if found is None else self._render(*found, lang, names)
 
-    def _render(self, p: Phrase, params: dict[str, str], lang: str, names: Mapping[str, str] | None = None) -> str:
+    def _render(
+        self, p: Phrase, params: dict[str, str], lang: str, names: Mapping[str, str] | None = None
+    ) -> str:
         shown = {k: self.value(k, v, lang, names) for k, v in params.items()}
         template = elide(p.fr, shown) if lang == "fr" else (p.en or p.source)
         return template.format(**shown)

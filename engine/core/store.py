@@ -162,7 +162,9 @@ class Store:
         if len(head) < 100 or head[18] != 2 or head[19] != 2:
             raise SaveError(f"{p}: an SQLite file, but not a tablekeeper saved game (not in WAL mode)")
         if Path(f"{p}-journal").exists():
-            raise SaveError(f"{p}: has another program's unfinished rollback journal; not a tablekeeper saved game")
+            raise SaveError(
+                f"{p}: has another program's unfinished rollback journal; not a tablekeeper saved game"
+            )
         sidecars = [Path(f"{p}-wal"), Path(f"{p}-shm")]
         absent = [s for s in sidecars if not s.exists()]
         try:
@@ -174,7 +176,9 @@ class Store:
             ok = ro.execute("PRAGMA quick_check").fetchone()
             if not ok or ok[0] != "ok":
                 raise SaveError(f"{p}: saved game is damaged ({ok[0] if ok else 'no answer'})")
-            objects = {(r[0], r[1]): _norm(r[2]) for r in ro.execute("SELECT type, name, sql FROM sqlite_master")}
+            objects = {
+                (r[0], r[1]): _norm(r[2]) for r in ro.execute("SELECT type, name, sql FROM sqlite_master")
+            }
             tables = {name: sql for (kind, name), sql in objects.items() if kind == "table"}
             if "meta" not in tables or "events" not in tables:
                 raise SaveError(f"{p}: an SQLite file, but not a tablekeeper saved game")
@@ -222,7 +226,9 @@ class Store:
         meta = cls.check(p)
         meta.pop("events", None)
         try:
-            conn = sqlite3.connect(f"file:{p}?mode=rw", uri=True, isolation_level=None, check_same_thread=False)
+            conn = sqlite3.connect(
+                f"file:{p}?mode=rw", uri=True, isolation_level=None, check_same_thread=False
+            )
             conn.text_factory = _text
             conn.execute("PRAGMA busy_timeout=5000")
         except sqlite3.Error as exc:
@@ -241,7 +247,9 @@ class Store:
             if self.meta["version"] == "1":
                 self._conn.execute("BEGIN IMMEDIATE")
                 for name in ("actions", "owners"):
-                    self._conn.execute(_SCHEMA_V2[name].replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1))
+                    self._conn.execute(
+                        _SCHEMA_V2[name].replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1)
+                    )
                 self._conn.execute(_INDEXES_V2["actions_request"].replace("INDEX", "INDEX IF NOT EXISTS", 1))
                 self._conn.execute("INSERT OR REPLACE INTO meta VALUES ('version', ?)", (str(VERSION),))
                 self._conn.execute("COMMIT")
@@ -266,13 +274,16 @@ class Store:
     def append(self, entries: Sequence[Entry], actor: Actor | None = None) -> None:
         """Record ``entries`` (one action's events) and who made them, in one transaction."""
         self._ensure_ready()
-        rows = [(e.seq, e.action, type(e.event).__name__, self._enc.encode(e.event), time.time()) for e in entries]
+        rows = [
+            (e.seq, e.action, type(e.event).__name__, self._enc.encode(e.event), time.time()) for e in entries
+        ]
         try:
             self._conn.execute("BEGIN IMMEDIATE")
             self._conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?)", rows)
             if actor is not None and entries:
                 self._conn.execute(
-                    "INSERT INTO actions VALUES (?, ?, ?, ?)", (entries[0].action, actor.seat, actor.client, actor.rid)
+                    "INSERT INTO actions VALUES (?, ?, ?, ?)",
+                    (entries[0].action, actor.seat, actor.client, actor.rid),
                 )
                 if actor.client:
                     self._conn.execute(
@@ -288,7 +299,9 @@ class Store:
 
     def request_action(self, client: str, rid: int) -> int | None:
         """The action a device's request made, if it was applied (exactly-once across restarts)."""
-        row = self._conn.execute("SELECT action FROM actions WHERE client = ? AND rid = ?", (client, rid)).fetchone()
+        row = self._conn.execute(
+            "SELECT action FROM actions WHERE client = ? AND rid = ?", (client, rid)
+        ).fetchone()
         return None if row is None else int(row[0])
 
     def action_seat(self, action: int) -> str | None:
@@ -307,7 +320,9 @@ class Store:
             else:
                 self._conn.execute("INSERT OR REPLACE INTO owners VALUES (?, ?)", (seat, device))
         except sqlite3.Error as exc:
-            raise SaveError(f"{self.path}: could not record the seat's owner ({_sqlite_problem(exc)})") from exc
+            raise SaveError(
+                f"{self.path}: could not record the seat's owner ({_sqlite_problem(exc)})"
+            ) from exc
 
     def rows(self, after: int = 0) -> list[tuple[int, int, str, bytes]]:
         try:
@@ -329,7 +344,13 @@ class Store:
         for seq, action, typ, body in self.rows(after):
             try:
                 ev = dec.decode(body)
-            except (msgspec.DecodeError, msgspec.ValidationError, RecursionError, ValueError, TypeError) as exc:
+            except (
+                msgspec.DecodeError,
+                msgspec.ValidationError,
+                RecursionError,
+                ValueError,
+                TypeError,
+            ) as exc:
                 raise SaveError(f"{self.path}: event {seq} ({str(typ)[:40]}) cannot be read: {exc}") from exc
             out.append(Entry(seq, action, ev))
         return out
@@ -366,7 +387,9 @@ def _text(raw: bytes) -> str:
 
 
 def _pragmas(conn: sqlite3.Connection) -> None:
-    conn.execute("PRAGMA secure_delete=ON")  # a removed value (a version 1 file's PIN) does not linger on disk
+    conn.execute(
+        "PRAGMA secure_delete=ON"
+    )  # a removed value (a version 1 file's PIN) does not linger on disk
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA busy_timeout=5000")

@@ -25,13 +25,28 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_app(data_dir: Path, port: int, coretoy: bool = True, extra: list[str] | None = None,
-              log_path: Path | None = None) -> subprocess.Popen[bytes]:
+def start_app(
+    data_dir: Path,
+    port: int,
+    coretoy: bool = True,
+    extra: list[str] | None = None,
+    log_path: Path | None = None,
+) -> subprocess.Popen[bytes]:
     cmd = [sys.executable, str(ROOT / "tests" / "app" / "app_launch.py")]
     if coretoy:
         cmd.append("--with-coretoy")
-    cmd += ["--", "--web", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir),
-            "--no-advertise", *(extra or [])]
+    cmd += [
+        "--",
+        "--web",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--data-dir",
+        str(data_dir),
+        "--no-advertise",
+        *(extra or []),
+    ]
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     out = open(log_path, "wb") if log_path else subprocess.DEVNULL
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
@@ -54,12 +69,16 @@ def need_chromium() -> None:
     import pytest
 
     if not os.path.exists(CHROMIUM):
-        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium) — browser test not run", allow_module_level=True)
+        pytest.skip(
+            f"{CHROMIUM} is missing (apt-get install chromium) — browser test not run",
+            allow_module_level=True,
+        )
 
 
 @contextmanager
-def app_in_browser(tmp_path: Path, name: str, coretoy: bool = False, data: Path | None = None,
-                   extra: list[str] | None = None) -> Iterator[tuple[int, Any]]:
+def app_in_browser(
+    tmp_path: Path, name: str, coretoy: bool = False, data: Path | None = None, extra: list[str] | None = None
+) -> Iterator[tuple[int, Any]]:
     """The app on a free loopback port (saving in ``data``, by default ``tmp_path/data``) and a headless
     Chromium: yields (port, browser). When the body fails: a screenshot of every open page in
     ``artifacts/<name>-failure-<i>.png``, the end of each page's text and of the app's log printed. The
@@ -69,8 +88,9 @@ def app_in_browser(tmp_path: Path, name: str, coretoy: bool = False, data: Path 
     sync_api = pytest.importorskip("playwright.sync_api")
     port = free_port()
     log = tmp_path / "app.log"
-    proc = start_app(data if data is not None else tmp_path / "data", port, coretoy=coretoy, extra=extra,
-                     log_path=log)
+    proc = start_app(
+        data if data is not None else tmp_path / "data", port, coretoy=coretoy, extra=extra, log_path=log
+    )
     try:
         with sync_api.sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -135,7 +155,7 @@ class Driver:
             try:
                 self.page.wait_for_selector(self.sel(shows), timeout=timeout / attempts)
                 return
-            except Exception:
+            except Exception:  # noqa: BLE001 - a timeout or a page gone: handled below
                 if self.page.locator(self.sel(ident)).count():  # still on the same screen: click again
                     self.page.click(self.sel(ident))
         self.page.wait_for_selector(self.sel(shows), timeout=timeout)
@@ -158,8 +178,10 @@ class Driver:
 
     # one evaluation finds the control and reads it: a screen re-rendered between a wait and a read (a page
     # reconnecting to a restarted app) cannot make the read fail
-    _READ_JS = "const e = document.querySelector(sel); if (!e) return false; " \
-               "const t = (e.getAttribute('aria-label') || '') + '\\n' + e.innerText; "
+    _READ_JS = (
+        "const e = document.querySelector(sel); if (!e) return false; "
+        "const t = (e.getAttribute('aria-label') || '') + '\\n' + e.innerText; "
+    )
 
     def _until(self, test: str, arg: list[str], timeout: float) -> str:
         """The control's text once ``test`` (JS on ``t``, ``arg`` as ``a``) holds for it."""

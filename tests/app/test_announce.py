@@ -19,15 +19,18 @@ from engine.core import SeededRng, Table, get_game
 from engine.core.events import TABLE
 
 
-def _snap(seq: int, view: dict[str, Any], outcome: dict[str, Any] | None = None, choices: bool = False) -> Snapshot:
+def _snap(
+    seq: int, view: dict[str, Any], outcome: dict[str, Any] | None = None, choices: bool = False
+) -> Snapshot:
     from companion.session import Choice
 
     ch = [Choice({"type": "X"}, "x", "x")] if choices else []
     return Snapshot("g", "t", "p1", seq, view, ch, [], outcome)
 
 
-def _play_until(game: str, options: dict[str, Any], seats: list[str], stop: Any, seed: int = 1,
-                limit: int = 4000) -> tuple[Table, Projector, dict[str, list[tuple[Snapshot, Snapshot, int]]]]:
+def _play_until(
+    game: str, options: dict[str, Any], seats: list[str], stop: Any, seed: int = 1, limit: int = 4000
+) -> tuple[Table, Projector, dict[str, list[tuple[Snapshot, Snapshot, int]]]]:
     """Play the first legal intent of whoever may act until ``stop(table)``; record, per seat, every
     (old snapshot, new snapshot) pair the seat's screen would have seen."""
     table = Table.new(get_game(game), options, SeededRng(seed))
@@ -53,8 +56,9 @@ def _events(pj: Projector, seat: str, after: int, upto: int) -> list[tuple[int, 
     return [(e.seq, msgspec.to_builtins(e.event)) for e in pj.entries_after(seat, after) if e.seq <= upto]
 
 
-def _all(pj: Projector, seat: str, pairs: list[tuple[Snapshot, Snapshot, int]], province: str | None = None
-         ) -> list[Announcement]:
+def _all(
+    pj: Projector, seat: str, pairs: list[tuple[Snapshot, Snapshot, int]], province: str | None = None
+) -> list[Announcement]:
     out: list[Announcement] = []
     for old, new, _seq in pairs:
         out += detect(seat, _events(pj, seat, old.seq, new.seq), old, new, province=province)
@@ -87,9 +91,12 @@ class _Hosted:
 def test_pandemie_turns_ruptures_and_surges_are_announced_to_the_right_seats():
     opts = {"provinces": ["G", "H"], "players": [2, 2], "difficulty": "expert"}
     seats = ["p1", "p2", "p3", "p4"]
-    table, pj, pairs = _play_until("pandemie", opts, seats,
-                                   lambda t: _has(t, "RuptureRevealed") and _has(t, "Surged"), limit=6000)
-    assert _has(table, "RuptureRevealed") and _has(table, "Surged"), "the seeded game reached a Rupture and a surge"
+    table, pj, pairs = _play_until(
+        "pandemie", opts, seats, lambda t: _has(t, "RuptureRevealed") and _has(t, "Surged"), limit=6000
+    )
+    assert _has(table, "RuptureRevealed") and _has(table, "Surged"), (
+        "the seeded game reached a Rupture and a surge"
+    )
     got = {s: _all(pj, s, pairs[s]) for s in seats}
     ruptures = [e for e in table.entries if type(e.event).__name__ == "RuptureRevealed"]
     for s in seats:  # every seat hears of every Rupture, naming the province
@@ -98,8 +105,11 @@ def test_pandemie_turns_ruptures_and_surges_are_announced_to_the_right_seats():
         assert all(("Gallia" in a.text_fr or "Hispania" in a.text_fr) for a in kinds), kinds
     start = pairs["p1"][0][0].seq  # the first screen: turns begun before it are not news
     for s in seats:
-        want = [e.seq for e in table.entries
-                if type(e.event).__name__ == "TurnBegan" and e.event.seat == s and e.seq > start]
+        want = [
+            e.seq
+            for e in table.entries
+            if type(e.event).__name__ == "TurnBegan" and e.event.seat == s and e.seq > start
+        ]
         mine = [a for a in got[s] if a.kind == "turn"]
         assert [a.seq for a in mine] == want
         assert all(a.text_en == "Your turn!" for a in mine)
@@ -117,13 +127,20 @@ def test_pandemie_turns_ruptures_and_surges_are_announced_to_the_right_seats():
 
 
 def test_a_surge_arriving_from_another_province_is_announced_there():
-    view = {"provinces": [{"code": "G", "name": "Gallia", "turn": "p1"}, {"code": "H", "name": "Hispania", "turn": "p3"}],
-            "players": {"p1": {"province": "G"}, "p3": {"province": "H"}}}
+    view = {
+        "provinces": [
+            {"code": "G", "name": "Gallia", "turn": "p1"},
+            {"code": "H", "name": "Hispania", "turn": "p3"},
+        ],
+        "players": {"p1": {"province": "G"}, "p3": {"province": "H"}},
+    }
     old, new = _snap(10, view), _snap(14, view)
-    evs = [(11, {"type": "Surged", "city": "G07", "colour": "red"}),
-           (12, {"type": "PinsPlaced", "city": "G08", "colour": "red", "n": 1}),
-           (13, {"type": "PinsPlaced", "city": "H02", "colour": "red", "n": 1}),
-           (14, {"type": "PinsPlaced", "city": "H03", "colour": "red", "n": 1})]
+    evs = [
+        (11, {"type": "Surged", "city": "G07", "colour": "red"}),
+        (12, {"type": "PinsPlaced", "city": "G08", "colour": "red", "n": 1}),
+        (13, {"type": "PinsPlaced", "city": "H02", "colour": "red", "n": 1}),
+        (14, {"type": "PinsPlaced", "city": "H03", "colour": "red", "n": 1}),
+    ]
     gallia = detect("p1", evs, old, new)
     hispania = detect("p3", evs, old, new)
     assert [a.kind for a in gallia] == ["surge"]
@@ -136,9 +153,11 @@ def test_a_surge_arriving_from_another_province_is_announced_there():
     # events already shown (seq <= old.seq) are never announced again
     assert detect("p1", evs, _snap(14, view), new) == []
     # a chain of three surges is said once, with how many (it read "Déferlement barbare en Gallia !" three times)
-    chain = [(11, {"type": "Surged", "city": "G07", "colour": "red"}),
-             (12, {"type": "Surged", "city": "G08", "colour": "red"}),
-             (13, {"type": "Surged", "city": "G09", "colour": "red"})]
+    chain = [
+        (11, {"type": "Surged", "city": "G07", "colour": "red"}),
+        (12, {"type": "Surged", "city": "G08", "colour": "red"}),
+        (13, {"type": "Surged", "city": "G09", "colour": "red"}),
+    ]
     said = [a for a in detect("p1", chain, old, new) if a.kind == "surge"]
     assert [(a.text_fr, a.seq) for a in said] == [("3 déferlements barbares en Gallia !", 13)]
 
@@ -153,8 +172,9 @@ def test_rattus_token_revealed_and_ravage_from_a_real_game():
     opts = options(players=2)
     seats = ["p1", "p2"]
     try:
-        table, pj, pairs = _play_until("rattus", opts, seats,
-                                       lambda t: _has(t, "TokenRevealed") and _has(t, "RavageStarted"))
+        table, pj, pairs = _play_until(
+            "rattus", opts, seats, lambda t: _has(t, "TokenRevealed") and _has(t, "RavageStarted")
+        )
     except Exception as exc:  # noqa: BLE001 - say why the real game could not be played
         pytest.fail(f"could not play a Rattus game: {exc}")
     assert _has(table, "RavageStarted") and _has(table, "TokenRevealed")
@@ -167,20 +187,47 @@ def test_rattus_token_revealed_and_ravage_from_a_real_game():
 def test_plague_war_plague_roll_and_end():
     view = {"waiting_for": ["p2"]}
     old, new = _snap(3, view), _snap(9, {"waiting_for": ["p1"]}, choices=True)
-    evs = [(4, {"type": "ActPlayed", "seat": "p2", "card": "major_war", "target": "p1"}),
-           (5, {"type": "WarRound", "card": "major_war", "aggressor": "p2", "defender": "p1",
-                "aggressor_total": 7, "defender_total": 7, "winner": ""}),
-           (6, {"type": "WarRound", "card": "major_war", "aggressor": "p2", "defender": "p1",
-                "aggressor_total": 9, "defender_total": 4, "winner": "p2"}),
-           (7, {"type": "PhaseChanged", "phase": "plague", "resume_with": "p1"}),
-           (8, {"type": "DiceRolled", "seat": "p1", "purpose": "plague", "dice": [3, 4], "total": 7})]
+    evs = [
+        (4, {"type": "ActPlayed", "seat": "p2", "card": "major_war", "target": "p1"}),
+        (
+            5,
+            {
+                "type": "WarRound",
+                "card": "major_war",
+                "aggressor": "p2",
+                "defender": "p1",
+                "aggressor_total": 7,
+                "defender_total": 7,
+                "winner": "",
+            },
+        ),
+        (
+            6,
+            {
+                "type": "WarRound",
+                "card": "major_war",
+                "aggressor": "p2",
+                "defender": "p1",
+                "aggressor_total": 9,
+                "defender_total": 4,
+                "winner": "p2",
+            },
+        ),
+        (7, {"type": "PhaseChanged", "phase": "plague", "resume_with": "p1"}),
+        (8, {"type": "DiceRolled", "seat": "p1", "purpose": "plague", "dice": [3, 4], "total": 7}),
+    ]
     names = {"p1": "Léa", "p2": "Tom"}
     got = detect("p1", evs, old, new, name=lambda s: names.get(s, s))
     assert [a.kind for a in got] == ["plague", "plague", "war", "turn"]
     assert got[2].text_fr == "Guerre : Tom contre Léa", "one war banner for the tie and the decisive round"
     assert got[0].text_en == "Plague roll: 7"
-    over = detect("p1", [(10, {"type": "GameOver", "winner": "p2"})], new,
-                  _snap(10, view, outcome={"winner": "p2"}), name=lambda s: names.get(s, s))
+    over = detect(
+        "p1",
+        [(10, {"type": "GameOver", "winner": "p2"})],
+        new,
+        _snap(10, view, outcome={"winner": "p2"}),
+        name=lambda s: names.get(s, s),
+    )
     assert [(a.kind, a.text_fr) for a in over] == [("end", "Partie terminée : Tom gagne")]
     assert over[0].sound == "end" and over[0].vibration == "heavy"
 
@@ -198,7 +245,9 @@ def test_turn_from_the_view_when_no_event_names_it():
     old, new = _snap(1, {"waiting_for": ["p2"]}), _snap(2, {"waiting_for": ["p1"]}, choices=True)
     assert [a.kind for a in detect("p1", [], old, new)] == ["turn"]
     assert detect("p2", [], old, new) == []
-    assert detect("p1", [], new, _snap(3, {"waiting_for": ["p1"]}, choices=True)) == [], "still my turn: said once"
+    assert detect("p1", [], new, _snap(3, {"waiting_for": ["p1"]}, choices=True)) == [], (
+        "still my turn: said once"
+    )
 
 
 def test_a_rattus_cartus_shared_tablet_announces_whose_turn_it_is_by_name():
@@ -246,15 +295,20 @@ def test_unknown_sound_is_named():
 def test_the_shared_tablet_announces_whose_turn_it_is_in_its_province():
     view = {"provinces": [{"code": "G", "name": "Gallia"}, {"code": "H", "name": "Hispania"}]}
     old, new = _snap(1, view), _snap(3, view)
-    evs = [(2, {"type": "TurnBegan", "province": "G", "seat": "p1"}),
-           (3, {"type": "TurnBegan", "province": "H", "seat": "p3"})]
+    evs = [
+        (2, {"type": "TurnBegan", "province": "G", "seat": "p1"}),
+        (3, {"type": "TurnBegan", "province": "H", "seat": "p3"}),
+    ]
     names = {"p1": "Léa", "p3": "Tom"}.get
-    assert [a.text_fr for a in detect("table", evs, old, new, name=lambda s: names(s) or s)] == \
-        ["À Tom de jouer", "À Léa de jouer"]  # most recent first
+    assert [a.text_fr for a in detect("table", evs, old, new, name=lambda s: names(s) or s)] == [
+        "À Tom de jouer",
+        "À Léa de jouer",
+    ]  # most recent first
     gallia = detect("table", evs, old, new, province="G", name=lambda s: names(s) or s)
     assert [a.text_en for a in gallia] == ["Léa's turn"]
-    assert [a.text_fr for a in detect("table", evs, old, new, province="H", name=lambda s: names(s) or s)] \
-        == ["À Tom de jouer"]
+    assert [
+        a.text_fr for a in detect("table", evs, old, new, province="H", name=lambda s: names(s) or s)
+    ] == ["À Tom de jouer"]
 
 
 class _Page:
@@ -328,7 +382,9 @@ def test_the_banner_is_a_control_of_the_page_drawn_without_flutters_sliding_bann
     alerts.sound = False
     assert isinstance(alerts.slot, ft.Container) and not alerts.shown and alerts.slot.visible
     alerts.announce([Announcement("rupture", 4, "Rupture !", "Rupture!")])
-    assert alerts.shown and alerts.slot.visible and not any(isinstance(c, ft.Banner) for c in _walk(alerts.slot))
+    assert (
+        alerts.shown and alerts.slot.visible and not any(isinstance(c, ft.Banner) for c in _walk(alerts.slot))
+    )
     alerts.error("Refused.")
     assert _words(alerts) == ["Refused.", "Rupture!"]
     alerts.dismiss()
@@ -377,8 +433,12 @@ def test_news_goes_with_the_pages_next_update_and_its_sound_is_a_cue_for_the_pag
     assert first[0].split(":")[1] == second[0].split(":")[1]  # one page's cues, numbered
     assert alerts.cue.value == "" and update() == [], "a cue sent is forgotten"
     # a Rupture with your turn, in one snapshot: the alarm, then your turn's own sound; the strongest vibration
-    alerts.announce([Announcement("turn", 12, "À vous de jouer", "Your turn"),
-                     Announcement("rupture", 11, "Rupture !", "Rupture!")])
+    alerts.announce(
+        [
+            Announcement("turn", 12, "À vous de jouer", "Your turn"),
+            Announcement("rupture", 11, "Rupture !", "Rupture!"),
+        ]
+    )
     both = update()
     assert both[0].endswith(":3:alarm+turn:heavy") and cue.CUE.match(both[0]), both
     alerts.sound = False  # sound off on this device: the phone still vibrates
@@ -456,8 +516,16 @@ def test_leaving_a_table_takes_its_announcements_away_and_drops_those_still_on_t
     from engine.core.rng import SeededRng
 
     async def go() -> None:
-        h = HostServer("rattus", "R", tmp_path / "r.sqlite", {"players": 2, "mode": "physical"}, pin="4821",
-                       advertise=False, rng=SeededRng(2), bind="127.0.0.1")
+        h = HostServer(
+            "rattus",
+            "R",
+            tmp_path / "r.sqlite",
+            {"players": 2, "mode": "physical"},
+            pin="4821",
+            advertise=False,
+            rng=SeededRng(2),
+            bind="127.0.0.1",
+        )
         await h.start()
         try:
             session = h.local_session(TABLE)
@@ -465,7 +533,9 @@ def test_leaving_a_table_takes_its_announcements_away_and_drops_those_still_on_t
             alerts = Alerts(page, lambda: "fr")  # type: ignore[arg-type]
             alerts.sound = False
             alerts.attach(session, TABLE)
-            alerts.announce([Announcement("ravage", 9, "La peste ravage Italia", "The plague ravages Italia")])
+            alerts.announce(
+                [Announcement("ravage", 9, "La peste ravage Italia", "The plague ravages Italia")]
+            )
             assert alerts.shown
             alerts.detach(session)  # the table's screen is left
             assert not alerts.unseen and not alerts.shown
@@ -496,8 +566,11 @@ def test_a_turn_no_longer_true_leaves_the_banner_when_a_later_turn_or_the_end_co
     alerts.announce([Announcement("turn", 4, "À Chloé de jouer", "Chloé's turn", {"at": "H"})])
     alerts.announce([Announcement("surge", 5, "Déferlement en Gallia", "Surge in Gallia")])
     alerts.announce([Announcement("turn", 6, "À Bruno de jouer", "Bruno's turn", {"at": "G"})])
-    assert sorted(a.text_fr for a in alerts.unseen) == ["Déferlement en Gallia", "À Bruno de jouer",
-                                                        "À Chloé de jouer"]
+    assert sorted(a.text_fr for a in alerts.unseen) == [
+        "Déferlement en Gallia",
+        "À Bruno de jouer",
+        "À Chloé de jouer",
+    ]
     alerts.announce([Announcement("end", 9, "Partie perdue", "Game lost")])
     assert [a.text_fr for a in alerts.unseen] == ["Partie perdue", "Déferlement en Gallia"]
 
@@ -509,8 +582,11 @@ def test_a_page_coming_back_shows_again_the_news_it_had_not_seen_without_its_sou
     from companion.ui.alerts import Alerts
 
     def p2_turn(table: Table) -> bool:
-        return any(msgspec.to_builtins(e.event).get("type") == "TurnBegan"
-                   and msgspec.to_builtins(e.event).get("seat") == "p2" for e in pj_box[0].entries_after("p2", 0))
+        return any(
+            msgspec.to_builtins(e.event).get("type") == "TurnBegan"
+            and msgspec.to_builtins(e.event).get("seat") == "p2"
+            for e in pj_box[0].entries_after("p2", 0)
+        )
 
     pj_box: list[Projector] = []
     table = Table.new(get_game("pandemie"), {"provinces": ["G"], "players": [2]}, SeededRng(3))
@@ -521,8 +597,12 @@ def test_a_page_coming_back_shows_again_the_news_it_had_not_seen_without_its_sou
             break
         actor = next(s for s in ("p1", "p2") if table.game.legal(table.state, s))
         table.act(table.game.legal(table.state, actor)[0])
-    turn_seq = next(e.seq for e in pj.entries_after("p2", 0) if msgspec.to_builtins(e.event).get("type") == "TurnBegan"
-                    and msgspec.to_builtins(e.event).get("seat") == "p2")
+    turn_seq = next(
+        e.seq
+        for e in pj.entries_after("p2", 0)
+        if msgspec.to_builtins(e.event).get("type") == "TurnBegan"
+        and msgspec.to_builtins(e.event).get("seat") == "p2"
+    )
 
     local = _Hosted(pj, "p2")
 

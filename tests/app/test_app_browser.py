@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.app.browser_util import Driver, app_in_browser, need_chromium  # noqa: E402
+from tests.app.browser_util import Driver, app_in_browser, need_chromium
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -105,7 +105,8 @@ def _play(browser, port: int, game: str, tmp_path: Path) -> None:
     other.page.keyboard.press("Enter")
     other.page.wait_for_function(
         "sel => (document.querySelector(sel)?.innerText || '').includes('Test browser')",
-        arg=other.sel("join-target"), timeout=30_000,
+        arg=other.sel("join-target"),
+        timeout=30_000,
     )
     # the tablet playing in turn holds the seats it plays (a seat belongs to one device at a time): the
     # third device joins as a second table tablet
@@ -244,8 +245,11 @@ def _refill(d: Driver, ident: str, text: str) -> None:
     d.page.keyboard.press("Control+A")
     d.page.keyboard.press("Delete")
     d.page.keyboard.type(text)
-    d.page.wait_for_function("([sel, t]) => document.querySelector(sel + ' input')?.value === t",
-                             arg=[d.sel(ident), text], timeout=10_000)
+    d.page.wait_for_function(
+        "([sel, t]) => document.querySelector(sel + ' input')?.value === t",
+        arg=[d.sel(ident), text],
+        timeout=10_000,
+    )
 
 
 def _census_flow(browser, port: int, data: Path) -> None:
@@ -294,7 +298,9 @@ def _cartus_flow(browser, port: int) -> None:
     tablet.click("seat-current")
     tablet.wait("private")
     assert "rats" in tablet.text("private").lower()
-    tablet.wait("support-picker")  # phase B: a support set with the step picker (companion/ui/cartus/picker.py)
+    tablet.wait(
+        "support-picker"
+    )  # phase B: a support set with the step picker (companion/ui/cartus/picker.py)
     log_before = tablet.text("log")
     tablet.click("support-draw-1")
     tablet.wait_text("support-building-0", "piocher 1")

@@ -46,7 +46,9 @@ def test_scans_put_ours_first_and_drop_duplicates():
         def __init__(self, raw: str, cid: str | None, reason: str = "") -> None:
             self.raw, self.component_id, self.reason = raw, cid, reason
 
-    out = camera._from_reads([R("x", None, "not a tablekeeper code"), R("PT1:A:1:Q", "A:1"), R("PT1:A:1:Q", "A:1")])
+    out = camera._from_reads(
+        [R("x", None, "not a tablekeeper code"), R("PT1:A:1:Q", "A:1"), R("PT1:A:1:Q", "A:1")]
+    )
     assert [(s.component_id, s.raw) for s in out] == [("A:1", "PT1:A:1:Q"), (None, "x")]
 
 
@@ -137,7 +139,9 @@ def test_two_open_tables_are_told_apart_on_the_start_screen(tmp_path, coretoy):
         b = await hub.create(coretoy, "Veillée", {"seats": ["p1", "p2", "p3"]})
         a.server.set_seat_name("p1", "Léa", None)
         assert open_line(a, "fr").startswith("Léa · en cours, événement n° ")
-        assert open_line(b, "fr").startswith("3 places · en cours") and open_line(b, "en").startswith("3 seats")
+        assert open_line(b, "fr").startswith("3 places · en cours") and open_line(b, "en").startswith(
+            "3 seats"
+        )
         await hub.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 60))
@@ -166,6 +170,8 @@ def test_a_picture_of_a_join_qr_gives_its_code():
 def test_the_hosted_screens_qr_reads_back_as_the_join_code():
     from companion.ui.widgets import qr_png
 
-    for code in ("tk://192.0.2.7:45123/?pin=004100&name=Test%20browser",
-                 "tk://192.0.2.7:45123/?pin=004100&name=Veillée+chez+Léa+%26+co"):  # as a host shows it
+    for code in (
+        "tk://192.0.2.7:45123/?pin=004100&name=Test%20browser",
+        "tk://192.0.2.7:45123/?pin=004100&name=Veillée+chez+Léa+%26+co",
+    ):  # as a host shows it
         assert [s.raw for s in camera.read_image_bytes(qr_png(code))] == [code]

@@ -25,10 +25,13 @@ PLAGUE = [20, 15, 15, 10, 10, 5, 5, 10, 10, 15, 20]
 
 
 def _form(name: str = "our box", prosperity=PROSPERITY, plague_=PLAGUE) -> P.PlagueForm:
-    return P.PlagueForm(name=name, values={
-        "prosperity": {t: str(v) for t, v in zip(range(2, 13), prosperity, strict=True)},
-        "plague": {t: str(v) for t, v in zip(range(2, 13), plague_, strict=True)},
-    })
+    return P.PlagueForm(
+        name=name,
+        values={
+            "prosperity": {t: str(v) for t, v in zip(range(2, 13), prosperity, strict=True)},
+            "plague": {t: str(v) for t, v in zip(range(2, 13), plague_, strict=True)},
+        },
+    )
 
 
 def _profile() -> dict:
@@ -356,7 +359,9 @@ def test_entering_a_building_is_one_stepper_and_a_building_not_a_button_per_pair
     choices = [Choice(json.loads(msgspec.json.encode(i)), "", "") for i in cartus.legal(state, seat)]
     plan = enter_plan(choices, cartus.view(state, seat))
     assert plan is not None
-    enters = {(int(c.intent["building"]), int(c.intent["cards"])) for c in choices if c.intent["type"] == "Enter"}
+    enters = {
+        (int(c.intent["building"]), int(c.intent["cards"])) for c in choices if c.intent["type"] == "Enter"
+    }
     assert len(enters) > len(plan.buildings) + len(plan.counts), "fewer controls than buttons"
     for b in plan.buildings:
         for n in plan.counts:
@@ -386,7 +391,7 @@ def test_a_plague_hand_reads_in_the_screens_language_with_the_printed_name_to_fi
 
 
 def test_a_cartus_screen_shows_every_part_of_its_view_in_words_nothing_left_to_other_information():
-    """"Autres informations" listed what the screen did not show, raw: "Specials in play: sword",
+    """ "Autres informations" listed what the screen did not show, raw: "Specials in play: sword",
     "Victory tokens count: printed" on a French screen. Each part is now said (the special cards in play
     by their names) or deliberately left out (how the group counts its tokens: a setup option)."""
     state, _ = cartus.setup({"players": 3}, SeededRng(1))
@@ -398,7 +403,7 @@ def test_a_cartus_screen_shows_every_part_of_its_view_in_words_nothing_left_to_o
 
 
 def test_the_cartus_log_names_the_building_entered_and_whose_actions_begin():
-    """"Anaïs entre dans le bâtiment n° 1 (place 1)": the events now carry their building card, and the log
+    """ "Anaïs entre dans le bâtiment n° 1 (place 1)": the events now carry their building card, and the log
     names it (a save made before says the number, as then)."""
     from engine.core import Table
     from engine.games.cartus import events as ce

@@ -163,6 +163,7 @@ def test_an_input_the_screen_made_afresh_replaces_the_old_one() -> None:
 
 def handler(intent: str) -> Any:
     """A choice's tap handler, saying which intent it plays (as the table screen's are)."""
+
     def click(_e: Any) -> None:
         pass
 
@@ -196,8 +197,11 @@ def test_a_memo_built_anew_in_its_slot_is_written_into_the_one_on_the_page() -> 
     store = Store()
 
     def part(pins: int) -> ft.Control:
-        return keep(("province", "G", pins), lambda: ft.Column([ft.Text("Gallia"), ft.Text(f"{pins} pins")]),
-                    slot=("province", "G"))
+        return keep(
+            ("province", "G", pins),
+            lambda: ft.Column([ft.Text("Gallia"), ft.Text(f"{pins} pins")]),
+            slot=("province", "G"),
+        )
 
     with rendering(store):
         first = part(3)
@@ -252,7 +256,9 @@ def _sent(control: ft.BaseControl, first: bool = False) -> bytes:
     from flet.controls.object_patch import ObjectPatch
     from flet.messaging.protocol import configure_encode_object_for_msgpack
 
-    patch, _added, _removed = ObjectPatch.from_diff(None if first else control, control, control_cls=BaseControl)
+    patch, _added, _removed = ObjectPatch.from_diff(
+        None if first else control, control, control_cls=BaseControl
+    )
     return bytes(msgpack.packb(patch.to_message(), default=configure_encode_object_for_msgpack(BaseControl)))
 
 
@@ -322,7 +328,9 @@ def test_pins_that_come_send_those_pins_and_not_every_pin_again() -> None:
     def render(extra: int, into: Store = store) -> ft.Control:
         new = [(x, y, 5.0, "#fedcba", "", "#ffffff") for x, y in ring(city, extra)]
         with rendering(into):
-            return ft.Column([ft.Text(f"{extra} new"), map_control(board, Layer(badges=old_pins + new), 600.0, None)])
+            return ft.Column(
+                [ft.Text(f"{extra} new"), map_control(board, Layer(badges=old_pins + new), 600.0, None)]
+            )
 
     def layer_of(root: ft.Control) -> Any:
         import flet.canvas as cv
@@ -339,18 +347,28 @@ def test_pins_that_come_send_those_pins_and_not_every_pin_again() -> None:
     assert layer_of(page) is canvas, "the pins' canvas on the page was replaced, not written into"
     assert sent.count(b"#fedcba") == 2 and b"#abcdef" not in sent, "old pins were sent again"
     assert len(sent) < len(first) / 5, (len(sent), len(first))
-    fresh = layer_of(render(2, Store()))  # what a page drawing afresh shows: the same shapes, in the same order
+    fresh = layer_of(
+        render(2, Store())
+    )  # what a page drawing afresh shows: the same shapes, in the same order
     assert fresh is not canvas
-    assert [(type(a), a.x, a.y, a.paint) for a in canvas.shapes] == [(type(b), b.x, b.y, b.paint) for b in fresh.shapes]
+    assert [(type(a), a.x, a.y, a.paint) for a in canvas.shapes] == [
+        (type(b), b.x, b.y, b.paint) for b in fresh.shapes
+    ]
     root, touched = graft_touched(page, render(3))  # the city's ring moves: the pins not where they were come
     sent = b"".join(_sent(t) for t in touched)
-    came = {(round(x, 2), round(y, 2)) for x, y in ring(city, 3)} - {(round(x, 2), round(y, 2)) for x, y in ring(city, 2)}
+    came = {(round(x, 2), round(y, 2)) for x, y in ring(city, 3)} - {
+        (round(x, 2), round(y, 2)) for x, y in ring(city, 2)
+    }
     assert sent.count(b"#fedcba") == len(came) == 2 and b"#abcdef" not in sent  # (the top one stays)
     fresh = layer_of(render(3, Store()))
-    assert [(type(a), a.x, a.y, a.paint) for a in canvas.shapes] == [(type(b), b.x, b.y, b.paint) for b in fresh.shapes]
+    assert [(type(a), a.x, a.y, a.paint) for a in canvas.shapes] == [
+        (type(b), b.x, b.y, b.paint) for b in fresh.shapes
+    ]
 
 
-def test_a_container_with_a_tap_handler_is_replaced_when_its_intent_changes_and_a_text_has_no_handlers() -> None:
+def test_a_container_with_a_tap_handler_is_replaced_when_its_intent_changes_and_a_text_has_no_handlers() -> (
+    None
+):
     from companion.ui.graft import _meaning
 
     assert _meaning(ft.Text("Lugdunum")) == (None,)  # a text's only handler (on_tap) is unset
@@ -374,8 +392,11 @@ def test_a_memo_kept_whole_keeps_the_memos_inside_it_for_when_it_is_built_again(
         return ft.Container(ft.Text("land, roads, names"))
 
     def province_map(pins: int) -> ft.Control:
-        return keep(("map", pins), lambda: ft.Column([keep("board", board), ft.Text(f"{pins} pins")]),
-                    slot=("map", "G"))
+        return keep(
+            ("map", pins),
+            lambda: ft.Column([keep("board", board), ft.Text(f"{pins} pins")]),
+            slot=("map", "G"),
+        )
 
     with rendering(store):
         first = province_map(3)

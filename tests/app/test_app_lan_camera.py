@@ -81,14 +81,34 @@ def test_a_lan_tablet_gets_https_and_its_camera_works_there(tmp_path):
         ports = {"https": 18443, "http": 18080}
         for scheme, port in ports.items():
             log = tmp_path / f"{scheme}.log"
-            cmd = ["ip", "netns", "exec", ns, sys.executable, str(ROOT / "tests" / "app" / "app_launch.py"), "--",
-                   "--web", "--host", "0.0.0.0", "--port", str(port), "--data-dir", str(tmp_path / scheme),
-                   "--no-advertise", "--tls", "on" if scheme == "https" else "off"]
-            procs.append(subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT))
+            cmd = [
+                "ip",
+                "netns",
+                "exec",
+                ns,
+                sys.executable,
+                str(ROOT / "tests" / "app" / "app_launch.py"),
+                "--",
+                "--web",
+                "--host",
+                "0.0.0.0",
+                "--port",
+                str(port),
+                "--data-dir",
+                str(tmp_path / scheme),
+                "--no-advertise",
+                "--tls",
+                "on" if scheme == "https" else "off",
+            ]
+            procs.append(
+                subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT)
+            )
             wait_port(port, procs[-1], log)
         with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-                *ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"])
+            browser = p.chromium.launch(
+                executable_path=CHROMIUM,
+                args=[*ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
+            )
             try:
                 ctx = browser.new_context(ignore_https_errors=True)
                 ctx.grant_permissions(["camera"])

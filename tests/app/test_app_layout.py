@@ -21,7 +21,8 @@ def _module(path: Path) -> str:
 def _is_type_checking(node: ast.If) -> bool:
     t = node.test
     return (isinstance(t, ast.Name) and t.id == "TYPE_CHECKING") or (
-        isinstance(t, ast.Attribute) and t.attr == "TYPE_CHECKING")
+        isinstance(t, ast.Attribute) and t.attr == "TYPE_CHECKING"
+    )
 
 
 def _imports(path: Path, known: set[str]) -> set[str]:
@@ -70,7 +71,7 @@ def test_the_companion_has_no_import_cycle():
         stack.append(m)
         for n in sorted(graph[m]):
             if state.get(n) == 1:
-                cycles.append(stack[stack.index(n):] + [n])
+                cycles.append(stack[stack.index(n) :] + [n])
             elif n not in state:
                 dfs(n)
         stack.pop()
@@ -86,8 +87,11 @@ def test_one_folder_per_game_and_short_files():
     ui = COMPANION / "ui"
     for g in GAMES:
         assert (ui / g / "__init__.py").is_file() and (ui / g / "screen.py").is_file(), g
-    long = [f"{p.relative_to(ROOT)}: {n}" for p in COMPANION.rglob("*.py")
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 800]
+    long = [
+        f"{p.relative_to(ROOT)}: {n}"
+        for p in COMPANION.rglob("*.py")
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > 800
+    ]
     assert not long, long
 
 
@@ -100,4 +104,6 @@ def test_screens_do_not_import_each_other_and_the_shell_only_navigates():
     for g in GAMES:
         for m in graph:
             if m.startswith(f"companion.ui.{g}"):
-                assert not any(n.startswith("companion.ui.screens") or n == "companion.ui.shell" for n in graph[m]), m
+                assert not any(
+                    n.startswith("companion.ui.screens") or n == "companion.ui.shell" for n in graph[m]
+                ), m

@@ -124,7 +124,10 @@ def test_whose_turn():
 def test_turn_seats_reads_provinces_waiting_lists_and_usual_keys():
     from companion.ui.games import turn_seats
 
-    assert turn_seats("pandemie", {"provinces": [{"turn": "p1"}, {"turn": "p5"}, {"turn": None}]}) == ["p1", "p5"]
+    assert turn_seats("pandemie", {"provinces": [{"turn": "p1"}, {"turn": "p5"}, {"turn": None}]}) == [
+        "p1",
+        "p5",
+    ]
     assert turn_seats("cartus", {"waiting_for": ["p2", "p3"]}) == ["p2", "p3"]
     assert turn_seats("rattus", {"active": "p4"}) == ["p4"]
     assert turn_seats("x", {}) == []
@@ -210,8 +213,17 @@ def test_log_lines_newest_first_in_the_chosen_language():
 
 def test_audit_summary():
     assert model.audit_summary(None) == (None, [])
-    ok, lines = model.audit_summary({"ok": True, "shuffles_checked": 3, "draws_checked": 20, "problems": [],
-                                     "reveals": [{"order": ["secret"]}], "checked_by": "host"}, "en")
+    ok, lines = model.audit_summary(
+        {
+            "ok": True,
+            "shuffles_checked": 3,
+            "draws_checked": 20,
+            "problems": [],
+            "reveals": [{"order": ["secret"]}],
+            "checked_by": "host",
+        },
+        "en",
+    )
     assert ok is True and lines[0].startswith("Every shuffle") and "3 shuffles, 20 draws" in lines[1]
     assert not any("secret" in x for x in lines)
     bad, lines = model.audit_summary({"shuffles_checked": 1, "problems": ["shuffle x: no reveal"]}, "fr")
@@ -219,19 +231,33 @@ def test_audit_summary():
 
 
 def test_audit_needs_the_devices_own_check_too():
-    audit = {"ok": True, "shuffles_checked": 2, "draws_checked": 5, "problems": [],
-             "device_check": {"ok": False, "shuffles_checked": 2, "draws_checked": 4,
-                              "problems": ["main: drew C03 where the committed order has C01"]}}
+    audit = {
+        "ok": True,
+        "shuffles_checked": 2,
+        "draws_checked": 5,
+        "problems": [],
+        "device_check": {
+            "ok": False,
+            "shuffles_checked": 2,
+            "draws_checked": 4,
+            "problems": ["main: drew C03 where the committed order has C01"],
+        },
+    }
     ok, lines = model.audit_summary(audit, "fr")
     assert ok is False and lines[0].startswith("Problème")
-    assert any("cet appareil" in x for x in lines) and "! main: drew C03 where the committed order has C01" in lines
+    assert (
+        any("cet appareil" in x for x in lines)
+        and "! main: drew C03 where the committed order has C01" in lines
+    )
 
 
 # -- options ------------------------------------------------------------------------------------------
 def test_build_options_from_form_and_advanced_json():
-    specs = (model.OptionSpec("players", "int", 4, "J", "P", (2, 4)),
-             model.OptionSpec("hard", "bool", False, "D", "H"),
-             model.OptionSpec("board", "choice", "gaul", "P", "B", ("gaul", "italia")))
+    specs = (
+        model.OptionSpec("players", "int", 4, "J", "P", (2, 4)),
+        model.OptionSpec("hard", "bool", False, "D", "H"),
+        model.OptionSpec("board", "choice", "gaul", "P", "B", ("gaul", "italia")),
+    )
     opts = model.build_options(specs, {"players": "3", "hard": True, "board": "italia"}, '{"seed": 4}')
     assert opts == {"players": 3, "hard": True, "board": "italia", "seed": 4}
     with pytest.raises(model.OptionError) as e:
@@ -373,7 +399,9 @@ def test_pandemie_board_renders_a_real_view():
         assert isinstance(control, ft.Column)
         texts = _texts(control)
         assert any("Gallia" in t for t in texts)
-        assert games.turn_seats("pandemie", view) and all(s.startswith("p") for s in games.turn_seats("pandemie", view))
+        assert games.turn_seats("pandemie", view) and all(
+            s.startswith("p") for s in games.turn_seats("pandemie", view)
+        )
         if seat == "p1":
             hand = view["players"]["p1"]["hand"]
             assert any(games.component_name(hand[0]) in t for t in texts)
@@ -454,7 +482,9 @@ def test_a_lost_pandemie_says_why_in_the_screens_language_and_the_header_keeps_n
     view = table.game.view(table.state, "p1")
     h = header.header("pandemie", view, "p1", "fr", [], {})
     assert h.turn == "Partie terminée" and not (h.actions or h.where or h.awaited), h
-    assert games.outcome_lines("cartus", {"players": {}}, "fr") is None  # its score sheet: the generic sections
+    assert (
+        games.outcome_lines("cartus", {"players": {}}, "fr") is None
+    )  # its score sheet: the generic sections
 
 
 @pytest.mark.parametrize("game", ["rattus", "plague"])
@@ -509,11 +539,18 @@ def test_a_code_that_is_not_a_piece_of_this_game_is_said_in_words_in_both_langua
     garbage = parse_entry("ZZZ-GARBAGE?!42")
     fr = scan_refusal(garbage.raw, garbage.component_id, "pandemie", "fr")
     en = scan_refusal(garbage.raw, garbage.component_id, "pandemie", "en")
-    assert fr == "« ZZZ-GARBAGE?!42 » n'est pas un code de pièce de Pandémie — Invasion barbare (un code ressemble à PC:G01)."
+    assert (
+        fr
+        == "« ZZZ-GARBAGE?!42 » n'est pas un code de pièce de Pandémie — Invasion barbare (un code ressemble à PC:G01)."
+    )
     assert en is not None and "PC:G01" in en and "RAT:07" not in en and "expected" not in en
-    assert scan_refusal("RAT:07", "RAT:07", "pandemie", "fr") == \
-        "RAT:07 est une pièce de Rattus, pas de Pandémie — Invasion barbare."
-    assert scan_refusal("PC:G09", "PC:G09", "pandemie", "fr") is None  # a piece of this game: the choices decide
+    assert (
+        scan_refusal("RAT:07", "RAT:07", "pandemie", "fr")
+        == "RAT:07 est une pièce de Rattus, pas de Pandémie — Invasion barbare."
+    )
+    assert (
+        scan_refusal("PC:G09", "PC:G09", "pandemie", "fr") is None
+    )  # a piece of this game: the choices decide
     assert scan_refusal("RAT:99", "RAT:99", "rattus", "en") == "RAT:99: no Rattus piece has this code."
     assert component_label("PC:G09", "fr") == "Vienna (PC:G09)"
     assert component_label("RCC:B:PAL1", "en") == "Palace (RCC:B:PAL1)"
@@ -531,10 +568,15 @@ def test_french_elides_de_before_a_name_that_starts_with_a_vowel_or_an_h() -> No
 
 def test_a_run_of_identical_log_lines_is_one_line_with_its_count():
     same = "Divinations : une carte cachée regardée (Propagation (Gallia))"
-    log = [LogLine(1, "Anaïs regarde les 6 cartes du dessus", "")] + [LogLine(k, same, "") for k in range(2, 8)]
+    log = [LogLine(1, "Anaïs regarde les 6 cartes du dessus", "")] + [
+        LogLine(k, same, "") for k in range(2, 8)
+    ]
     log.append(LogLine(8, "Anaïs a fini", ""))
-    assert model.log_lines(log, "fr") == [(8, "Anaïs a fini"), (7, f"{same} (×6)"),
-                                          (1, "Anaïs regarde les 6 cartes du dessus")]
+    assert model.log_lines(log, "fr") == [
+        (8, "Anaïs a fini"),
+        (7, f"{same} (×6)"),
+        (1, "Anaïs regarde les 6 cartes du dessus"),
+    ]
     assert model.log_lines(log[:2], "fr") == [(2, same), (1, "Anaïs regarde les 6 cartes du dessus")]
 
 
@@ -602,8 +644,14 @@ def test_rattus_characters_are_named_in_the_screens_language():
     log saying 'Merchant: Marc moves…')."""
     from companion.ui.rattus.screen import board
 
-    view = {"active": "p1", "phase": "actions", "cards": {"paysan": {"name": "Paysan", "holder": None},
-                                                          "marchand": {"name": "Marchand", "holder": "p1"}}}
+    view = {
+        "active": "p1",
+        "phase": "actions",
+        "cards": {
+            "paysan": {"name": "Paysan", "holder": None},
+            "marchand": {"name": "Marchand", "holder": "p1"},
+        },
+    }
     en = " | ".join(_texts(board(view, "en", "p1", {"p1": "Marc"})))
     fr = " | ".join(_texts(board(view, "fr", "p1", {"p1": "Marc"})))
     assert "Peasant — free" in en and "Merchant — Marc" in en and "Paysan" not in en, en
@@ -619,21 +667,38 @@ def test_two_plays_that_read_alike_are_told_apart():
     def choice(intent: dict, fr: str) -> Choice:
         return Choice(intent=intent, label_fr=fr, label_en=fr)
 
-    monk = [choice({"type": "MoveRat", "src": "Anglia", "dst": "Scandia", "index": k},
-                   "Moine : déplacer un rat d'Anglia en Scandia") for k in range(3)]
-    other = choice({"type": "MoveRat", "src": "Gallia", "dst": "Scandia", "index": 0},
-                   "Moine : déplacer un rat de Gallia en Scandia")
+    monk = [
+        choice(
+            {"type": "MoveRat", "src": "Anglia", "dst": "Scandia", "index": k},
+            "Moine : déplacer un rat d'Anglia en Scandia",
+        )
+        for k in range(3)
+    ]
+    other = choice(
+        {"type": "MoveRat", "src": "Gallia", "dst": "Scandia", "index": 0},
+        "Moine : déplacer un rat de Gallia en Scandia",
+    )
     groups = model.group_choices([*monk, other], "fr")
     labels = [label for g in groups for _i, label in g.items]
-    assert labels == ["Moine : déplacer un rat d'Anglia en Scandia (1)", "Moine : déplacer un rat d'Anglia en Scandia (2)",
-                      "Moine : déplacer un rat d'Anglia en Scandia (3)", "Moine : déplacer un rat de Gallia en Scandia"]
+    assert labels == [
+        "Moine : déplacer un rat d'Anglia en Scandia (1)",
+        "Moine : déplacer un rat d'Anglia en Scandia (2)",
+        "Moine : déplacer un rat d'Anglia en Scandia (3)",
+        "Moine : déplacer un rat de Gallia en Scandia",
+    ]
     from engine.games.rattus import events as ev
     from engine.games.rattus.text import describe
 
     plain = describe(ev.MovePlague(seat="p1", path=("Anglia",)), "fr")
     knight = describe(ev.MovePlague(seat="p1", path=("Anglia",), neutral=True), "fr")
-    assert plain == "Déplacer la Peste : Anglia" and knight == "Déplacer la Peste : Anglia (Chevalier : +2 cubes neutres)"
-    assert describe(ev.MovePlague(seat="p1", path=("Anglia",), soldier=True), "en") == "Move the plague: Anglia (Soldier: +1 rat)"
+    assert (
+        plain == "Déplacer la Peste : Anglia"
+        and knight == "Déplacer la Peste : Anglia (Chevalier : +2 cubes neutres)"
+    )
+    assert (
+        describe(ev.MovePlague(seat="p1", path=("Anglia",), soldier=True), "en")
+        == "Move the plague: Anglia (Soldier: +1 rat)"
+    )
 
 
 def test_a_play_grows_with_its_lines_rather_than_cutting_them():
@@ -667,10 +732,17 @@ def test_a_play_is_three_controls_or_five_with_an_icon():
         return 1 + sum(count(k) for k in kids if isinstance(k, ft.Control))
 
     play = big_button("Aller à Vienna", lambda _e: None, "choice-0", col={"xs": 12, "sm": 6}, flat=True)
-    assert count(play) == 3 and isinstance(play, ft.Semantics) and play.button and play.col == {"xs": 12, "sm": 6}
+    assert (
+        count(play) == 3
+        and isinstance(play, ft.Semantics)
+        and play.button
+        and play.col == {"xs": 12, "sm": 6}
+    )
     assert isinstance(play.content, ft.Container) and isinstance(play.content.content, ft.Text)
     assert play.content.alignment == ft.Alignment.CENTER and play.content.on_click is not None
-    more = big_button("Voir les 11 autres", lambda _e: None, "more-x", icon=ft.Icons.EXPAND_MORE, tone="tonal", flat=True)
+    more = big_button(
+        "Voir les 11 autres", lambda _e: None, "more-x", icon=ft.Icons.EXPAND_MORE, tone="tonal", flat=True
+    )
     assert count(more) == 5
     off = big_button("Indisponible", lambda _e: None, "d", disabled=True, flat=True)
     assert off.disabled and off.content.on_click is None

@@ -23,8 +23,13 @@ NAMES = {"p1": "Ana", "p2": "Bea", "p3": "Cid", "p4": "Dan"}
 def _choices(seed: int, seat: str) -> tuple[list[Choice], dict[str, Any]]:
     table = Table.new(GAME, {"provinces": 1, "players": 4}, SeededRng(seed))
     intents = GAME.legal(table.state, seat)
-    return ([Choice(json.loads(msgspec.json.encode(i)), describe("pandemie", i, "fr", NAMES), "") for i in intents],
-            GAME.view(table.state, seat))
+    return (
+        [
+            Choice(json.loads(msgspec.json.encode(i)), describe("pandemie", i, "fr", NAMES), "")
+            for i in intents
+        ],
+        GAME.view(table.state, seat),
+    )
 
 
 def _find(control: Any, ident: str) -> Any:
@@ -32,7 +37,7 @@ def _find(control: Any, ident: str) -> Any:
         return control
     for attr in ("content", "controls"):
         sub = getattr(control, attr, None)
-        for c in (sub if isinstance(sub, list) else [sub] if sub is not None else []):
+        for c in sub if isinstance(sub, list) else [sub] if sub is not None else []:
             got = _find(c, ident)
             if got is not None:
                 return got
@@ -50,7 +55,9 @@ class Screen:
         def send(intent: dict[str, Any]) -> Any:
             return lambda _e: self.sent.append(intent)
 
-        self.control = event_picker(self.plan, "fr", self.state, NAMES, self.draw, send, info_button, self.seat)
+        self.control = event_picker(
+            self.plan, "fr", self.state, NAMES, self.draw, send, info_button, self.seat
+        )
 
     def tap(self, ident: str) -> None:
         node = _find(self.control, ident)
@@ -66,7 +73,7 @@ def _walk(control: Any) -> Any:
     yield control
     for attr in ("content", "controls"):
         sub = getattr(control, attr, None)
-        for c in (sub if isinstance(sub, list) else [sub] if isinstance(sub, ft.Control) else []):
+        for c in sub if isinstance(sub, list) else [sub] if isinstance(sub, ft.Control) else []:
             yield from _walk(c)
 
 
@@ -127,13 +134,18 @@ def _divination() -> tuple[list[Choice], dict[str, Any], Any]:
     for seed in range(80):
         table = Table.new(GAME, {"provinces": 1, "players": 4}, SeededRng(seed))
         for seat in ("p1", "p2", "p3", "p4"):
-            div = [i for i in GAME.legal(table.state, seat)
-                   if type(i).__name__ == "PlayEvent" and describe("pandemie", i, "fr").endswith("Divinations")]
+            div = [
+                i
+                for i in GAME.legal(table.state, seat)
+                if type(i).__name__ == "PlayEvent" and describe("pandemie", i, "fr").endswith("Divinations")
+            ]
             if div:
                 table.act(div[0])
                 intents = GAME.legal(table.state, seat)
-                choices = [Choice(json.loads(msgspec.json.encode(i)), describe("pandemie", i, "fr", NAMES), "")
-                           for i in intents]
+                choices = [
+                    Choice(json.loads(msgspec.json.encode(i)), describe("pandemie", i, "fr", NAMES), "")
+                    for i in intents
+                ]
                 return choices, {"seat": seat}, table
     raise AssertionError("no deal with Divinations in 80 seeds")
 
@@ -171,7 +183,9 @@ def test_divinations_puts_the_cards_back_in_the_order_the_player_taps():
 def _intent(d: dict[str, Any]) -> Any:
     from engine.games.pandemie import events as E
 
-    return getattr(E, d["type"])(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in d.items() if k != "type"})
+    return getattr(E, d["type"])(
+        **{k: (tuple(v) if isinstance(v, list) else v) for k, v in d.items() if k != "type"}
+    )
 
 
 def test_the_province_panel_says_its_phase_and_roles_in_the_screens_language() -> None:
@@ -210,7 +224,12 @@ def test_a_finished_game_names_nobody_in_turn_in_any_province() -> None:
     names = {"p1": "Léonie", "p2": "Tom"}
     playing = " ".join(_texts(board(view, "fr", "table", names=names, focus="H")))
     assert "Au tour de Léonie" in playing and "Au tour de Tom" in playing, playing
-    view["outcome"] = {"won": False, "cause": "pins", "province": "G", "detail": None}  # as the engine says a loss
+    view["outcome"] = {
+        "won": False,
+        "cause": "pins",
+        "province": "G",
+        "detail": None,
+    }  # as the engine says a loss
     over = " ".join(_texts(board(view, "fr", "table", names=names, focus="H")))
     assert "Au tour de Léonie" not in over and "Au tour de Tom" not in over, over
 
@@ -232,7 +251,9 @@ def test_a_folded_province_is_its_title_only_until_it_is_unfolded() -> None:
     def tile(b: Any, code: str) -> Any:
         return next(c.content for c in b.controls if getattr(c, "identifier", "") == f"province-{code}")
 
-    folded = board(view, "fr", "table", focus="H", on_unfold=lambda code, opened: asked.append((code, opened)))
+    folded = board(
+        view, "fr", "table", focus="H", on_unfold=lambda code, opened: asked.append((code, opened))
+    )
     g, h = tile(folded, "G"), tile(folded, "H")
     assert isinstance(g, ft.ExpansionTile) and not g.expanded
     assert "Punaises en réserve" not in " ".join(_texts(g))  # not built while folded ...

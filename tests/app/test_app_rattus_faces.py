@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.app.browser_util import (  # noqa: E402
+from tests.app.browser_util import (
     Driver,
     app_in_browser,
     need_chromium,
@@ -30,8 +30,11 @@ def tap_face(d: Driver, taps: list[str], face: str) -> None:
     redraws the prompt (a face was just learned, a row appeared) can be lost, so a missing one is tapped again."""
     for _attempt in range(3):
         for ident in taps:
-            if ident.startswith("face-s-") and d.page.locator(d.sel("face-chosen")).count() \
-                    and ident[len("face-s-"):] in d.text("face-chosen").split():
+            if (
+                ident.startswith("face-s-")
+                and d.page.locator(d.sel("face-chosen")).count()
+                and ident[len("face-s-") :] in d.text("face-chosen").split()
+            ):
                 continue  # that symbol is already chosen: a second tap would take it back
             d.click(ident)
             d.page.wait_for_timeout(300)
@@ -70,8 +73,9 @@ def saved_ravage(data: Path) -> str:
     while table.state.phase == "spread":
         table.act(rattus.legal(table.state, "p2")[0])
     assert table.state.phase == "ravage" and table.state.ravage == n2
-    Store.create(data / "rattus-soir.sqlite", "rattus", options, extra={"name": "Premier soir"},
-                 entries=table.entries).close()
+    Store.create(
+        data / "rattus-soir.sqlite", "rattus", options, extra={"name": "Premier soir"}, entries=table.entries
+    ).close()
     return n2
 
 
@@ -82,7 +86,7 @@ def test_a_ravage_with_real_tokens_asks_each_face(tmp_path: Path) -> None:
         _play(browser, port, region, data)
 
 
-def _play(browser, port: int, region: str, data: Path) -> None:  # noqa: ANN001
+def _play(browser, port: int, region: str, data: Path) -> None:
     url = f"http://127.0.0.1:{port}/"
     tablet = Driver(browser.new_page(viewport={"width": 1280, "height": 800}))
     tablet.open(url)
@@ -90,7 +94,9 @@ def _play(browser, port: int, region: str, data: Path) -> None:  # noqa: ANN001
     tablet.click("saved-0")
     tablet.click("seat-table")
     prompt = tablet.wait_text("face-prompt", region)
-    assert "waiting" not in tablet.all_text().lower() and "on attend les autres" not in tablet.all_text().lower()
+    assert (
+        "waiting" not in tablet.all_text().lower() and "on attend les autres" not in tablet.all_text().lower()
+    )
     shot(tablet, "app-rattus-faces-tablet-prompt.png")
 
     phone = Driver(browser.new_page(viewport={"width": 390, "height": 844}))
@@ -124,8 +130,9 @@ def _play(browser, port: int, region: str, data: Path) -> None:  # noqa: ANN001
     tap_face(phone, ["face-t-1", "face-s-A"], "1 A")
     phone.click("face-send")
     phone.wait_change("log", log1)
-    phone.page.wait_for_function("() => !document.querySelector('[flt-semantics-identifier=\"face-prompt\"]')",
-                                 timeout=30_000)
+    phone.page.wait_for_function(
+        "() => !document.querySelector('[flt-semantics-identifier=\"face-prompt\"]')", timeout=30_000
+    )
     shot(phone, "app-rattus-faces-phone-after.png")
     shot(tablet, "app-rattus-faces-tablet-after.png")
 
@@ -137,7 +144,9 @@ def _play(browser, port: int, region: str, data: Path) -> None:  # noqa: ANN001
     assert sum(1 for v in faces.values() if v[0] is not None) == 1
 
 
-def test_the_hidden_bag_without_a_full_census_is_refused_in_french_with_the_two_ways_out(tmp_path: Path) -> None:
+def test_the_hidden_bag_without_a_full_census_is_refused_in_french_with_the_two_ways_out(
+    tmp_path: Path,
+) -> None:
     with app_in_browser(tmp_path, "app-rattus-faces") as (port, browser):
         d = Driver(browser.new_page(viewport={"width": 1280, "height": 800}))
         d.open(f"http://127.0.0.1:{port}/")

@@ -22,8 +22,16 @@ PIN = "4821"
 
 
 def _host(path, provinces: int = 4, players: int = 2) -> HostServer:
-    return HostServer("pandemie", "Limes", path, {"provinces": provinces, "players": players}, pin=PIN,
-                      advertise=False, rng=SeededRng(3), bind="127.0.0.1")
+    return HostServer(
+        "pandemie",
+        "Limes",
+        path,
+        {"provinces": provinces, "players": players},
+        pin=PIN,
+        advertise=False,
+        rng=SeededRng(3),
+        bind="127.0.0.1",
+    )
 
 
 def test_seat_names_are_kept_in_the_save_file_and_reach_every_seat(tmp_path):
@@ -33,7 +41,9 @@ def test_seat_names_are_kept_in_the_save_file_and_reach_every_seat(tmp_path):
         try:
             seats = h.snapshot(TABLE).seats
             assert [i.seat for i in seats] == [f"p{n}" for n in range(1, 9)], "every seat of the game"
-            assert len({i.province for i in seats}) == 4 and all(i.province and i.province_code for i in seats)
+            assert len({i.province for i in seats}) == 4 and all(
+                i.province and i.province_code for i in seats
+            )
             tablet = h.local_session(TABLE)
             got = []
             tablet.on_change(lambda s: got.append(s))
@@ -71,8 +81,9 @@ def test_no_bare_seat_ids_and_a_header_that_says_whose_turn():
     h3 = header.header("pandemie", pandemie.view(state, "p2"), "p2", "en", ["p1"], names)
     assert not h3.mine and h3.turn == "Léa · Gallia's turn"
     assert model.say("p7", "fr") == "Joueur 7" and model.say("p7", "fr", names) == "Joueur 7"
-    tablet = header.header("pandemie", pandemie.view(state, TABLE), TABLE, "fr", ["p3"], {"p3": "Marc"},
-                           focus="H", acting="p3")
+    tablet = header.header(
+        "pandemie", pandemie.view(state, TABLE), TABLE, "fr", ["p3"], {"p3": "Marc"}, focus="H", acting="p3"
+    )
     assert tablet.mine and "Marc" in tablet.turn and "Hispania" in tablet.awaited
 
 
@@ -103,9 +114,12 @@ def test_the_log_and_the_choices_say_seats_by_their_players(tmp_path):
         h = _host(tmp_path / "t.sqlite", provinces=2, players=2)
         await h.start()
         try:
+
             def texts(seat: str, lang: str) -> list[str]:
                 snap = h.snapshot(seat)
-                return [getattr(x, f"text_{lang}") for x in snap.log] + [getattr(c, f"label_{lang}") for c in snap.choices]
+                return [getattr(x, f"text_{lang}") for x in snap.log] + [
+                    getattr(c, f"label_{lang}") for c in snap.choices
+                ]
 
             for lang in ("fr", "en"):
                 lines = texts(TABLE, lang) + texts("p1", lang)
@@ -135,8 +149,17 @@ def test_a_remembered_seat_is_joined_again_once_the_host_is_back(tmp_path):
         port = s.getsockname()[1]
 
     async def go():
-        h = HostServer("pandemie", "Limes", tmp_path / "t.sqlite", {"provinces": 1, "players": 2}, pin=PIN,
-                       advertise=False, rng=SeededRng(3), bind="127.0.0.1", port=port)
+        h = HostServer(
+            "pandemie",
+            "Limes",
+            tmp_path / "t.sqlite",
+            {"provinces": 1, "players": 2},
+            pin=PIN,
+            advertise=False,
+            rng=SeededRng(3),
+            bind="127.0.0.1",
+            port=port,
+        )
         trying = asyncio.create_task(rejoin.join_again(join, "127.0.0.1", port, PIN, "p2", {}, every=0.5))
         await asyncio.sleep(1.5)
         assert not trying.done(), "nobody hosts the table yet: still trying"
@@ -165,8 +188,14 @@ class _Shell:
         self.phone = False
         self.screen = None
         self.alerts = SimpleNamespace(attach=lambda *a, **k: None, detach=lambda *a, **k: None)
-        self.page = SimpleNamespace(web=True, width=1000, height=800, theme_mode=None, platform_brightness=None,
-                                    run_task=lambda f, *a: None)
+        self.page = SimpleNamespace(
+            web=True,
+            width=1000,
+            height=800,
+            theme_mode=None,
+            platform_brightness=None,
+            run_task=lambda f, *a: None,
+        )
 
     def toast(self, message: str, error: bool = False) -> None:
         self.toasts.append((message, error))
@@ -187,7 +216,9 @@ def _texts(control) -> list[str]:
     return [str(c.value) for c in _controls(control) if isinstance(c, ft.Text) and c.value]
 
 
-def test_a_province_tablet_says_a_player_in_turn_plays_on_their_own_phone_and_can_take_the_turn_back(tmp_path):
+def test_a_province_tablet_says_a_player_in_turn_plays_on_their_own_phone_and_can_take_the_turn_back(
+    tmp_path,
+):
     """Playing in turn on a province tablet: when the player in turn holds their seat on their own phone,
     the tablet says so (no error, not repeated at every change), and plays here once the phone lets go."""
     from companion.ui.screens.table import TableScreen
@@ -200,8 +231,14 @@ def test_a_province_tablet_says_a_player_in_turn_plays_on_their_own_phone_and_ca
             turn = [s for s in h.snapshot(TABLE).seats if s.seat == "p1"][0]
             phone = h.local_session("p1", device="phone-of-chloe")  # Chloé's phone holds her seat
             shell = _Shell()
-            tablet = TableScreen(shell, h.local_session(TABLE, device="tablet"), TABLE,  # type: ignore[arg-type]
-                                 opener=lambda seat: _opened(h, seat), province=turn.province_code, follow=True)
+            tablet = TableScreen(
+                shell,
+                h.local_session(TABLE, device="tablet"),
+                TABLE,  # type: ignore[arg-type]
+                opener=lambda seat: _opened(h, seat),
+                province=turn.province_code,
+                follow=True,
+            )
             shell.screen = tablet
             await tablet._sync_actor()
             assert tablet.actor_seat is None and tablet.elsewhere == "p1"
@@ -212,7 +249,7 @@ def test_a_province_tablet_says_a_player_in_turn_plays_on_their_own_phone_and_ca
             assert shell.toasts == [] and tablet.elsewhere == "p1"
             await tablet._play_here()  # "Jouer ici quand même" while her phone still holds the seat: said why
             assert tablet.elsewhere == "p1" and tablet.actor_seat is None
-            (said, error), = shell.toasts
+            ((said, error),) = shell.toasts
             assert error and "Chloé" in said and "tient toujours sa place" in said, said
             shell.toasts.clear()
             await phone.close()
@@ -258,17 +295,23 @@ def test_the_plays_of_a_table_screen_are_flat_buttons_without_ink(tmp_path):
             shell = _Shell()
             screen = TableScreen(shell, h.local_session(seat), seat)  # type: ignore[arg-type]
             shell.screen = screen
-            plays = [c for c in _controls(screen.render())
-                     if isinstance(c, ft.Semantics) and str(c.identifier or "").startswith("choice-")]
+            plays = [
+                c
+                for c in _controls(screen.render())
+                if isinstance(c, ft.Semantics) and str(c.identifier or "").startswith("choice-")
+            ]
             assert plays, "the seat in turn has plays"
             for b in plays:
                 inside = _controls(b)
-                assert b.button and not any(isinstance(c, ft.FilledButton | ft.OutlinedButton | ft.FilledTonalButton)
-                                            for c in inside)
+                assert b.button and not any(
+                    isinstance(c, ft.FilledButton | ft.OutlinedButton | ft.FilledTonalButton) for c in inside
+                )
                 tile = next(c for c in inside if isinstance(c, ft.Container) and c.on_click is not None)
                 assert not tile.ink
             seq = h.snapshot(TABLE).seq
-            tile = next(c for c in _controls(plays[0]) if isinstance(c, ft.Container) and c.on_click is not None)
+            tile = next(
+                c for c in _controls(plays[0]) if isinstance(c, ft.Container) and c.on_click is not None
+            )
             await tile.on_click(None)
             assert h.snapshot(TABLE).seq > seq  # the tap played
             await screen.leave()
@@ -328,16 +371,24 @@ def test_after_a_tap_the_acting_page_is_written_at_once_and_the_others_together_
             seats = [i.seat for i in h.snapshot(TABLE).seats]
             actor = max(seats, key=lambda s: len(h.snapshot(s).choices))
             drawn: list[tuple[str, bool, int]] = []  # (seat, writes held while drawn, pages written at once)
-            screens = _noted_screens(h, [actor, TABLE, *[s for s in seats if s != actor]],
-                                     lambda seat: drawn.append((seat, web.HOLD.held(), web.HOLD.now)))
-            plays = [c for c in _controls(screens[actor].render())
-                     if isinstance(c, ft.Container) and c.on_click is not None]
+            screens = _noted_screens(
+                h,
+                [actor, TABLE, *[s for s in seats if s != actor]],
+                lambda seat: drawn.append((seat, web.HOLD.held(), web.HOLD.now)),
+            )
+            plays = [
+                c
+                for c in _controls(screens[actor].render())
+                if isinstance(c, ft.Container) and c.on_click is not None
+            ]
             await plays[0].on_click(None)  # the tap
             await _until_drawn(drawn, len(screens))
             assert drawn[0] == (actor, False, 1), drawn  # drawn first, written at once
             others = drawn[1:]
             assert {s for s, _held, _now in others} == set(screens) - {actor}, drawn
-            assert all(held and now == 0 for _s, held, now in others[:-1]), drawn  # held until the last is drawn
+            assert all(held and now == 0 for _s, held, now in others[:-1]), (
+                drawn
+            )  # held until the last is drawn
             await asyncio.sleep(0.05)
             assert (web.HOLD.drawing, web.HOLD.now, web.HOLD.held()) == (0, 0, False)
             for screen in screens.values():
@@ -399,7 +450,9 @@ def test_the_pages_of_the_province_that_played_are_drawn_and_written_before_anot
             assert len(here) >= 2 and there, province
             drawn: list[tuple[str, bool]] = []  # (seat, writes held while drawn)
             # the other province's pages first in arrival order: they still come after the province's
-            screens = _noted_screens(h, [*there, *here, actor], lambda seat: drawn.append((seat, web.HOLD.held())))
+            screens = _noted_screens(
+                h, [*there, *here, actor], lambda seat: drawn.append((seat, web.HOLD.held()))
+            )
             for screen in screens.values():  # each page shows the table once, as a page that joined
                 screen._changed(None)
             await _until_drawn(drawn, len(screens))
@@ -409,9 +462,11 @@ def test_the_pages_of_the_province_that_played_are_drawn_and_written_before_anot
             await _until_drawn(drawn, len(screens))
             order = [s for s, _held in drawn]
             assert order[0] == actor and sorted(order) == sorted(screens), drawn
-            assert set(order[1:1 + len(here)]) == set(here), drawn  # the province that played, then the other
-            assert all(held for _s, held in drawn[1:len(here)]), drawn  # held until the province's last
-            assert not any(held for _s, held in drawn[1 + len(here):]), drawn  # the other's: written at once
+            assert set(order[1 : 1 + len(here)]) == set(here), (
+                drawn
+            )  # the province that played, then the other
+            assert all(held for _s, held in drawn[1 : len(here)]), drawn  # held until the province's last
+            assert not any(held for _s, held in drawn[1 + len(here) :]), drawn  # the other's: written at once
             for screen in screens.values():
                 await screen.leave()
         finally:
@@ -432,9 +487,16 @@ def test_pages_waiting_to_be_drawn_go_by_rank_then_by_arrival_and_a_page_that_st
                 await asyncio.sleep(0)
 
         async with turns.turn(Turns.OTHER):  # a page being drawn while the others come
-            tasks = [asyncio.create_task(page(n, r)) for n, r in
-                     [("other1", Turns.OTHER), ("next", Turns.TURN_CAME), ("gone", Turns.ACTED),
-                      ("other2", Turns.OTHER), ("acted", Turns.ACTED)]]
+            tasks = [
+                asyncio.create_task(page(n, r))
+                for n, r in [
+                    ("other1", Turns.OTHER),
+                    ("next", Turns.TURN_CAME),
+                    ("gone", Turns.ACTED),
+                    ("other2", Turns.OTHER),
+                    ("acted", Turns.ACTED),
+                ]
+            ]
             await asyncio.sleep(0)
             tasks[2].cancel()  # a page closed while it waited
             await asyncio.sleep(0)

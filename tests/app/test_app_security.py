@@ -35,8 +35,20 @@ INSECURE.verify_mode = ssl.CERT_NONE
 
 
 def start_lan_app(data: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
-    cmd = [sys.executable, str(ROOT / "tests" / "app" / "app_launch.py"), "--with-coretoy", "--", "--web",
-           "--host", "0.0.0.0", "--port", str(port), "--data-dir", str(data), "--no-advertise"]
+    cmd = [
+        sys.executable,
+        str(ROOT / "tests" / "app" / "app_launch.py"),
+        "--with-coretoy",
+        "--",
+        "--web",
+        "--host",
+        "0.0.0.0",
+        "--port",
+        str(port),
+        "--data-dir",
+        str(data),
+        "--no-advertise",
+    ]
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
@@ -154,6 +166,7 @@ def test_a_foreign_origin_or_an_unknown_host_gets_nothing(tmp_path):
     port = free_port()
     proc = start_lan_app(tmp_path / "data", port, tmp_path / "app.log")
     try:
+
         async def go() -> None:
             url = f"wss://127.0.0.1:{port}/ws"
             for origin in ("https://evil.example", f"http://127.0.0.1:{port}", None):

@@ -18,7 +18,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.app.browser_util import ARGS, CHROMIUM, Driver, free_port, need_chromium, start_app, stop_app  # noqa: E402
+from tests.app.browser_util import ARGS, CHROMIUM, Driver, free_port, need_chromium, start_app, stop_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
 
@@ -26,8 +26,10 @@ need_chromium()
 pytest.importorskip("engine.games.pandemie")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-SEATS_JS = "p => [...document.querySelectorAll(`[flt-semantics-identifier^='${p}']`)]" \
-           ".map(e => e.getAttribute('flt-semantics-identifier'))"
+SEATS_JS = (
+    "p => [...document.querySelectorAll(`[flt-semantics-identifier^='${p}']`)]"
+    ".map(e => e.getAttribute('flt-semantics-identifier'))"
+)
 
 
 class App:
@@ -135,7 +137,11 @@ def test_names_typed_when_creating_a_table_show_on_the_seats(table):
     host = page(browser, app)
     create(host, 1, 3, "Léa, Marc\nZoé")
     host.shot("table-flow-names-hosted.png")
-    assert "Léa · Gallia" in host.text("seat-p1") and "Marc" in host.text("seat-p2") and "Zoé" in host.text("seat-p3")
+    assert (
+        "Léa · Gallia" in host.text("seat-p1")
+        and "Marc" in host.text("seat-p2")
+        and "Zoé" in host.text("seat-p3")
+    )
     host.click("seat-p2")
     host.wait_text("header", "Vous êtes : Marc · Gallia")
     host.wait("log")
@@ -187,8 +193,11 @@ def _three_turns_on_each_province_tablet(browser: Any, app: App) -> bool:
         d.click_to(f"seat-table-{code}", "follow")
         d.click_to("follow", "follow-now")
         head = d.text("header")
-        province = next(n for n in ("Gallia", "Hispania", "Aegyptus", "Achaia", "Britannia", "Germania", "Syria")
-                        if n in d.text("follow-now"))
+        province = next(
+            n
+            for n in ("Gallia", "Hispania", "Aegyptus", "Achaia", "Britannia", "Germania", "Syria")
+            if n in d.text("follow-now")
+        )
         players = {names[s - 1] for s, t in seat_texts.items() if province in t}
         assert len(players) == 2, (province, seat_texts)
         assert province in head
@@ -208,8 +217,11 @@ def _three_turns_on_each_province_tablet(browser: Any, app: App) -> bool:
             if not turns[code] or turns[code][-1] != who:
                 turns[code].append(who)
             board = d.text("board")
-            first = min((board.find(n), n) for n in ("Gallia", "Hispania", "Aegyptus", "Achaia", "Britannia",
-                                                       "Germania", "Syria") if n in board)[1]
+            first = min(
+                (board.find(n), n)
+                for n in ("Gallia", "Hispania", "Aegyptus", "Achaia", "Britannia", "Germania", "Syria")
+                if n in board
+            )[1]
             assert first == province, f"the {province} tablet shows {first} first"
             try:
                 play_and_see_the_log(d)
@@ -248,7 +260,9 @@ def test_twenty_players_p7_to_p20_join_by_the_join_screen_with_names(table):
             for n, who in enumerate(first, 1):
                 assert who in d.text(f"join-p{n}")
             d.shot("table-flow-join-20.png")
-        assert any(p in d.text(f"join-{seat}") for p in ("Gallia", "Hispania", "Aegyptus", "Achaia", "Britannia"))
+        assert any(
+            p in d.text(f"join-{seat}") for p in ("Gallia", "Hispania", "Aegyptus", "Achaia", "Britannia")
+        )
         d.click(f"join-colour-{'red' if seat == 'p7' else 'blue'}")  # a re-render before the name is typed
         d.wait_text("join-colour-chosen", "rouge" if seat == "p7" else "bleu")  # the choice said in words
         if seat == "p7":
@@ -393,7 +407,9 @@ def test_a_banner_unseen_when_the_host_restarts_comes_back_with_the_page_and_its
     deadline = time.monotonic() + 180
     while not _has(tablet, "private-hidden"):  # play until the turn passes: the tablet announces it
         assert time.monotonic() < deadline, "the turn did not pass"
-        tablet.page.wait_for_selector(f'{tablet.sel("choice-0")}, {tablet.sel("private-hidden")}', timeout=30_000)
+        tablet.page.wait_for_selector(
+            f"{tablet.sel('choice-0')}, {tablet.sel('private-hidden')}", timeout=30_000
+        )
         if _has(tablet, "private-hidden"):
             break
         before = tablet.text("header")
@@ -421,8 +437,10 @@ def test_the_hosted_screens_turn_shortcuts_are_one_per_line_and_of_one_height(ta
     host = page(browser, app, 1280, 1400)
     create(host, 4, 1, "Ana, Bartholomé-Eugène, Cid, Dan")
     host.wait("seat-current-3")
-    boxes = [host.page.locator(host.sel(i)).bounding_box() for i in
-             ("seat-current", "seat-current-1", "seat-current-2", "seat-current-3")]
+    boxes = [
+        host.page.locator(host.sel(i)).bounding_box()
+        for i in ("seat-current", "seat-current-1", "seat-current-2", "seat-current-3")
+    ]
     host.shot("hosted-turn-shortcuts.png")
     assert all(b is not None for b in boxes)
     heights = [b["height"] for b in boxes]
@@ -449,7 +467,9 @@ def test_a_province_tablet_unfolds_another_province_on_a_tap_and_folds_it_again(
     tablet.click(other)
     tablet.wait_text(other, "Punaises en réserve")
     tablet.shot("table-flow-unfolded-province.png")
-    tablet.page.locator(tablet.sel(other)).click(position={"x": 80, "y": 24})  # on its title (the middle of the unfolded part is a map's list)
+    tablet.page.locator(tablet.sel(other)).click(
+        position={"x": 80, "y": 24}
+    )  # on its title (the middle of the unfolded part is a map's list)
     deadline = time.monotonic() + 20
     while "Punaises en réserve" in tablet.text(other):
         assert time.monotonic() < deadline, "the province folds again"

@@ -17,8 +17,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.app.browser_util import Driver, need_chromium  # noqa: E402
-from tests.app.test_app_table_flow import App, create, table  # noqa: E402,F401
+from tests.app.browser_util import Driver, need_chromium
+from tests.app.test_app_table_flow import App, create, table  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
@@ -109,4 +109,5 @@ def test_a_tap_on_a_button_the_page_still_shows_after_a_rerender_is_not_lost(tab
     phone.shot("taps-after-stale-tap.png")
     assert after_second > after_first or refused, (
         "the tap made on the screen the browser still showed was dropped: no event, no refusal; it showed:\n"
-        + stale_text)
+        + stale_text
+    )

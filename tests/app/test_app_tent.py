@@ -14,7 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.app.browser_util import Driver, app_in_browser, need_chromium  # noqa: E402
+from tests.app.browser_util import Driver, app_in_browser, need_chromium
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(400)]
 
@@ -117,14 +117,16 @@ def test_pass_and_play_hides_the_acting_players_part_until_they_tap_and_again_wh
     tablet.shot("app-tent-hotseat-shown.png")
     # play until the turn passes: the next player's part is hidden again, and the tablet announces it
     for _ in range(12):
-        tablet.page.wait_for_selector(f'{tablet.sel("choice-0")}, {tablet.sel("private-hidden")}', timeout=30_000)
+        tablet.page.wait_for_selector(
+            f"{tablet.sel('choice-0')}, {tablet.sel('private-hidden')}", timeout=30_000
+        )
         if tablet.page.locator(tablet.sel("private-hidden")).count():
             break
         seq = tablet.text("header")
         tablet.click("choice-0")
         try:
             tablet.wait_change("header", seq, timeout=20_000)
-        except Exception:  # a tap the loaded machine swallowed: the loop taps again
+        except Exception:  # noqa: BLE001 - a tap the loaded machine swallowed: the loop taps again
             pass
     tablet.wait("private-hidden")
     assert tablet.text("follow-now") != first, "the turn passed to another player"
@@ -141,7 +143,9 @@ def test_your_turn_banner_on_a_phone_and_an_error_that_hides_no_control(app):
     host.open(url)
     _new_pandemie(host)
 
-    phone_ctx = browser.new_context(viewport={"width": 390, "height": 844})  # the phone's browser (its storage)
+    phone_ctx = browser.new_context(
+        viewport={"width": 390, "height": 844}
+    )  # the phone's browser (its storage)
     phone = Driver(phone_ctx.new_page())
     phone.open(url)
     phone.click("open-0")
@@ -166,7 +170,9 @@ def test_your_turn_banner_on_a_phone_and_an_error_that_hides_no_control(app):
     host.click("seat-p1")
     host.wait("board")
     seen: list[str] = []
-    deadline = time.monotonic() + 180  # a loaded machine brings the phone its updates late: by time, not tries
+    deadline = (
+        time.monotonic() + 180
+    )  # a loaded machine brings the phone its updates late: by time, not tries
     while time.monotonic() < deadline:
         if phone.page.locator(phone.sel("announce")).count():
             said = phone.text("announce")
@@ -182,7 +188,7 @@ def test_your_turn_banner_on_a_phone_and_an_error_that_hides_no_control(app):
         player.click("choice-0")
         try:
             player.wait_change("header", before, timeout=20_000)
-        except Exception:  # a swallowed tap: tap again
+        except Exception:  # noqa: BLE001 - a swallowed tap: tap again
             pass
     text = phone.wait_text("announce", "vous de jouer")
     print("other announcements on the way:", seen)
@@ -191,7 +197,9 @@ def test_your_turn_banner_on_a_phone_and_an_error_that_hides_no_control(app):
     # (after an alarm's sound when a Rupture came with the turn: then the alarm's vibration)
     try:
         phone.page.wait_for_function(
-            "() => (window.__tkCue?.played || []).some(c => c.sound === 'turn' && c.ok !== null)", timeout=15_000)
+            "() => (window.__tkCue?.played || []).some(c => c.sound === 'turn' && c.ok !== null)",
+            timeout=15_000,
+        )
     finally:
         played = phone.page.evaluate("() => (window.__tkCue || {}).played")
         print("cues played:", played)
@@ -250,11 +258,17 @@ def test_on_a_shared_tablet_each_player_starts_the_support_picker_from_its_defau
     assert "(choisi)" in label("support-draw-0") and "(choisi)" in label("support-rats-0")
     log_before = tablet.text("log")
     tablet.click("support-draw-2")
-    tablet.page.wait_for_function("([sel]) => (document.querySelector(sel)?.getAttribute('aria-label') || '')"
-                                  ".includes('(choisi)')", arg=[tablet.sel("support-draw-2")], timeout=15_000)
+    tablet.page.wait_for_function(
+        "([sel]) => (document.querySelector(sel)?.getAttribute('aria-label') || '').includes('(choisi)')",
+        arg=[tablet.sel("support-draw-2")],
+        timeout=15_000,
+    )
     tablet.click("support-rats-1")
-    tablet.page.wait_for_function("([sel]) => (document.querySelector(sel)?.getAttribute('aria-label') || '')"
-                                  ".includes('(choisi)')", arg=[tablet.sel("support-rats-1")], timeout=15_000)
+    tablet.page.wait_for_function(
+        "([sel]) => (document.querySelector(sel)?.getAttribute('aria-label') || '').includes('(choisi)')",
+        arg=[tablet.sel("support-rats-1")],
+        timeout=15_000,
+    )
     tablet.click("support-building-0")
     tablet.wait_change("log", log_before)
     tablet.wait("private-hidden", timeout=30_000)  # the next player's part, behind their own tap

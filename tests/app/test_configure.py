@@ -31,16 +31,32 @@ def _flet_own_method_after() -> Iterator[None]:
 
 def _buttons(k: int) -> ft.Control:
     return ft.ResponsiveRow(
-        [big_button(f"Aller à Ville {i + k}", lambda _e: None, f"choice-{i}", col={"xs": 12, "sm": 6}, flat=True)
-         for i in range(6)]
-        + [big_button("Annuler", lambda _e: None, "undo", icon=ft.Icons.UNDO, tone="tonal"),
-           big_button("Jouer", lambda _e: None, "play", primary=True),
-           big_button("Regarder", lambda _e: None, "peek", flat=True, icon=ft.Icons.VISIBILITY, disabled=True)])
+        [
+            big_button(
+                f"Aller à Ville {i + k}", lambda _e: None, f"choice-{i}", col={"xs": 12, "sm": 6}, flat=True
+            )
+            for i in range(6)
+        ]
+        + [
+            big_button("Annuler", lambda _e: None, "undo", icon=ft.Icons.UNDO, tone="tonal"),
+            big_button("Jouer", lambda _e: None, "play", primary=True),
+            big_button(
+                "Regarder", lambda _e: None, "peek", flat=True, icon=ft.Icons.VISIBILITY, disabled=True
+            ),
+        ]
+    )
 
 
 def _log(first: int, n: int) -> ft.Column:
-    return ft.Column([ft.Row([ft.Text(f"{s}", size=13, width=36), ft.Text(f"Joueur {s % 4} va à Ville {s}", expand=True)],
-                             key=f"log-{s}") for s in range(first + n - 1, first - 1, -1)])
+    return ft.Column(
+        [
+            ft.Row(
+                [ft.Text(f"{s}", size=13, width=36), ft.Text(f"Joueur {s % 4} va à Ville {s}", expand=True)],
+                key=f"log-{s}",
+            )
+            for s in range(first + n - 1, first - 1, -1)
+        ]
+    )
 
 
 def _map(pins: int) -> ft.Control:
@@ -52,21 +68,42 @@ def _map(pins: int) -> ft.Control:
 def _screen(k: int) -> tuple[ft.Column, dict[str, Any]]:
     head = ft.Text(f"événement n° {k}", size=20, weight=ft.FontWeight.BOLD)
     facts = ft.Row([pill("4 actions"), pill("Vienna", ft.Colors.SECONDARY_CONTAINER)], wrap=True)
-    cities = ft.Column([ft.Row([ft.Text(f"C{i}", width=150), chip("Goths", str(i)), pill(f"{i} bleu")], key=f"city-{i}")
-                        for i in range(5)])
+    cities = ft.Column(
+        [
+            ft.Row([ft.Text(f"C{i}", width=150), chip("Goths", str(i)), pill(f"{i} bleu")], key=f"city-{i}")
+            for i in range(5)
+        ]
+    )
     field = ft.TextField(label="Code", value="RAT:07")
-    pick = ft.Dropdown(options=[ft.dropdown.Option(key=str(i), text=f"Choix {i}") for i in range(3)], value="1")
+    pick = ft.Dropdown(
+        options=[ft.dropdown.Option(key=str(i), text=f"Choix {i}") for i in range(3)], value="1"
+    )
     spans = ft.Text(spans=[ft.TextSpan("gras ", ft.TextStyle(weight=ft.FontWeight.BOLD)), ft.TextSpan("fin")])
-    shapes = cv.Canvas([cv.Circle(10, 10, 5, paint=ft.Paint(color="#123456")),
-                        cv.Line(0, 0, 20, 20, paint=ft.Paint(stroke_width=2))], width=40, height=40)
+    shapes = cv.Canvas(
+        [
+            cv.Circle(10, 10, 5, paint=ft.Paint(color="#123456")),
+            cv.Line(0, 0, 20, 20, paint=ft.Paint(stroke_width=2)),
+        ],
+        width=40,
+        height=40,
+    )
     board, actions, log = ft.Column([_map(6), cities]), ft.Column([_buttons(k), field, pick]), _log(1, 5)
-    root = ft.Column([
-        card(ft.Column([head, facts]), identifier="header"),
-        card(board, identifier="board"),
-        card(actions, identifier="actions"),
-        card(ft.Column([spans, shapes, log]), identifier="log"),
-    ])
-    return root, {"head": head, "cities": cities, "board": board, "actions": actions, "log": log, "canvas": shapes}
+    root = ft.Column(
+        [
+            card(ft.Column([head, facts]), identifier="header"),
+            card(board, identifier="board"),
+            card(actions, identifier="actions"),
+            card(ft.Column([spans, shapes, log]), identifier="log"),
+        ]
+    )
+    return root, {
+        "head": head,
+        "cities": cities,
+        "board": board,
+        "actions": actions,
+        "log": log,
+        "canvas": shapes,
+    }
 
 
 def _changes(parts: dict[str, Any], step: int) -> None:
@@ -78,7 +115,10 @@ def _changes(parts: dict[str, Any], step: int) -> None:
     parts["cities"].controls.pop(1)
     parts["cities"].controls.insert(0, ft.Row([ft.Text("Nouvelle")], key=f"city-new-{step}"))
     parts["board"].controls[0] = _map(6 + step)
-    parts["canvas"].shapes = [*parts["canvas"].shapes[1:], cv.Rect(1, 1, 5, 5, paint=ft.Paint(color="#654321"))]
+    parts["canvas"].shapes = [
+        *parts["canvas"].shapes[1:],
+        cv.Rect(1, 1, 5, 5, paint=ft.Paint(color="#654321")),
+    ]
 
 
 def _pack(message: Any) -> Any:
@@ -116,20 +156,33 @@ def _run() -> list[Any]:
     def state(c: BaseControl) -> tuple[Any, ...]:
         parent = getattr(c, "_parent", None)
         p = parent() if parent else None
-        return (type(c).__name__, n(c._i), n(p._i) if isinstance(p, BaseControl) else type(p).__name__,
-                getattr(c, "_frozen", "-"), getattr(c, "_initialized", "-"), sorted(getattr(c, "_dirty", None) or ()))
+        return (
+            type(c).__name__,
+            n(c._i),
+            n(p._i) if isinstance(p, BaseControl) else type(p).__name__,
+            getattr(c, "_frozen", "-"),
+            getattr(c, "_initialized", "-"),
+            sorted(getattr(c, "_dirty", None) or ()),
+        )
 
     out: list[Any] = []
     root, parts = _screen(0)
     for step in range(4):
         if step:
             _changes(parts, step)
-        patch, added, removed = ObjectPatch.from_diff(None if step == 0 else root, root, control_cls=BaseControl)
+        patch, added, removed = ObjectPatch.from_diff(
+            None if step == 0 else root, root, control_cls=BaseControl
+        )
         out.append(norm(_pack(patch.to_message())))
         out.append([state(c) for c in added])
         out.append([(type(c).__name__, n(c._i)) for c in removed])
         out.append([state(c) for c in _walk(root)])
-        plain = [v for c in _walk(root) for v in (getattr(c, "padding", None), getattr(c, "border", None)) if v is not None]
+        plain = [
+            v
+            for c in _walk(root)
+            for v in (getattr(c, "padding", None), getattr(c, "border", None))
+            if v is not None
+        ]
         out.append([(type(v).__name__, type(v).__setattr__.__name__, hasattr(v, "__changes")) for v in plain])
     return out
 
@@ -139,7 +192,9 @@ def _with(setup: Callable[[], None]) -> list[Any]:
     return _run()
 
 
-def test_the_browser_gets_the_same_message_and_every_control_the_same_set_up_as_with_flets_own_method() -> None:
+def test_the_browser_gets_the_same_message_and_every_control_the_same_set_up_as_with_flets_own_method() -> (
+    None
+):
     flets = _with(configure.uninstall)
     ours = _with(configure.install)
     assert DiffBuilder._configure_dataclass is not configure.ORIGINAL

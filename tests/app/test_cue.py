@@ -16,14 +16,22 @@ def test_the_script_and_the_shipped_sounds_are_the_only_files_it_serves():
     assert kind.startswith(b"text/javascript") and b"tk-cue:" in body and b"navigator.vibrate" in body
     for name in sounds.NAMES:
         assert cue.asset(f"{cue.SOUNDS}{name}.wav") == (sounds.data(name), b"audio/wav")
-    for path in ("/tk-cue/boom.wav", "/tk-cue/../../etc/passwd.wav", "/tk-cue/turn.mp3", "/tk-cue.js.map", "/"):
+    for path in (
+        "/tk-cue/boom.wav",
+        "/tk-cue/../../etc/passwd.wav",
+        "/tk-cue/turn.mp3",
+        "/tk-cue.js.map",
+        "/",
+    ):
         assert cue.asset(path) is None, path
 
 
 def test_the_script_is_added_once_at_the_end_of_the_pages_head():
     html = b"<html><head><title>x</title></head><body></body></html>"
     once = cue.inject(html)
-    assert once == b'<html><head><title>x</title><script src="tk-cue.js"></script>\n</head><body></body></html>'
+    assert (
+        once == b'<html><head><title>x</title><script src="tk-cue.js"></script>\n</head><body></body></html>'
+    )
     assert cue.inject(once) == once
     assert cue.inject(b"<p>no head</p>") == b"<p>no head</p>"
 
@@ -60,7 +68,9 @@ def test_the_app_serves_its_page_with_the_script_and_the_sounds_with_its_securit
         stop_app(app)
 
 
-@pytest.mark.parametrize("text", ["tk-cue:0a1b2c3d:1:turn:medium", "tk-cue:0a1b2c3d:12::heavy",
-                                  "tk-cue:0a1b2c3d:3:alarm+turn:heavy"])
+@pytest.mark.parametrize(
+    "text",
+    ["tk-cue:0a1b2c3d:1:turn:medium", "tk-cue:0a1b2c3d:12::heavy", "tk-cue:0a1b2c3d:3:alarm+turn:heavy"],
+)
 def test_a_cue_the_app_writes_is_one_the_script_reads(text):
     assert cue.CUE.match(text)

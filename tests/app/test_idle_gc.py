@@ -21,12 +21,16 @@ def fresh():
     gc.unfreeze()
 
 
-@pytest.mark.parametrize("last,due,every,at_most", [
-    ("full", idle_gc.due, idle_gc.EVERY_S, idle_gc.AT_MOST_S),
-    ("deep", idle_gc.deep_due, idle_gc.DEEP_EVERY_S, idle_gc.DEEP_AT_MOST_S),
-])
-def test_a_collection_waits_for_a_quiet_moment_and_never_for_longer_than_its_at_most(fresh, last, due, every,
-                                                                                      at_most):
+@pytest.mark.parametrize(
+    "last,due,every,at_most",
+    [
+        ("full", idle_gc.due, idle_gc.EVERY_S, idle_gc.AT_MOST_S),
+        ("deep", idle_gc.deep_due, idle_gc.DEEP_EVERY_S, idle_gc.DEEP_AT_MOST_S),
+    ],
+)
+def test_a_collection_waits_for_a_quiet_moment_and_never_for_longer_than_its_at_most(
+    fresh, last, due, every, at_most
+):
     """A full collection, and a deep one (everything thawed first), each on its own clock."""
     now = time.monotonic()
     idle_gc._state.update({last: now - every - 1, "busy": now})

@@ -11,8 +11,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from companion import cue, revive  # noqa: E402
-from tests.app.browser_util import Driver, need_chromium  # noqa: E402
+from companion import cue, revive
+from tests.app.browser_util import Driver, need_chromium
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
@@ -76,9 +76,13 @@ def test_a_page_that_keeps_crashing_stops_and_says_so_in_its_language(table, lan
     d.open(app.url)
     d.wait("start-new", timeout=60_000)
     # an error that is not a trap (a script's own) reloads nothing
-    d.page.evaluate("() => { window.__tkBefore = true; setTimeout(() => { throw new Error('a plain error'); }, 0); }")
+    d.page.evaluate(
+        "() => { window.__tkBefore = true; setTimeout(() => { throw new Error('a plain error'); }, 0); }"
+    )
     d.page.wait_for_timeout(1500)
-    assert d.page.evaluate("() => window.__tkBefore === true && window.__tkRevive.reloading === false"), "reloaded"
+    assert d.page.evaluate("() => window.__tkBefore === true && window.__tkRevive.reloading === false"), (
+        "reloaded"
+    )
     for _ in range(revive.MAX_REVIVALS):
         _crash_and_wait_reload(d)
     d.page.wait_for_function("() => window.__tkRevive", timeout=30_000)
@@ -92,5 +96,9 @@ def test_a_page_that_keeps_crashing_stops_and_says_so_in_its_language(table, lan
     else:
         assert "This page stopped" in said and "Reload it" in said and "arrêtée" not in said, said
     state = d.page.evaluate("() => window.__tkRevive")
-    assert state["stopped"] and not state["reloading"] and "memory access out of bounds" in state["seen"][-1]["message"]
+    assert (
+        state["stopped"]
+        and not state["reloading"]
+        and "memory access out of bounds" in state["seen"][-1]["message"]
+    )
     d.shot(f"revive-stopped-{lang}.png")

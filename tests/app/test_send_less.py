@@ -24,10 +24,13 @@ def _wire(full: Snapshot | None, patch: SnapshotPatch | None) -> tuple[Snapshot 
     return WIRE.decode(msgspec.json.encode((full, patch)))
 
 
-@pytest.mark.parametrize("game,options,share", [
-    ("pandemie", {"provinces": ["G", "H"], "players": [2, 2]}, 0.2),
-    ("cartus", {"players": 3}, 0.6),  # its long lists of choices change with every phase
-])
+@pytest.mark.parametrize(
+    "game,options,share",
+    [
+        ("pandemie", {"provinces": ["G", "H"], "players": [2, 2]}, 0.2),
+        ("cartus", {"players": 3}, 0.6),  # its long lists of choices change with every phase
+    ],
+)
 def test_a_device_rebuilds_every_snapshot_from_patches(game, options, share, monkeypatch):
     monkeypatch.setattr(tables, "LOG_LINES", 40)  # the log window slides within the game below
     table = Table.new(get_game(game), options, SeededRng(5))

@@ -241,7 +241,9 @@ def test_a_pages_whole_update_is_written_before_the_next_page_is_drawn() -> None
                 co.write(message)
 
         task = asyncio.ensure_future(sender())
-        page = SimpleNamespace(session=SimpleNamespace(connection=SimpleNamespace(_FletApp__send_queue=queue)))
+        page = SimpleNamespace(
+            session=SimpleNamespace(connection=SimpleNamespace(_FletApp__send_queue=queue))
+        )
         for k in range(4):  # one render: four changed controls
             queue.put_nowait(b"m%d" % k)
         await sent(page)
@@ -250,7 +252,6 @@ def test_a_pages_whole_update_is_written_before_the_next_page_is_drawn() -> None
         await sent(SimpleNamespace())  # a page without a session (closing): nothing to wait for
 
     asyncio.run(run())
-
 
 
 def test_a_browser_gone_while_its_update_is_written_leaves_no_session_connected_to_it() -> None:
@@ -331,8 +332,11 @@ def test_a_browser_gone_while_its_update_is_written_leaves_no_session_connected_
                 sock = ws.socket
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
                 sock.close()  # the browser is gone at once (a reset), the app's update still being written
-        until(lambda: set(started) <= gone, f"every session disconnected: {len(set(started) - gone)} of "
-              f"{len(set(started))} still connected to a gone client")
+        until(
+            lambda: set(started) <= gone,
+            f"every session disconnected: {len(set(started) - gone)} of "
+            f"{len(set(started))} still connected to a gone client",
+        )
     finally:
         loop.call_soon_threadsafe(task["t"].cancel)
         thread.join(10)

@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.app.browser_util import ARGS, ARTIFACTS, CHROMIUM, ROOT, Driver, free_port, need_chromium  # noqa: E402
+from tests.app.browser_util import ARGS, ARTIFACTS, CHROMIUM, ROOT, Driver, free_port, need_chromium
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
@@ -29,8 +29,12 @@ def test_surge_arrows_show_then_go(tmp_path: Path) -> None:
     from engine.boards.pandemie import board_for
 
     port = free_port()
-    proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "boards" / "arrows_page.py"), str(port), str(SHOW)],
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "tests" / "boards" / "arrows_page.py"), str(port), str(SHOW)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+    )
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -48,7 +52,9 @@ def test_surge_arrows_show_then_go(tmp_path: Path) -> None:
                 t0 = time.monotonic()
                 page.goto(f"http://127.0.0.1:{port}/")
                 Driver(page).accessible()
-                page.wait_for_selector('[flt-semantics-identifier="place-G01"]', state="attached", timeout=60_000)
+                page.wait_for_selector(
+                    '[flt-semantics-identifier="place-G01"]', state="attached", timeout=60_000
+                )
                 page.wait_for_timeout(700)  # the frame that holds the places is painted
                 on = ARTIFACTS / "boards-arrows-on.png"
                 page.screenshot(path=str(on))

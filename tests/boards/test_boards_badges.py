@@ -33,7 +33,7 @@ def test_a_lone_pawn_covers_no_other_city_and_no_name(code: str) -> None:
     board = province_board(next(p for p in shipped() if p.code == code))
     bad = {}
     for pl in board.places:
-        (x, y), = spots(board, pl.key, 1, PAWN)
+        ((x, y),) = spots(board, pl.key, 1, PAWN)
         assert math.hypot(x - pl.x, y - pl.y) > pl.r + PAWN, "outside its own city"
         if (what := _covers(board, pl.key, x, y, PAWN)) is not None:
             bad[pl.name] = what
@@ -69,15 +69,16 @@ def test_two_pawns_and_a_fort_in_one_city_never_overlap(code: str) -> None:
         view = {"code": code, "forts": [pl.key], "pins": {}}
         players = {"p1": {"province": code, "city": pl.key}, "p2": {"province": code, "city": pl.key}}
         layer = layer_for(board, view, players, "p1", {"p1": "Léa", "p2": "Marc"})
-        (fx, fy, h, _c), = layer.squares
+        ((fx, fy, h, _c),) = layer.squares
         pawns = [(x, y, r) for x, y, r, *_ in layer.pawns]
         assert len(pawns) == 2
         for i, (x, y, r) in enumerate(pawns):
             assert math.hypot(x - fx, y - fy) >= r + h, (pl.name, "a pawn on the Fort")
-            for x2, y2, r2 in pawns[i + 1:]:
+            for x2, y2, r2 in pawns[i + 1 :]:
                 assert math.hypot(x - x2, y - y2) >= r + r2, (pl.name, "two pawns on each other")
         covering += any(_covers(board, pl.key, x, y, r) for x, y, r in pawns) or bool(
-            _covers(board, pl.key, fx, fy, FORT))
+            _covers(board, pl.key, fx, fy, FORT)
+        )
     # a second pawn may cover a neighbour's name in crowded corners: a few per province, and 19 of the 48
     # cities of the Nile valley (Aegyptus), where the cities stand in a narrow line
     assert covering <= (19 if code == "E" else 4), covering

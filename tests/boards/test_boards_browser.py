@@ -11,7 +11,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.app.browser_util import Driver, app_in_browser, need_chromium  # noqa: E402
+from tests.app.browser_util import Driver, app_in_browser, need_chromium
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -63,8 +63,11 @@ def test_tap_a_city_plays_a_move_there(tmp_path: Path) -> None:
         board_before = tablet.text("board")
         tablet.click(f"place-{key}")
         tablet.wait("place-choice-0")
-        offered = [tablet.text(f"place-choice-{i}")
-                   for i in range(8) if tablet.page.query_selector(tablet.sel(f"place-choice-{i}"))]
+        offered = [
+            tablet.text(f"place-choice-{i}")
+            for i in range(8)
+            if tablet.page.query_selector(tablet.sel(f"place-choice-{i}"))
+        ]
         assert offered and all(name in o for o in offered), offered
         assert offered[0].strip().startswith(f"Aller à {name}"), offered  # the move first
         tablet.shot("boards-pandemie-tap-dialog.png")
@@ -82,8 +85,11 @@ def test_tap_a_city_plays_a_move_there(tmp_path: Path) -> None:
             tablet.click(f"place-{far.key}")
             tablet.page.wait_for_timeout(600)
             if tablet.page.query_selector(tablet.sel("place-choice-0")):
-                offered = [tablet.text(f"place-choice-{i}") for i in range(12)
-                           if tablet.page.query_selector(tablet.sel(f"place-choice-{i}"))]
+                offered = [
+                    tablet.text(f"place-choice-{i}")
+                    for i in range(12)
+                    if tablet.page.query_selector(tablet.sel(f"place-choice-{i}"))
+                ]
                 assert all(far.name in o for o in offered), (far.name, offered)
                 tablet.click("place-cancel")
                 tablet.page.wait_for_timeout(400)

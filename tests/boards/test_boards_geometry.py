@@ -97,7 +97,12 @@ def test_two_names_never_stand_so_close_they_read_as_one(code: str) -> None:
     Nile valley's line of cities keeps five such pairs)."""
     b = board_for(code)
     boxes = [(pl.name, (pl.label.x, pl.label.y, pl.label.w, pl.label.h)) for pl in b.places]
-    stacked = [(a, c) for i, (a, ab) in enumerate(boxes) for c, cb in boxes[i + 1:] if G.box_overlap(ab, cb, G.STACKED)]
+    stacked = [
+        (a, c)
+        for i, (a, ab) in enumerate(boxes)
+        for c, cb in boxes[i + 1 :]
+        if G.box_overlap(ab, cb, G.STACKED)
+    ]
     assert len(stacked) <= {"E": 5}.get(code, 0), stacked
 
 
@@ -105,8 +110,17 @@ def test_problems_names_what_is_wrong() -> None:
     b = board_for("G")
     a, c = b.places[0], b.places[1]
     moved = G.Place(c.key, c.name, a.x + 3, a.y, c.r, c.colour, a.label)
-    bad = G.Board(b.code, b.name, b.width, b.height, (a, moved, *b.places[2:]), b.segments, b.stubs,
-                  b.source, b.min_distance)
+    bad = G.Board(
+        b.code,
+        b.name,
+        b.width,
+        b.height,
+        (a, moved, *b.places[2:]),
+        b.segments,
+        b.stubs,
+        b.source,
+        b.min_distance,
+    )
     found = G.problems(bad)
     assert any(f"{a.name} and {c.name} are 3 apart" in f for f in found)
     assert any(f"the names of {a.name} and {c.name} overlap" in f for f in found)
@@ -128,13 +142,24 @@ def user_province(seed: int, coords: bool = False, code: str = "U") -> ProvinceD
     cols = [COLOURS[i % 4] for i in range(48)]
     rng.shuffle(cols)
     cities = tuple(
-        CityData(names[i], cols[i], tuple(names[j] for j in sorted(nb[i])), 1000,
-                 lat=(40 + rng.random() * 5) if coords else None, lon=(rng.random() * 8) if coords else None,
-                 links=(Link("G", "Lugdunum"),) if i == 7 else ())
+        CityData(
+            names[i],
+            cols[i],
+            tuple(names[j] for j in sorted(nb[i])),
+            1000,
+            lat=(40 + rng.random() * 5) if coords else None,
+            lon=(rng.random() * 8) if coords else None,
+            links=(Link("G", "Lugdunum"),) if i == 7 else (),
+        )
         for i in range(48)
     )
-    p = ProvinceData(code, "Utopia", names[0], ("Consul", "Dictateur", "Tribun", "Sénateur", "Licteur", "Magistrat"),
-                     cities)
+    p = ProvinceData(
+        code,
+        "Utopia",
+        names[0],
+        ("Consul", "Dictateur", "Tribun", "Sénateur", "Licteur", "Magistrat"),
+        cities,
+    )
     return validate_province(p, "test")
 
 
@@ -145,7 +170,7 @@ def test_user_province_without_coordinates_lays_itself_out(seed: int) -> None:
     assert b.source == "computed"
     assert len(b.places) == 48
     for i, a in enumerate(b.places):
-        for c in b.places[i + 1:]:
+        for c in b.places[i + 1 :]:
             assert math.hypot(a.x - c.x, a.y - c.y) >= b.min_distance - 0.5, (a.name, c.name)
             assert not a.label.overlaps(c.label), (a.name, c.name)
     assert G.problems(b) == []
@@ -183,10 +208,22 @@ def geographic_province(seed: int) -> ProvinceData:
         nb[i].add(j)
         nb[j].add(i)
     cols = [COLOURS[i % 4] for i in range(48)]
-    cities = tuple(CityData(names[i], cols[i], tuple(names[j] for j in sorted(nb[i])), 1000,
-                            lat=pts[i][1], lon=pts[i][0]) for i in range(48))
-    return validate_province(ProvinceData("UC", "Geographia", names[0], ("Consul", "Dictateur", "Tribun",
-                                          "Sénateur", "Licteur", "Magistrat"), cities), "test")
+    cities = tuple(
+        CityData(
+            names[i], cols[i], tuple(names[j] for j in sorted(nb[i])), 1000, lat=pts[i][1], lon=pts[i][0]
+        )
+        for i in range(48)
+    )
+    return validate_province(
+        ProvinceData(
+            "UC",
+            "Geographia",
+            names[0],
+            ("Consul", "Dictateur", "Tribun", "Sénateur", "Licteur", "Magistrat"),
+            cities,
+        ),
+        "test",
+    )
 
 
 def test_user_province_with_coordinates_uses_them() -> None:

@@ -43,18 +43,25 @@ def _drawn(seat: str, lang: str, width: float, dark: bool = False) -> tuple[list
     is drawn on the land, pins and Forts then pawns and rings, two canvases)."""
     snap = _snapshot(seat)
     names = model.people(snap.seats, lang)  # what a screen passes: "Joueur 3 · Gallia" before a name is given
-    m = province_map(snap.view, "G", seat, lang, width, names=names, dark=dark, zoom=width < 600,
-                     device=object())
+    m = province_map(
+        snap.view, "G", seat, lang, width, names=names, dark=dark, zoom=width < 600, device=object()
+    )
     board, layer, pieces = _canvases(m)  # the land, then pins and Forts, then pawns and rings
     return list(board.shapes or []), list(layer.shapes or []) + list(pieces.shapes or [])
 
 
 def _pawns(layer: list[Any]) -> list[tuple[float, float, str]]:
     """(disc radius in px, font size) of each lettered disc of the layer: the pawns."""
-    discs = {(round(s.x, 3), round(s.y, 3)): s.radius for s in layer
-             if isinstance(s, cv.Circle) and s.paint.style is not None and s.paint.style.name == "FILL"}
-    return [(discs[(round(t.x, 3), round(t.y, 3))], t.style.size, t.value) for t in layer
-            if isinstance(t, cv.Text) and (round(t.x, 3), round(t.y, 3)) in discs]
+    discs = {
+        (round(s.x, 3), round(s.y, 3)): s.radius
+        for s in layer
+        if isinstance(s, cv.Circle) and s.paint.style is not None and s.paint.style.name == "FILL"
+    }
+    return [
+        (discs[(round(t.x, 3), round(t.y, 3))], t.style.size, t.value)
+        for t in layer
+        if isinstance(t, cv.Text) and (round(t.x, 3), round(t.y, 3)) in discs
+    ]
 
 
 def test_a_pawns_letter_stays_inside_its_disc_on_a_phone_and_unnamed_pawns_show_their_seat_number():
@@ -63,8 +70,10 @@ def test_a_pawns_letter_stays_inside_its_disc_on_a_phone_and_unnamed_pawns_show_
         pawns = _pawns(layer)
         assert len(pawns) == 4, pawns
         for radius, size, letter in pawns:
-            assert size <= 2 * radius, f"at {width:.0f} px, the letter {letter} ({size:.1f} px) overflows its " \
-                                       f"{2 * radius:.1f} px disc"
+            assert size <= 2 * radius, (
+                f"at {width:.0f} px, the letter {letter} ({size:.1f} px) overflows its "
+                f"{2 * radius:.1f} px disc"
+            )
     for lang in ("fr", "en"):  # four players without a name: four different marks, their seat numbers
         letters = sorted(letter for _r, _s, letter in _pawns(_drawn("table", lang, 700.0)[1]))
         assert letters == ["1", "2", "3", "4"], (lang, letters)
@@ -72,11 +81,12 @@ def test_a_pawns_letter_stays_inside_its_disc_on_a_phone_and_unnamed_pawns_show_
 
 def _luminance(colour: str) -> float:
     """WCAG relative luminance of ``#rrggbb``."""
+
     def channel(v: int) -> float:
         c = v / 255
         return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
 
-    r, g, b = (int(colour.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
+    r, g, b = (int(colour.lstrip("#")[i : i + 2], 16) for i in (0, 2, 4))
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
@@ -89,8 +99,11 @@ def _keep_and_land(dark: bool) -> tuple[str, str]:
     """The colour of the Fort's keep (its body and merlons; the door is the edge's colour) and of the land."""
     board, layer = _drawn("table", "fr", 700.0, dark=dark)
     land = board[0].paint.color  # the first shape: the land under everything
-    fills = Counter(s.paint.color for s in layer
-                    if isinstance(s, cv.Rect) and s.paint.style is not None and s.paint.style.name == "FILL")
+    fills = Counter(
+        s.paint.color
+        for s in layer
+        if isinstance(s, cv.Rect) and s.paint.style is not None and s.paint.style.name == "FILL"
+    )
     assert fills, "a Fort at Lugdunum is drawn"
     return fills.most_common(1)[0][0], land
 
@@ -152,7 +165,11 @@ def test_a_rattus_regions_name_stays_dark_on_its_light_disc_in_the_dark_theme():
 
     board = rattus_board(default_profile())
     names = {line for p in board.places for line in p.label.lines}
-    texts = [s for s in paint_board(board, DrawLayer(), 1.0, dark=True) if isinstance(s, cv.Text) and s.value in names]
+    texts = [
+        s
+        for s in paint_board(board, DrawLayer(), 1.0, dark=True)
+        if isinstance(s, cv.Text) and s.value in names
+    ]
     assert texts, "the region names are drawn"
     for t in texts:
         for fill in REGION_FILLS.values():

@@ -12,13 +12,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from companion.ui.boards.draw import ZOOM_STEP  # noqa: E402
-from tests.app.browser_util import (  # noqa: E402
+from companion.ui.boards.draw import ZOOM_STEP
+from tests.app.browser_util import (
     Driver,
     app_in_browser,
     need_chromium,
 )
-from tests.boards.test_boards_browser import _neighbour_of_start  # noqa: E402
+from tests.boards.test_boards_browser import _neighbour_of_start
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -46,9 +46,14 @@ def _visible_places(d: Driver) -> dict[str, dict[str, float]]:
     out = {}
     for el in d.page.locator('[flt-semantics-identifier^="place-"]').all():
         box = el.bounding_box()
-        ident = (el.get_attribute("flt-semantics-identifier") or "")[len("place-"):]
-        if box and box["x"] >= view["x"] and box["x"] + box["width"] <= view["x"] + view["width"] \
-                and box["y"] >= view["y"] and box["y"] + box["height"] <= view["y"] + view["height"]:
+        ident = (el.get_attribute("flt-semantics-identifier") or "")[len("place-") :]
+        if (
+            box
+            and box["x"] >= view["x"]
+            and box["x"] + box["width"] <= view["x"] + view["width"]
+            and box["y"] >= view["y"]
+            and box["y"] + box["height"] <= view["y"] + view["height"]
+        ):
             out[ident] = box
     return out
 
@@ -102,11 +107,14 @@ def test_a_phone_zooms_the_map_and_a_tap_on_the_zoomed_map_plays(tmp_path: Path)
         assert home in seen, ("the seat's city is not on the zoomed map", home, sorted(seen))
         view = _box(phone, "map-G")
         hb = seen[home]
-        assert abs(hb["x"] + hb["width"] / 2 - (view["x"] + view["width"] / 2)) < view["width"] * 0.3, (hb, view)
+        assert abs(hb["x"] + hb["width"] / 2 - (view["x"] + view["width"] / 2)) < view["width"] * 0.3, (
+            hb,
+            view,
+        )
         if key not in _visible_places(phone):  # drag the zoomed map (a finger would) to bring the city in
             view = _box(phone, "map-G")
             vx, vy = whole["x"], whole["y"]
-            scale = ZOOM_STEP ** 2
+            scale = ZOOM_STEP**2
             tx = vx + (before["x"] + before["width"] / 2 - vx) * scale
             ty = vy + (before["y"] + before["height"] / 2 - vy) * scale
             cx, cy = view["x"] + view["width"] / 2, view["y"] + 110
@@ -137,7 +145,9 @@ def test_a_phone_zooms_the_map_and_a_tap_on_the_zoomed_map_plays(tmp_path: Path)
                     phone.page.wait_for_function(
                         "(needles) => { const t = document.querySelector('flt-semantics-host')?.innerText || '';"
                         " return needles.some(n => t.includes(n)); }",
-                        arg=[f"{city} : que faire", f"Rien à faire à {city}"], timeout=8_000)
+                        arg=[f"{city} : que faire", f"Rien à faire à {city}"],
+                        timeout=8_000,
+                    )
                     answered = True
                     break
                 except Exception:  # noqa: BLE001 - another city's answer fails below, nothing is tapped again
@@ -158,7 +168,9 @@ def test_a_phone_zooms_the_map_and_a_tap_on_the_zoomed_map_plays(tmp_path: Path)
             phone.page.wait_for_function(
                 "([sel, needle]) => !!document.querySelector(sel) || (document.querySelector("
                 "'flt-semantics-host')?.innerText || '').includes(needle)",
-                arg=[phone.sel("place-choice-0"), f"Rien à faire à {city}"], timeout=20_000)
+                arg=[phone.sel("place-choice-0"), f"Rien à faire à {city}"],
+                timeout=20_000,
+            )
             if not phone.page.query_selector(phone.sel("place-choice-0")):
                 continue
             offered = phone.text("place-choice-0")

@@ -74,7 +74,9 @@ def test_rattus_map_codes_read_back() -> None:
     assert got == {f"RRG:{i:02d}" for i in range(1, 13)}
 
 
-def test_print_command_writes_a_board_and_refuses_a3_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_print_command_writes_a_board_and_refuses_a3_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "achaia.pdf"
     assert print_main(["board-achaia", "--paper", "a3", "--out", str(out)]) == 0
     assert out.read_bytes().startswith(b"%PDF") and "48 code(s)" in capsys.readouterr().out

@@ -11,14 +11,26 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.app.browser_util import Driver, app_in_browser, need_chromium  # noqa: E402
+from tests.app.browser_util import Driver, app_in_browser, need_chromium
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 need_chromium()
 
-REGIONS = ("Anglia", "Gallia", "Hispania", "Scandia", "Polonia", "Germania", "Hungaria", "Italia", "Graecia",
-           "Russia", "Tartaria", "Turcia")
+REGIONS = (
+    "Anglia",
+    "Gallia",
+    "Hispania",
+    "Scandia",
+    "Polonia",
+    "Germania",
+    "Hungaria",
+    "Italia",
+    "Graecia",
+    "Russia",
+    "Tartaria",
+    "Turcia",
+)
 
 
 def test_tap_a_region_places_the_cubes_there(tmp_path: Path) -> None:

@@ -69,8 +69,10 @@ def _gallia_hispania_views() -> tuple[dict[str, Any], dict[str, Any], dict[str, 
         for pv in v["provinces"]:
             pv["pins"] = {}
     before["provinces"][0]["pins"] = {keys[("G", "Narbo")]: {"blue": 3}}
-    after["provinces"][0]["pins"] = {keys[("G", "Narbo")]: {"blue": 3},
-                                    **{keys[("G", n)]: {"blue": 1} for n in narbo.neighbours}}
+    after["provinces"][0]["pins"] = {
+        keys[("G", "Narbo")]: {"blue": 3},
+        **{keys[("G", n)]: {"blue": 1} for n in narbo.neighbours},
+    }
     after["provinces"][1]["pins"] = {keys[("H", "Emporiae")]: {"blue": 1}}
     after["provinces"][0]["surges"] = before["provinces"][0]["surges"] + 1
     return before, after, keys
@@ -208,8 +210,9 @@ def test_the_board_is_painted_in_a_layer_of_its_own_apart_from_what_actions_chan
         first = map_control(g, Layer(), 800, None)
     base, top = first.controls
     assert isinstance(base, ft.ListView) and [type(c) for c in base.controls] == [BoardCanvas]
-    assert isinstance(top, ft.ListView) and not any(isinstance(c, BoardCanvas) and c is base.controls[0]
-                                                    for c in top.controls[0].controls)
+    assert isinstance(top, ft.ListView) and not any(
+        isinstance(c, BoardCanvas) and c is base.controls[0] for c in top.controls[0].controls
+    )
     with rendering(store):
         again = map_control(g, Layer(badges=[(100.0, 100.0, 6.0, "#ff0000", "", "#ffffff")]), 800, None)
     assert again.controls[0] is base  # the board's layer kept as is; only the stack above it changed

@@ -14,7 +14,13 @@ from engine.games.cartus import rules as R
 # a building set with every special card: Administration (passes), Château (swords), Cabane (flutes), Trésor (gold)
 WITH_SPECIALS: dict[str, Any] = {
     "selection": "agreed",
-    "buildings": ["FER"] * 5 + ["ADM"] * 5 + ["MON"] * 5 + ["CHA"] * 5 + ["CAB"] * 5 + ["PAL"] * 3 + ["TRE"] * 2,
+    "buildings": ["FER"] * 5
+    + ["ADM"] * 5
+    + ["MON"] * 5
+    + ["CHA"] * 5
+    + ["CAB"] * 5
+    + ["PAL"] * 3
+    + ["TRE"] * 2,
 }
 
 
@@ -79,7 +85,9 @@ def random_game(seed: int, players: int = 4, **opts: Any) -> tuple[R.State, list
             options = conv or options
         enters = [i for i in options if isinstance(i, C.Enter)]
         if enters:
-            options = [i for i in enters if i.cards <= 3] + [i for i in options if isinstance(i, C.PlayPass)][:1]
+            options = [i for i in enters if i.cards <= 3] + [i for i in options if isinstance(i, C.PlayPass)][
+                :1
+            ]
         intent = rnd.choice(options)
         new_events = C.apply(state, intent, SeededRng(0))
         for e in new_events:

@@ -21,8 +21,13 @@ from engine.core import IllegalIntent, Peeked
 
 
 def at(
-    card: str, plan, players: int = 3, hands: dict | None = None, filler: str = "RCC:B:PAL5",
-    rats_of: dict | None = None, **opts,
+    card: str,
+    plan,
+    players: int = 3,
+    hands: dict | None = None,
+    filler: str = "RCC:B:PAL5",
+    rats_of: dict | None = None,
+    **opts,
 ):
     """Phase D of a game whose row is ``card`` and a filler building, after ``plan`` (seat, building, cards).
     ``hands``: hand sizes once the cards are put down; ``rats_of``: value-1 rats before entering."""
@@ -115,7 +120,9 @@ def test_hospital_basic_allows_two_cards():
 
 def test_watchtower_takes_three_cards_from_those_outside_with_as_many_cards():
     state = at(
-        "RCC:B:TOU1", [("p1", 0, 0), ("p2", 1, 0), ("p3", 1, 0), ("p4", 2, 0)], players=4,
+        "RCC:B:TOU1",
+        [("p1", 0, 0), ("p2", 1, 0), ("p3", 1, 0), ("p4", 2, 0)],
+        players=4,
         hands={"p1": 4, "p2": 4, "p3": 2, "p4": 9},
     )
     state = reveal(state)
@@ -125,7 +132,9 @@ def test_watchtower_takes_three_cards_from_those_outside_with_as_many_cards():
 
 def test_watchtower_fewer_than_three_cards_gives_them_all_and_the_basic_action_protects():
     state = at(
-        "RCC:B:TOU1", [("p1", 0, 0), ("p2", 0, 0), ("p3", 1, 0), ("p4", 1, 0)], players=4,
+        "RCC:B:TOU1",
+        [("p1", 0, 0), ("p2", 0, 0), ("p3", 1, 0), ("p4", 1, 0)],
+        players=4,
         hands={"p1": 0, "p2": 8, "p3": 2, "p4": 0},
     )
     state = reveal(state)
@@ -195,8 +204,13 @@ def test_flute_fewest_receives_a_rat_from_the_most():
 
 
 def test_flute_tie_for_most_first_entered_and_tie_for_fewest_chosen():
-    state = at("RCC:B:PAL1", [("p1", 0, 0), ("p2", 0, 1), ("p3", 0, 1)], players=4,
-               filler="RCC:B:PAL5", **WITH_SPECIALS)
+    state = at(
+        "RCC:B:PAL1",
+        [("p1", 0, 0), ("p2", 0, 1), ("p3", 0, 1)],
+        players=4,
+        filler="RCC:B:PAL5",
+        **WITH_SPECIALS,
+    )
     state = enter_all(state, [("p4", 0, 0)])
     r = {s: rats(state, s) for s in state.seats}
     state = reveal(state, p2={"flutes": 1}, p3={"flutes": 1})

@@ -47,7 +47,9 @@ def test_twelve_buildings_two_per_class_five_copies():
     b = [c for c in by_game("cartus") if c.kind == "building"]
     per_type = Counter(c.attrs["type"] for c in b)
     assert len(per_type) == 12 and set(per_type.values()) == {5}
-    assert Counter(c.attrs["class"] for c in b) == Counter({k: 10 for k in ("PAY", "BOU", "CLE", "CHE", "MAG", "NOB")})
+    assert Counter(c.attrs["class"] for c in b) == Counter(
+        {k: 10 for k in ("PAY", "BOU", "CLE", "CHE", "MAG", "NOB")}
+    )
 
 
 def test_every_event_and_intent_has_a_french_and_english_line():

@@ -36,8 +36,13 @@ def candidates(state: R.State, seat: str, rnd: random.Random, n: int) -> Iterato
         k = rnd.randrange(12)
         if k == 0:
             peek = tuple(rnd.sample(range(-1, 6), rnd.randrange(0, 3)))
-            yield C.Support(seat=seat, building=rnd.randrange(-1, row + 1), draw=rnd.randrange(-1, 6),
-                            rats=rnd.randrange(-1, 4), peek=peek)
+            yield C.Support(
+                seat=seat,
+                building=rnd.randrange(-1, row + 1),
+                draw=rnd.randrange(-1, 6),
+                rats=rnd.randrange(-1, 4),
+                peek=peek,
+            )
         elif k == 1:
             yield C.Enter(seat=seat, building=rnd.randrange(-1, row + 1), cards=count(hand // 2))
         elif k == 2:
@@ -48,8 +53,14 @@ def candidates(state: R.State, seat: str, rnd: random.Random, n: int) -> Iterato
             parts = [0] * 5
             for _ in range(max(0, count(total))):
                 parts[rnd.randrange(5)] += 1
-            yield C.Reveal(seat=seat, matching=parts[0], other=parts[1], jokers=parts[2], swords=parts[3],
-                           flutes=parts[4])
+            yield C.Reveal(
+                seat=seat,
+                matching=parts[0],
+                other=parts[1],
+                jokers=parts[2],
+                swords=parts[3],
+                flutes=parts[4],
+            )
         elif k == 4:
             yield C.ChooseTarget(seat=seat, target=pick(seats))
         elif k == 5:
@@ -66,8 +77,15 @@ def candidates(state: R.State, seat: str, rnd: random.Random, n: int) -> Iterato
             parts = [0] * 5
             for _ in range(max(0, count(size))):
                 parts[rnd.randrange(5)] += 1
-            yield C.DeclareHand(seat=seat, player=player, pop_jokers=parts[0], swords=parts[1], flutes=parts[2],
-                                passes=parts[3], gold=parts[4])
+            yield C.DeclareHand(
+                seat=seat,
+                player=player,
+                pop_jokers=parts[0],
+                swords=parts[1],
+                flutes=parts[2],
+                passes=parts[3],
+                gold=parts[4],
+            )
         elif k == 10:
             yield C.DeclareNuns(seat=seat, count=rnd.randrange(-1, 22))
         else:
@@ -109,8 +127,12 @@ def random_states(seed: int, players: int, opts: dict[str, Any]) -> Iterator[R.S
             state = C.fold(state, e)
 
 
-games = st.tuples(st.integers(0, 10_000), st.sampled_from([2, 3, 4, 5]), st.booleans(),
-                  st.sampled_from(["digital", "cards"]))
+games = st.tuples(
+    st.integers(0, 10_000),
+    st.sampled_from([2, 3, 4, 5]),
+    st.booleans(),
+    st.sampled_from(["digital", "cards"]),
+)
 
 
 def opts_of(specials: bool, nun_row: str) -> dict[str, Any]:
@@ -142,8 +164,10 @@ def test_every_intent_apply_accepts_is_listed_by_legal(g):
 def blur(state: R.State, seat: str, rnd: random.Random) -> R.State:
     """The same game as ``seat`` sees it, with what it may not see changed: the other players' rat tokens,
     the nun cards it has not looked at, the building deck and replacement pile orders."""
-    tokens = {s: (t if s == seat else (rnd.randrange(9), rnd.randrange(3), rnd.randrange(3)))
-              for s, t in state.tokens.items()}
+    tokens = {
+        s: (t if s == seat else (rnd.randrange(9), rnd.randrange(3), rnd.randrange(3)))
+        for s, t in state.tokens.items()
+    }
     seen = set(state.peeks.get(seat, {})) if seat in state.seats else set()
     nuns = list(state.nuns.cards)
     free = [i for i in range(len(nuns)) if i not in seen]
@@ -152,11 +176,20 @@ def blur(state: R.State, seat: str, rnd: random.Random) -> R.State:
     for i, c in zip(free, moved, strict=True):
         nuns[i] = c
     peeks = {s: ({} if s != seat else p) for s, p in state.peeks.items()}
-    deck = msgspec.structs.replace(state.deck, cards=tuple(rnd.sample(state.deck.cards, len(state.deck.cards))))
-    rep = msgspec.structs.replace(state.replacement,
-                                  cards=tuple(rnd.sample(state.replacement.cards, len(state.replacement.cards))))
-    return msgspec.structs.replace(state, tokens=tokens, nuns=msgspec.structs.replace(state.nuns, cards=tuple(nuns)),
-                                   peeks=peeks, deck=deck, replacement=rep)
+    deck = msgspec.structs.replace(
+        state.deck, cards=tuple(rnd.sample(state.deck.cards, len(state.deck.cards)))
+    )
+    rep = msgspec.structs.replace(
+        state.replacement, cards=tuple(rnd.sample(state.replacement.cards, len(state.replacement.cards)))
+    )
+    return msgspec.structs.replace(
+        state,
+        tokens=tokens,
+        nuns=msgspec.structs.replace(state.nuns, cards=tuple(nuns)),
+        peeks=peeks,
+        deck=deck,
+        replacement=rep,
+    )
 
 
 def answer(state: R.State, intent: Any) -> str:
@@ -178,12 +211,16 @@ def test_choices_and_refusals_depend_only_on_what_the_seat_may_see(g):
             continue
         for seat in (*state.seats, TABLE):
             other = blur(state, seat, rnd)
-            assert C.view(other, seat) == C.view(state, seat)  # the blur changes only what the seat cannot see
+            assert C.view(other, seat) == C.view(
+                state, seat
+            )  # the blur changes only what the seat cannot see
             assert C.legal(other, seat) == C.legal(state, seat)
             for intent in candidates(state, seat, rnd, 20):
                 assert answer(other, intent) == answer(state, intent), intent
                 compared += 1
-            hidden = {c for c in C.view(state, HOST)["nun_row_cards"]} - set(str(C.view(state, seat)).split("'"))
+            hidden = {c for c in C.view(state, HOST)["nun_row_cards"]} - set(
+                str(C.view(state, seat)).split("'")
+            )
             for intent in C.legal(state, seat):
                 assert not any(c in C.describe(intent, "en") for c in hidden)
     assert compared

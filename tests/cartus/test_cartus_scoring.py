@@ -62,7 +62,8 @@ def test_most_population_and_jokers_two_points_ties_one_each():
 
 def test_each_special_type_in_play_two_points_ties_one():
     r = final_scores(
-        {"a": P(swords=3, flutes=1, passes=2), "b": P(swords=1, flutes=1, passes=0)}, nuns=10,
+        {"a": P(swords=3, flutes=1, passes=2), "b": P(swords=1, flutes=1, passes=0)},
+        nuns=10,
         specials_in_play=("sword", "flute", "pass"),
     )
     assert (pts(r, "a", "sword"), pts(r, "b", "sword")) == (2, 0)
@@ -101,9 +102,7 @@ def test_victory_tokens_count():
 
 
 def test_more_rats_than_nuns_kills_even_the_highest_score():
-    r = final_scores(
-        {"a": P(influence={"PAY": 5}, rats=9), "b": P(influence={"PAY": 1}, rats=8)}, nuns=8
-    )
+    r = final_scores({"a": P(influence={"PAY": 5}, rats=9), "b": P(influence={"PAY": 1}, rats=8)}, nuns=8)
     assert r["players"]["a"]["alive"] is False and r["players"]["b"]["alive"] is True
     assert r["winners"] == ["b"]
 

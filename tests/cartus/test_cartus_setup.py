@@ -33,7 +33,9 @@ def test_replacement_pile_and_rounds_by_player_count(players, removed, rounds, r
 
 def test_first_game_set_is_five_of_each_recommended_building():
     state, _ = new(4)
-    assert types_of(state.buildings_in_play) == Counter({t: 5 for t in ("FER", "MAR", "MON", "CHA", "PAL", "TEN")})
+    assert types_of(state.buildings_in_play) == Counter(
+        {t: 5 for t in ("FER", "MAR", "MON", "CHA", "PAL", "TEN")}
+    )
 
 
 def test_random_type_takes_one_building_per_class_with_its_five_copies():
@@ -52,7 +54,9 @@ def test_random_five_takes_five_cards_per_class():
 
 
 def test_agreed_buildings_by_type_code_or_card_id():
-    chosen = ["BRA"] * 5 + ["ADM"] * 5 + ["HOP"] * 5 + ["TOU"] * 5 + ["CAB"] * 5 + ["TRE"] * 4 + ["RCC:B:PAL2"]
+    chosen = (
+        ["BRA"] * 5 + ["ADM"] * 5 + ["HOP"] * 5 + ["TOU"] * 5 + ["CAB"] * 5 + ["TRE"] * 4 + ["RCC:B:PAL2"]
+    )
     state, _ = new(4, selection="agreed", buildings=chosen)
     assert "RCC:B:PAL2" in state.buildings_in_play and "RCC:B:TRE5" not in state.buildings_in_play
 
@@ -65,8 +69,18 @@ def test_agreed_buildings_by_type_code_or_card_id():
         ({"selection": "agreed"}, "needs 'buildings'"),
         ({"selection": "agreed", "buildings": ["FER"] * 6 + ["MAR"] * 5}, "only 5 cards"),
         ({"selection": "agreed", "buildings": ["FER"] * 5}, "30 building cards"),
-        ({"selection": "agreed", "buildings": ["FER"] * 5 + ["BRA"] * 5 + ["MAR"] * 5 + ["MON"] * 5
-          + ["CHA"] * 5 + ["ADM"] * 5}, "class PAY has 10"),
+        (
+            {
+                "selection": "agreed",
+                "buildings": ["FER"] * 5
+                + ["BRA"] * 5
+                + ["MAR"] * 5
+                + ["MON"] * 5
+                + ["CHA"] * 5
+                + ["ADM"] * 5,
+            },
+            "class PAY has 10",
+        ),
         ({"selection": "agreed", "buildings": ["RCC:B:XYZ1"]}, "not a Rattus Cartus building"),
         ({"selection": "shuffle"}, "selection must be"),
         ({"start_tokens": [5, 0, 0]}, "worth 10"),
@@ -111,7 +125,10 @@ def test_first_player_random_is_one_of_the_seats():
 
 def _phase_a(state, deck, replacement):
     state = msgspec.structs.replace(
-        state, row=(), deck=Deck("buildings", tuple(deck)), replacement=Deck("replacement", tuple(replacement))
+        state,
+        row=(),
+        deck=Deck("buildings", tuple(deck)),
+        replacement=Deck("replacement", tuple(replacement)),
     )
     ctx = R._Ctx(state)
     R._start_round(ctx, 2, state.first_player)
@@ -126,7 +143,13 @@ def test_phase_a_all_identical_replaces_the_last_card_until_a_different_one():
     # each replaced card goes under the replacement pile, in the order it was replaced
     assert state.replacement.cards == ("RCC:B:PAL1", "RCC:B:MON3", "RCC:B:MON4")
     assert [type(e).__name__ for e in events if isinstance(e, Drawn | Placed)] == [
-        "Drawn", "Drawn", "Drawn", "Drawn", "Placed", "Drawn", "Placed",
+        "Drawn",
+        "Drawn",
+        "Drawn",
+        "Drawn",
+        "Placed",
+        "Drawn",
+        "Placed",
     ]
 
 

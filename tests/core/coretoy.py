@@ -85,7 +85,9 @@ def fold(state: State | None, event: Event) -> State:
             state, deck=fold_deck(state.deck, event), hands={**state.hands, owner: tuple(hand)}
         )
     if isinstance(event, Scored):
-        return msgspec.structs.replace(state, score={**state.score, event.seat: state.score[event.seat] + event.points})
+        return msgspec.structs.replace(
+            state, score={**state.score, event.seat: state.score[event.seat] + event.points}
+        )
     return msgspec.structs.replace(state, deck=fold_deck(state.deck, event))
 
 

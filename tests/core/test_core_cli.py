@@ -15,7 +15,10 @@ def test_unknown_command_is_refused(capsys):
 def test_profile_routes_to_the_game_asked(tmp_path, capsys):
     path = tmp_path / "pp.toml"
     values = ",".join(str(v) for v in range(2, 13))
-    assert main(["profile", "--game", "plague", "new", str(path), "--prosperity", values, "--plague", values]) == 0
+    assert (
+        main(["profile", "--game", "plague", "new", str(path), "--prosperity", values, "--plague", values])
+        == 0
+    )
     assert main(["profile", "--game=plague", "check", str(path)]) == 0
     assert "OK" in capsys.readouterr().out
     assert main(["profile", "--game", "chess", "check", str(path)]) == 2
@@ -26,6 +29,7 @@ def test_profile_routes_to_the_game_asked(tmp_path, capsys):
 
 def test_every_game_names_its_seats():
     from engine.core import SeededRng, get_game
+
     for name in ("pandemie", "rattus", "cartus", "plague"):
         game = get_game(name)
         assert callable(game.seats), name

@@ -170,7 +170,7 @@ def test_an_unreadable_event_names_its_sequence_number(tmp_path):
     t.act(coretoy.Bump(seat="p1"))
     t.store.close()
     c = sqlite3.connect(tmp_path / "t.sqlite")
-    c.execute("UPDATE events SET body = '{\"type\": \"Nope\"}' WHERE seq = 2")
+    c.execute('UPDATE events SET body = \'{"type": "Nope"}\' WHERE seq = 2')
     c.commit()
     c.close()
     with pytest.raises(SaveError, match="event 2"):
@@ -199,7 +199,9 @@ WRITER = textwrap.dedent(
 def test_a_process_killed_between_events_resumes_with_every_committed_event(tmp_path):
     path = tmp_path / "killed.sqlite"
     proc = subprocess.Popen(
-        [sys.executable, "-c", WRITER.format(here=str(HERE), path=str(path))], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", WRITER.format(here=str(HERE), path=str(path))],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     last = 0
     deadline = time.monotonic() + 30

@@ -13,7 +13,8 @@ from engine.games.rattus.characters import CHARACTERS
 from engine.games.rattus.profile import default_profile
 
 # English words that never belong in a French text (and are no French word)
-ENGLISH = frozenset("""
+ENGLISH = frozenset(
+    """
 the is are was not of and to your you has have had turn turns card cards player players draw draws drawn move moves
 with from by in at no nothing only must already discard discards discarded peek pass passes take takes gives give
 choose round rounds building buildings left setup peasant queen king witch monk merchant knight bishop nun nuns
@@ -23,15 +24,18 @@ needs need needed first put back than more less any other another only when whil
 can cannot may might will shows show between among already once twice per each every which who whom what where
 token tokens reveal reveals revealed enter enters entering resolve resolving resolved improvement
 target targets parry war roll dice death ship stage waiting for an
-""".split())
+""".split()
+)
 
 # French words that never belong in an English text
-FRENCH = frozenset("""
+FRENCH = frozenset(
+    """
 le la les des du est sont pas une au aux avec sur dans joueur joueurs carte cartes pioche défausse et ou à de
 pour vous votre vos ne qu que qui sa ses leur leurs déjà rien aucun aucune manche bâtiment
 bâtiments nonne nonnes jeton jetons région régions peste cubes rats mélange piocher défausser regarder jouer
 choisir placer prendre donner entrer finir annulée partie terminée ce cette chaque il elle
-""".split()) - {"cubes", "rats"}
+""".split()
+) - {"cubes", "rats"}
 
 _RAW = [
     (re.compile(r"\b[A-Z]{2,4}:[A-Z0-9]+(?::[A-Z0-9]+)*\b"), "a component id"),
@@ -42,9 +46,31 @@ _RAW = [
     (re.compile(r"\b[A-Z][a-z]+[A-Z][a-z]+[A-Za-z]*\b"), "a CamelCase type name"),
     (re.compile(r"\b[a-z]+-[a-z]+(?:-[a-z]+)*\b(?<!peut-être)"), "a kebab-case id"),
 ]
-_ALLOWED_KEBAB = {"vous-même", "peut-être", "elle-même", "laissez-passer", "value-1", "value-3", "value-5",
-                  "first-player", "est-ce", "dites-le", "recensez-les", "entrez-les", "vous-en", "celle-ci",
-                  "ceux-ci", "purple-ringed", "tour-ci", "manche-ci", "là-bas", "rendez-vous", "c'est-à-dire", "à-dire", "non-joueur"}
+_ALLOWED_KEBAB = {
+    "vous-même",
+    "peut-être",
+    "elle-même",
+    "laissez-passer",
+    "value-1",
+    "value-3",
+    "value-5",
+    "first-player",
+    "est-ce",
+    "dites-le",
+    "recensez-les",
+    "entrez-les",
+    "vous-en",
+    "celle-ci",
+    "ceux-ci",
+    "purple-ringed",
+    "tour-ci",
+    "manche-ci",
+    "là-bas",
+    "rendez-vous",
+    "c'est-à-dire",
+    "à-dire",
+    "non-joueur",
+}
 _WORD = re.compile(r"[A-Za-zÀ-ÿ']+")
 _SEAT = re.compile(r"\bp[0-9]+\b")
 _QUOTED = re.compile(r"«[^»]*»|“[^”]*”")
@@ -56,8 +82,19 @@ def proper_names() -> tuple[str, ...]:
     """Names that are the same in both languages (places, printed card names, roles), longest first."""
     names: set[str] = set(all_names().values()) | set(EVENT_CARDS) | set(EVENT_CARDS_EN) | set(ROLES)
     names |= set(PEOPLES.values()) | {p.name for p in shipped()} | {"Rupture", "Via Romana", "Fort", "Forts"}
-    names |= {t.name for t in card_types().values()} | {"Plague and Pestilence", "Plague & Pestilence", "PROSPERITY", "PLAGUE", "PPs"}
-    names |= {r.name for r in default_profile().regions} | {"Pied Piper", "Rattus Cartus", "Rattus", "Pandémie"}
+    names |= {t.name for t in card_types().values()} | {
+        "Plague and Pestilence",
+        "Plague & Pestilence",
+        "PROSPERITY",
+        "PLAGUE",
+        "PPs",
+    }
+    names |= {r.name for r in default_profile().regions} | {
+        "Pied Piper",
+        "Rattus Cartus",
+        "Rattus",
+        "Pandémie",
+    }
     names |= {c.fr for c in CHARACTERS.values()} & {c.en for c in CHARACTERS.values()}
     names |= {c.fr for c in cartus_data.classes().values()} & {c.en for c in cartus_data.classes().values()}
     names |= {"Buy Indulgence/Negociated Peace", "Death ship", "Manu Militari", "Tablekeeper"}
@@ -99,7 +136,9 @@ def problems(text: str, lang: str, seat_names: bool = True, people: tuple[str, .
     if seat_names and _SEAT.search(unquoted):
         out.append(f"a bare seat id: {_SEAT.search(unquoted).group(0)!r}")  # type: ignore[union-attr]
     if lang == "fr":
-        out += [f"a printed English card name without its French name: {n!r}" for n in english_card_names(text)]
+        out += [
+            f"a printed English card name without its French name: {n!r}" for n in english_card_names(text)
+        ]
     words = [w.lower().strip("'") for w in _WORD.findall(bare)]
     if lang == "fr":
         bad = [w for w in words if w in ENGLISH]

@@ -42,15 +42,24 @@ PLAGUE_PROFILE = {"name": "walk", "prosperity": list(range(2, 13)), "plague": [2
 
 def option_sets(game: str) -> list[dict[str, Any]]:
     if game == "pandemie":
-        return [{"provinces": 1, "players": 2}, {"provinces": 2, "players": 3, "difficulty": "expert"},
-                {"provinces": 4, "players": 2}]
+        return [
+            {"provinces": 1, "players": 2},
+            {"provinces": 2, "players": 3, "difficulty": "expert"},
+            {"provinces": 4, "players": 2},
+        ]
     if game == "rattus":
         prof = _rattus_profile()
-        return [{"players": 2, "mode": "digital", "characters": "base", "profile": prof},
-                {"players": 4, "mode": "digital", "characters": "random", "profile": prof},
-                {"players": 3, "mode": "physical", "characters": "one-per-class", "profile": prof}]
+        return [
+            {"players": 2, "mode": "digital", "characters": "base", "profile": prof},
+            {"players": 4, "mode": "digital", "characters": "random", "profile": prof},
+            {"players": 3, "mode": "physical", "characters": "one-per-class", "profile": prof},
+        ]
     if game == "cartus":
-        return [{"players": 2}, {"players": 4, "selection": "random-five"}, {"players": 5, "nun_row": "cards"}]
+        return [
+            {"players": 2},
+            {"players": 4, "selection": "random-five"},
+            {"players": 5, "nun_row": "cards"},
+        ]
     if game == "plague":
         return [{"players": 3, "profile": PLAGUE_PROFILE}, {"players": 5, "profile": PLAGUE_PROFILE}]
     raise KeyError(game)
@@ -79,7 +88,7 @@ def _try(walk: Walk, mod: Any, state: Any, intent: Intent, rng: SeededRng) -> No
     except IllegalIntent as exc:
         if len(walk.refusals) < 4000:
             walk.refusals.append(exc)
-    except Exception:  # noqa: BLE001, S110 - an intent rebuilt from random fields may break a rule function
+    except Exception:  # noqa: BLE001 - an intent rebuilt from random fields may break a rule function
         pass
 
 
@@ -138,7 +147,7 @@ def _provoke(out: Walk, mod: Any, state: Any, legal: dict[str, list[Intent]], rn
                 for v in rnd.sample(pool, min(3, len(pool))):
                     try:
                         bent = msgspec.structs.replace(intent, **{f: v})
-                    except Exception:  # noqa: BLE001, S112
+                    except Exception:  # noqa: BLE001
                         continue
                     _try(out, mod, state, bent, rng)
     for t in rnd.sample(list(mod.INTENTS), min(6, len(mod.INTENTS))):
@@ -170,7 +179,7 @@ def _rebuilt(out: Walk, t: type, seat: str, rnd: random.Random, n: int = 3) -> I
                 kw[f] = rnd.randint(-1, 5)
         try:
             yield t(seat=seat, **kw)
-        except Exception:  # noqa: BLE001, S112
+        except Exception:  # noqa: BLE001
             continue
 
 
@@ -180,7 +189,11 @@ def _sample(walk: Walk, field_name: str, hint: Any, rnd: random.Random) -> Any:
     pool = walk.samples.get(field_name)
     if not pool:
         near = [k for k, v in walk.samples.items() if v and field_name.endswith("_" + k)]
-        near += [k for k, v in walk.samples.items() if v and (field_name.startswith(k + "_") or k.endswith("_" + field_name))]
+        near += [
+            k
+            for k, v in walk.samples.items()
+            if v and (field_name.startswith(k + "_") or k.endswith("_" + field_name))
+        ]
         pool = walk.samples[near[0]] if near else None
     if pool:
         return rnd.choice(pool)
@@ -190,7 +203,9 @@ def _sample(walk: Walk, field_name: str, hint: Any, rnd: random.Random) -> Any:
     if hint is int:
         return 1
     if hint is str:
-        return "p1" if "seat" in field_name or field_name in ("asker", "giver", "owner", "by", "chooser") else ""
+        return (
+            "p1" if "seat" in field_name or field_name in ("asker", "giver", "owner", "by", "chooser") else ""
+        )
     if text.startswith("tuple[str"):
         return ("p1", "p2") if "victim" in field_name or "seat" in field_name else ()
     if text.startswith("tuple"):
@@ -213,6 +228,6 @@ def synthesized(walk: Walk, types: tuple[type, ...], rnd: random.Random) -> list
                 kw[f] = v
         try:
             out.append(t(**kw))
-        except Exception:  # noqa: BLE001, S112
+        except Exception:  # noqa: BLE001
             continue
     return out

@@ -29,8 +29,29 @@ need_chromium()
 
 _WORD = re.compile(r"[A-Za-zÀ-ÿ']+")
 # words the app's chrome may show in both languages (its name, the PIN, the game's own names)
-_BOTH = {"tablekeeper", "pin", "ok", "rattus", "cartus", "joker", "jokers", "influence", "total", "phase", "rats",
-         "cubes", "support", "action", "actions", "table", "code", "photo", "webcam", "menu", "go"}
+_BOTH = {
+    "tablekeeper",
+    "pin",
+    "ok",
+    "rattus",
+    "cartus",
+    "joker",
+    "jokers",
+    "influence",
+    "total",
+    "phase",
+    "rats",
+    "cubes",
+    "support",
+    "action",
+    "actions",
+    "table",
+    "code",
+    "photo",
+    "webcam",
+    "menu",
+    "go",
+}
 
 
 A11Y_JS = """() => { const host = document.querySelector('flt-semantics-host'); if (!host) return '';
@@ -59,9 +80,13 @@ def test_a_french_session_then_an_english_one_and_a_cartus_support_in_four_taps(
         d.click("game-cartus")
         d.click("create")
         d.wait("join-code", timeout=60_000)
-        d.fill("seat-name", "Léa")  # Flutter's own words too: "37 caractères restants", not "characters remaining"
+        d.fill(
+            "seat-name", "Léa"
+        )  # Flutter's own words too: "37 caractères restants", not "characters remaining"
         hosted = a11y_text(d)
-        assert "caractères restants" in hosted and not foreign_words(hosted.replace("English", ""), "fr"), hosted
+        assert "caractères restants" in hosted and not foreign_words(hosted.replace("English", ""), "fr"), (
+            hosted
+        )
         d.click("seat-current")
         d.wait("support-picker", timeout=60_000)
         d.shot("i18n-cartus-fr.png")

@@ -18,7 +18,9 @@ def test_a_known_count_drops_the_s_in_brackets() -> None:
     # a word or a bracket between the number and the counted word
     assert counted("The plague spreads around Gallia: 1 new rat(s)", "en").endswith("1 new rat")
     assert counted("1 Huns (yellow) pin(s) on Cularo", "en") == "1 Huns (yellow) pin on Cularo"
-    assert counted("3 punaise(s) Vandales (rouge) sur Vienna", "fr") == "3 punaises Vandales (rouge) sur Vienna"
+    assert (
+        counted("3 punaise(s) Vandales (rouge) sur Vienna", "fr") == "3 punaises Vandales (rouge) sur Vienna"
+    )
     assert counted("entre dans le bâtiment n° 1 (place 1) avec 2 carte(s)", "fr").endswith("avec 2 cartes")
 
 

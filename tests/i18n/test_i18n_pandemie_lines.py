@@ -22,8 +22,11 @@ GAME = get_game("pandemie")
 
 
 def _intent(table: Table, seat: str, kind: str, **fields: Any) -> Any:
-    return next(i for i in GAME.legal(table.state, seat)
-                if type(i).__name__ == kind and all(getattr(i, k) == v for k, v in fields.items()))
+    return next(
+        i
+        for i in GAME.legal(table.state, seat)
+        if type(i).__name__ == kind and all(getattr(i, k) == v for k, v in fields.items())
+    )
 
 
 def test_a_card_seen_with_divinations_is_logged_in_words_in_french_and_english():
@@ -31,18 +34,27 @@ def test_a_card_seen_with_divinations_is_logged_in_words_in_french_and_english()
     pj = Projector(table, "pandemie", "t")
     table.act(_intent(table, "p4", "PlayEvent", card="PE:G4"))
     table.act(_intent(table, "p4", "ArrangeDivination"))
-    seen = {e.seq: e.event.card for e in table.entries if isinstance(e.event, Drawn) and e.event.to == "divination"}
+    seen = {
+        e.seq: e.event.card
+        for e in table.entries
+        if isinstance(e.event, Drawn) and e.event.to == "divination"
+    }
     assert len(seen) == 6, "Divinations shows the top 6 propagation cards"
     for seat in ("p1", "table", "p4"):  # another player, the province's tablet, the player who looked
         lines = {line.seq: line for line in pj.snapshot(seat).log if line.seq in seen}
         assert set(lines) == set(seen), seat
         for seq, line in sorted(lines.items()):
             # the card by its city's name for the player who looked, a hidden card for everyone else
-            shown = {"fr": card(seen[seq], "fr"), "en": card(seen[seq], "en")} if seat == "p4" else \
-                {"fr": "une carte cachée", "en": "a hidden card"}
+            shown = (
+                {"fr": card(seen[seq], "fr"), "en": card(seen[seq], "en")}
+                if seat == "p4"
+                else {"fr": "une carte cachée", "en": "a hidden card"}
+            )
             for lang, text, words in (("fr", line.text_fr, "regardée"), ("en", line.text_en, "looked at")):
                 assert not problems(text, lang), (seat, lang, text, problems(text, lang))
-                assert not re.search(r"\bdivination\b", text), f"the engine's 'divination' as a player: {text!r}"
+                assert not re.search(r"\bdivination\b", text), (
+                    f"the engine's 'divination' as a player: {text!r}"
+                )
                 assert text.startswith("Divination"), (seat, lang, text)  # the event named first, as the card
                 assert f"{shown[lang]} {words}" in text, (seat, lang, text)
 
@@ -57,8 +69,13 @@ def _propagation_offered() -> Any:
             snap = pj.snapshot(seat)
             if any(c.intent["type"] == "Propagate" for c in snap.choices):
                 return snap
-        intent = next(i for kind in ("EndActions", "DrawCards", "Discard") for seat in ("p1", "p2")
-                      for i in GAME.legal(table.state, seat) if type(i).__name__ == kind)
+        intent = next(
+            i
+            for kind in ("EndActions", "DrawCards", "Discard")
+            for seat in ("p1", "p2")
+            for i in GAME.legal(table.state, seat)
+            if type(i).__name__ == kind
+        )
         table.act(intent)
     raise AssertionError("no seat was offered the propagation")
 
@@ -68,7 +85,10 @@ def test_the_two_propagation_choices_say_what_each_does_in_french_and_english():
     both = {int(c.intent.get("cards") or 0): c for c in snap.choices if c.intent["type"] == "Propagate"}
     assert sorted(both) == [0, 1], "draw every card, or draw 1 and stop (speed 2)"
     explains = {  # (draw every card, draw 1 then stop): the words that say so
-        "fr": ((r"\btirer\b", r"\btoutes les cartes\b"), (r"\btirer 1 carte", r"\barrêter\b", r"\bévénement\b")),
+        "fr": (
+            (r"\btirer\b", r"\btoutes les cartes\b"),
+            (r"\btirer 1 carte", r"\barrêter\b", r"\bévénement\b"),
+        ),
         "en": ((r"\bdraw\b", r"\b(?:every|all)\b"), (r"\bdraw 1 card", r"\bstop\b", r"\bevent\b")),
     }
     for lang in ("fr", "en"):
@@ -78,7 +98,11 @@ def test_the_two_propagation_choices_say_what_each_does_in_french_and_english():
         assert everything != one, (lang, everything)
         for label, patterns in zip((everything, one), explains[lang], strict=True):
             assert not problems(label, lang), (lang, label, problems(label, lang))
-            assert "Propagate." not in label and (lang == "en" or "Propagate" not in label), f"a raw key: {label!r}"
-            assert label.strip().casefold() != group.title.strip().casefold(), f"{label!r} only repeats its title"
+            assert "Propagate." not in label and (lang == "en" or "Propagate" not in label), (
+                f"a raw key: {label!r}"
+            )
+            assert label.strip().casefold() != group.title.strip().casefold(), (
+                f"{label!r} only repeats its title"
+            )
             missing = [p for p in patterns if not re.search(p, label, re.IGNORECASE)]
             assert not missing, f"{lang} {label!r} does not say what it does ({missing})"

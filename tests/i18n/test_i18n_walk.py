@@ -20,9 +20,34 @@ from engine.core import get_game
 from engine.core.game import Undone
 
 GAMES = ("pandemie", "rattus", "cartus", "plague")
-NAMES = {f"p{i}": n for i, n in enumerate(
-    ("Léa", "Marc", "Zoé", "Noah", "Inès", "Hugo", "Jade", "Louis", "Lina", "Adam", "Rose", "Paul", "Anna", "Théo",
-     "Emma", "Tom", "Lou", "Gabin", "Mia", "Jules"), start=1)}
+NAMES = {
+    f"p{i}": n
+    for i, n in enumerate(
+        (
+            "Léa",
+            "Marc",
+            "Zoé",
+            "Noah",
+            "Inès",
+            "Hugo",
+            "Jade",
+            "Louis",
+            "Lina",
+            "Adam",
+            "Rose",
+            "Paul",
+            "Anna",
+            "Théo",
+            "Emma",
+            "Tom",
+            "Lou",
+            "Gabin",
+            "Mia",
+            "Jules",
+        ),
+        start=1,
+    )
+}
 PEOPLE = tuple(NAMES.values())
 
 
@@ -72,7 +97,9 @@ def test_every_refusal_met_has_an_entry(game: str) -> None:
     found = _refusals(game)
     assert len({r for r, _ in found}) >= 5, f"{game}: the walk provoked too few kinds of refusal"
     unknown = [f"{r}: {m}" for r, m in found if not texts.known_refusal(game, r, m)]
-    assert not unknown, f"{game}: refusals with no entry in engine/games/{game}/refusals.py:\n" + "\n".join(unknown)
+    assert not unknown, f"{game}: refusals with no entry in engine/games/{game}/refusals.py:\n" + "\n".join(
+        unknown
+    )
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -90,15 +117,21 @@ def test_every_refusal_reads_in_one_language(game: str, lang: str) -> None:
 def test_a_refusal_names_seats_and_cards_in_the_language_asked() -> None:
     msg = "a forced march needs the card of the destination (Vesontio): PC:G12 is not in p3's hand"
     assert texts.refusal("pandemie", "forced-march-card", msg, "fr", NAMES) == (
-        "une marche forcée demande la carte de la destination (Vesontio) : Vesontio n'est pas dans la main de Zoé")
+        "une marche forcée demande la carte de la destination (Vesontio) : Vesontio n'est pas dans la main de Zoé"
+    )
     assert texts.refusal("pandemie", "forced-march-card", msg, "en", NAMES) == (
-        "a forced march needs the card of the destination (Vesontio): Vesontio is not in Zoé's hand")
-    assert texts.refusal("pandemie", "wrong-phase", "draw after your four actions (now: propagate)", "fr") == (
-        "on pioche après ses quatre actions (maintenant : propagation)")
+        "a forced march needs the card of the destination (Vesontio): Vesontio is not in Zoé's hand"
+    )
+    assert texts.refusal(
+        "pandemie", "wrong-phase", "draw after your four actions (now: propagate)", "fr"
+    ) == ("on pioche après ses quatre actions (maintenant : propagation)")
 
 
 def test_an_unknown_refusal_is_never_shown_in_english_on_a_french_screen() -> None:
-    assert texts.refusal("cartus", "phase", "something new the rules say", "fr") == "Pas à ce moment de la manche."
+    assert (
+        texts.refusal("cartus", "phase", "something new the rules say", "fr")
+        == "Pas à ce moment de la manche."
+    )
     assert texts.refusal("cartus", "brand-new-rule", "something new", "fr") == "La règle refuse cette action."
     assert texts.refusal("cartus", "brand-new-rule", "something new", "en") == "something new"
 

@@ -48,6 +48,9 @@ def test_a_move_is_one_line_of_the_log_not_two() -> None:
     before = len(projector.snapshot("p2").log)
     table.act(next(i for i in game.legal(table.state, "p1") if type(i).__name__ == "Move"))
     for seat in ("p1", "p2", "table"):
-        new = [ln.text_fr for ln in projector.snapshot(seat).log][before:] if seat == "p2" else \
-            [ln.text_fr for ln in projector.snapshot(seat).log][-1:]
+        new = (
+            [ln.text_fr for ln in projector.snapshot(seat).log][before:]
+            if seat == "p2"
+            else [ln.text_fr for ln in projector.snapshot(seat).log][-1:]
+        )
         assert len(new) == 1 and " va à " in new[0], (seat, new)

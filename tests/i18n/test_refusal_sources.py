@@ -50,7 +50,13 @@ def raised(game: str) -> list[tuple[int, str, str]]:
         if name not in RAISERS:
             continue
         args = node.args
-        rule = args[0].value if len(args) > 1 and isinstance(args[0], ast.Constant) else "options" if len(args) == 1 else "*"
+        rule = (
+            args[0].value
+            if len(args) > 1 and isinstance(args[0], ast.Constant)
+            else "options"
+            if len(args) == 1
+            else "*"
+        )
         shape = _shape(args[-1])
         if shape is not None:
             out.append((node.lineno, str(rule), shape.replace("{{", "{").replace("}}", "}")))
@@ -67,4 +73,6 @@ def test_every_refusal_in_the_rules_has_its_texts(game: str) -> None:
     assert len(found) >= 20, f"{game}: the source scan found only {len(found)} refusals"
     known = _known_shapes(game)
     missing = [f"rules.py:{line} {rule}: {shape}" for line, rule, shape in found if shape not in known]
-    assert not missing, f"{len(missing)} refusal(s) of {game} with no entry in its refusals.py:\n" + "\n".join(missing)
+    assert not missing, (
+        f"{len(missing)} refusal(s) of {game} with no entry in its refusals.py:\n" + "\n".join(missing)
+    )

@@ -48,7 +48,7 @@ def prov(state: State, code: str = "G"):
 
 def set_prov(state: State, code: str = "G", **kw: Any) -> State:
     pi = state.static.board.prov_index[code]
-    return rep(state, provs=state.provs[:pi] + (rep(state.provs[pi], **kw),) + state.provs[pi + 1:])
+    return rep(state, provs=state.provs[:pi] + (rep(state.provs[pi], **kw),) + state.provs[pi + 1 :])
 
 
 def no_pins(state: State) -> State:
@@ -62,8 +62,12 @@ def pins(state: State, name: str, colour: str, n: int, province: str | None = No
     p = state.provs[pi]
     i = (c % NC) * 4 + col
     diff = n - p.pins[i]
-    p2 = rep(p, pins=p.pins[:i] + bytes((n,)) + p.pins[i + 1:], supply=p.supply[:col] + (p.supply[col] - diff,) + p.supply[col + 1:])
-    return rep(state, provs=state.provs[:pi] + (p2,) + state.provs[pi + 1:])
+    p2 = rep(
+        p,
+        pins=p.pins[:i] + bytes((n,)) + p.pins[i + 1 :],
+        supply=p.supply[:col] + (p.supply[col] - diff,) + p.supply[col + 1 :],
+    )
+    return rep(state, provs=state.provs[:pi] + (p2,) + state.provs[pi + 1 :])
 
 
 def pins_at(state: State, name: str, colour: str, province: str | None = None) -> int:
@@ -72,12 +76,12 @@ def pins_at(state: State, name: str, colour: str, province: str | None = None) -
 
 def at(state: State, seat: str, name: str) -> State:
     s = seat_i(state, seat)
-    return rep(state, loc=state.loc[:s] + (idx(state, name),) + state.loc[s + 1:])
+    return rep(state, loc=state.loc[:s] + (idx(state, name),) + state.loc[s + 1 :])
 
 
 def hand(state: State, seat: str, *cards: str) -> State:
     s = seat_i(state, seat)
-    return rep(state, hands=state.hands[:s] + (tuple(cards),) + state.hands[s + 1:])
+    return rep(state, hands=state.hands[:s] + (tuple(cards),) + state.hands[s + 1 :])
 
 
 def city_card(state: State, name: str) -> str:
@@ -92,7 +96,7 @@ def role(state: State, seat: str, role_name: str) -> State:
     guards = tuple(g for g in state.guards if g != s)
     if role_name in ("Dictateur", "Tribun"):
         guards += (s,)
-    return rep(state, roles=state.roles[:s] + (card,) + state.roles[s + 1:], guards=guards)
+    return rep(state, roles=state.roles[:s] + (card,) + state.roles[s + 1 :], guards=guards)
 
 
 def turn(state: State, seat: str, phase: str = "actions", actions: int = 4) -> State:
@@ -101,10 +105,14 @@ def turn(state: State, seat: str, phase: str = "actions", actions: int = 4) -> S
     return set_prov(state, code, turn=s, phase=phase, actions=actions, consul_used=False)
 
 
-def deck(state: State, code: str, which: str, cards: tuple[str, ...], discard: tuple[str, ...] | None = None) -> State:
+def deck(
+    state: State, code: str, which: str, cards: tuple[str, ...], discard: tuple[str, ...] | None = None
+) -> State:
     p = prov(state, code)
     d: Deck = getattr(p, which)
-    return set_prov(state, code, **{which: Deck(d.name, tuple(cards), d.discard if discard is None else tuple(discard))})
+    return set_prov(
+        state, code, **{which: Deck(d.name, tuple(cards), d.discard if discard is None else tuple(discard))}
+    )
 
 
 def act(state: State, intent: Any, seed: int = 5) -> tuple[State, list]:

@@ -29,9 +29,20 @@ from engine.games.pandemie import layout, policy, rules
 REQUIRED = os.environ.get("TABLEKEEPER_REQUIRE_NATIVE", "") not in ("", "0")
 ROOT = Path(__file__).resolve().parents[2]
 
-GAMES = [({"provinces": p, "players": n, "difficulty": d}, f"native:{i}")
-         for i, (p, n, d) in enumerate([(4, 4, "normal"), (4, 2, "expert"), (1, 4, "novice"), (2, 6, "normal"),
-                                        (3, 3, "novice"), (1, 1, "expert")] * 3)]
+GAMES = [
+    ({"provinces": p, "players": n, "difficulty": d}, f"native:{i}")
+    for i, (p, n, d) in enumerate(
+        [
+            (4, 4, "normal"),
+            (4, 2, "expert"),
+            (1, 4, "novice"),
+            (2, 6, "normal"),
+            (3, 3, "novice"),
+            (1, 1, "expert"),
+        ]
+        * 3
+    )
+]
 
 PLAY = """
 import hashlib, json, sys
@@ -53,8 +64,15 @@ def _play(pure: bool) -> dict:
     env.pop(native.PURE_ENV, None)
     if pure:
         env[native.PURE_ENV] = "1"
-    r = subprocess.run([sys.executable, "-c", PLAY, json.dumps(GAMES)], capture_output=True, text=True, env=env,
-                       cwd=ROOT, timeout=240, check=False)
+    r = subprocess.run(
+        [sys.executable, "-c", PLAY, json.dumps(GAMES)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=240,
+        check=False,
+    )
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout)
 
@@ -98,8 +116,9 @@ def test_compiled_and_pure_play_exactly_the_same_games() -> None:
 
 def test_options_decode_to_the_same_types_compiled() -> None:
     """msgspec reads the annotations of a struct defined in a compiled module (tuples stay tuples)."""
-    o = msgspec.convert({"provinces": ["G", "H"], "players": [4, 3], "speed_track": [2, 2, 3, 3, 4, 4]},
-                        rules.Options)
+    o = msgspec.convert(
+        {"provinces": ["G", "H"], "players": [4, 3], "speed_track": [2, 2, 3, 3, 4, 4]}, rules.Options
+    )
     assert o.provinces == ("G", "H") and o.players == (4, 3) and o.speed_track == (2, 2, 3, 3, 4, 4)
     assert isinstance(o.speed_track, tuple)
 
@@ -180,4 +199,3 @@ def test_pure_on_request_without_warning(fake, monkeypatch: pytest.MonkeyPatch) 
         pkg = _import(name)
     assert pkg.beta.BOTH == "pure alpha and pure beta"
     assert native.STATUS[name] == "pure: TABLEKEEPER_PURE is set"
-

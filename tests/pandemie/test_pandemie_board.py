@@ -15,13 +15,54 @@ from engine.games.pandemie.layout import compile_board
 from engine.games.pandemie.rules import NC, OptionError
 
 BRITANNIA = [
-    "Londinium", "Camulodunum", "Verulamium", "Eboracum", "Deva", "Isca Silurum", "Aquae Sulis", "Glevum",
-    "Lindum", "Corinium", "Durovernum", "Dubris", "Rutupiae", "Noviomagus", "Venta Belgarum", "Durnovaria",
-    "Isca Dumnoniorum", "Calleva", "Ratae", "Viroconium", "Mamucium", "Luguvalium", "Coria", "Vindolanda",
-    "Segedunum", "Cataractonium", "Petuaria", "Danum", "Lactodurum", "Durobrivae", "Venta Icenorum",
-    "Caesaromagus", "Sorviodunum", "Lindinis", "Moridunum", "Segontium", "Mediolanum", "Letocetum",
-    "Derventio", "Olicana", "Bremetennacum", "Alauna", "Habitancium", "Bremenium", "Trimontium", "Blatobulgium",
-    "Magnis", "Branodunum",
+    "Londinium",
+    "Camulodunum",
+    "Verulamium",
+    "Eboracum",
+    "Deva",
+    "Isca Silurum",
+    "Aquae Sulis",
+    "Glevum",
+    "Lindum",
+    "Corinium",
+    "Durovernum",
+    "Dubris",
+    "Rutupiae",
+    "Noviomagus",
+    "Venta Belgarum",
+    "Durnovaria",
+    "Isca Dumnoniorum",
+    "Calleva",
+    "Ratae",
+    "Viroconium",
+    "Mamucium",
+    "Luguvalium",
+    "Coria",
+    "Vindolanda",
+    "Segedunum",
+    "Cataractonium",
+    "Petuaria",
+    "Danum",
+    "Lactodurum",
+    "Durobrivae",
+    "Venta Icenorum",
+    "Caesaromagus",
+    "Sorviodunum",
+    "Lindinis",
+    "Moridunum",
+    "Segontium",
+    "Mediolanum",
+    "Letocetum",
+    "Derventio",
+    "Olicana",
+    "Bremetennacum",
+    "Alauna",
+    "Habitancium",
+    "Bremenium",
+    "Trimontium",
+    "Blatobulgium",
+    "Magnis",
+    "Branodunum",
 ]
 COLOURS = ("blue", "yellow", "red", "green")
 
@@ -37,11 +78,21 @@ def britannia_toml(**change) -> str:
         nbrs[j].add(i)
     colours = [COLOURS[i // 12] for i in range(n)]
     change.get("edit", lambda names, nbrs, colours: None)(names, nbrs, colours)
-    out = ['code = "B"', 'name = "Britannia"', f'start = "{change.get("start", "Londinium")}"',
-           'roles = ["Consul", "Dictateur", "Tribun", "Sénateur", "Licteur", "Imperator"]', ""]
+    out = [
+        'code = "B"',
+        'name = "Britannia"',
+        f'start = "{change.get("start", "Londinium")}"',
+        'roles = ["Consul", "Dictateur", "Tribun", "Sénateur", "Licteur", "Imperator"]',
+        "",
+    ]
     for i, name in enumerate(names):
-        out += ["[[cities]]", f'name = "{name}"', f'colour = "{colours[i]}"', "population = 1000",
-                "neighbours = [" + ", ".join(f'"{names[j]}"' for j in sorted(nbrs[i])) + "]"]
+        out += [
+            "[[cities]]",
+            f'name = "{name}"',
+            f'colour = "{colours[i]}"',
+            "population = 1000",
+            "neighbours = [" + ", ".join(f'"{names[j]}"' for j in sorted(nbrs[i])) + "]",
+        ]
         if i == 0:
             out.append(change.get("links", 'links = [{ province = "G", city = "Gesoriacum" }]'))
         out.append("")
@@ -89,19 +140,31 @@ def test_une_cinquieme_province_se_charge_et_se_joue(tmp_path):
     prop = st.provs[pi].prop
     st = set_prov(st, "B", prop=type(prop)(prop.name, ("PI:" + key(st, "Londinium", "B"),) + prop.cards, ()))
     st, ev = act(st, E.Propagate(seat="p3"))
-    assert [e.city for e in ev if isinstance(e, E.Surged)] == [key(st, "Londinium", "B"), key(st, "Gesoriacum", "G")]
+    assert [e.city for e in ev if isinstance(e, E.Surged)] == [
+        key(st, "Londinium", "B"),
+        key(st, "Gesoriacum", "G"),
+    ]
 
 
-@pytest.mark.parametrize("change,problem", [
-    ({"edit": lambda n, nb, c: nb[3].add(47) or None}, "asymmetric adjacency"),
-    ({"edit": lambda n, nb, c: c.__setitem__(0, "yellow")}, "11 blue cities, a province needs exactly 12 per colour"),
-    ({"edit": lambda n, nb, c: c.__setitem__(0, "purple")}, "unknown colour 'purple'"),
-    ({"edit": lambda n, nb, c: n.__setitem__(1, "Londinium")}, "duplicate city name 'Londinium'"),
-    ({"links": 'links = [{ province = "Z", city = "Roma" }]'}, "link to unknown province 'Z'"),
-    ({"links": 'links = [{ province = "G", city = "Roma" }]'}, "link to unknown city 'Roma' of province 'G'"),
-    ({"links": 'links = [{ province = "G", town = "Roma" }]'}, "invalid province data"),
-    ({"start": "Roma"}, "start city 'Roma'"),
-])
+@pytest.mark.parametrize(
+    "change,problem",
+    [
+        ({"edit": lambda n, nb, c: nb[3].add(47) or None}, "asymmetric adjacency"),
+        (
+            {"edit": lambda n, nb, c: c.__setitem__(0, "yellow")},
+            "11 blue cities, a province needs exactly 12 per colour",
+        ),
+        ({"edit": lambda n, nb, c: c.__setitem__(0, "purple")}, "unknown colour 'purple'"),
+        ({"edit": lambda n, nb, c: n.__setitem__(1, "Londinium")}, "duplicate city name 'Londinium'"),
+        ({"links": 'links = [{ province = "Z", city = "Roma" }]'}, "link to unknown province 'Z'"),
+        (
+            {"links": 'links = [{ province = "G", city = "Roma" }]'},
+            "link to unknown city 'Roma' of province 'G'",
+        ),
+        ({"links": 'links = [{ province = "G", town = "Roma" }]'}, "invalid province data"),
+        ({"start": "Roma"}, "start city 'Roma'"),
+    ],
+)
 def test_erreurs_de_validation_nomment_le_fichier_et_le_probleme(tmp_path, change, problem):
     path = write(tmp_path, britannia_toml(**change))
     with pytest.raises(ProvinceError) as exc:

@@ -37,8 +37,15 @@ def candidates(state: State, seat: str, rnd: random.Random, n: int = 60) -> Iter
     s = static.seat_index[seat]
     pi = static.seat_prov[s]
     p = state.provs[pi]
-    cards = sorted({c for h in state.hands for c in h} | set(p.player.cards) | set(p.player.discard)
-                   | set(p.prop.cards) | set(p.prop.discard) | {x for x in state.stored if x} | {""})
+    cards = sorted(
+        {c for h in state.hands for c in h}
+        | set(p.player.cards)
+        | set(p.player.discard)
+        | set(p.prop.cards)
+        | set(p.prop.discard)
+        | {x for x in state.stored if x}
+        | {""}
+    )
     mine = list(state.hands[s]) + [state.stored[s]] * bool(state.stored[s])
     here = state.loc[s]
     near = [board.keys[c] for c in board.adj[here]] + [board.keys[c] for c in p.forts]
@@ -54,7 +61,9 @@ def candidates(state: State, seat: str, rnd: random.Random, n: int = 60) -> Iter
         if kind == 0:
             yield E.Move(seat=seat, to=pick(cities), pawn=pawn, consent=consent)
         elif kind == 1:
-            yield pick([E.Redeploy, E.ForcedMarch, E.ViaRomana])(seat=seat, to=pick(cities), pawn=pawn, consent=consent)
+            yield pick([E.Redeploy, E.ForcedMarch, E.ViaRomana])(
+                seat=seat, to=pick(cities), pawn=pawn, consent=consent
+            )
         elif kind == 2:
             yield E.ConsulMove(seat=seat, to=pick(cities), card=card)
         elif kind == 3:
@@ -68,7 +77,9 @@ def candidates(state: State, seat: str, rnd: random.Random, n: int = 60) -> Iter
         elif kind == 7:
             yield E.ShareKnowledge(seat=seat, other=pick(seats), card=card, give=rnd.random() < 0.5)
         elif kind == 8:
-            yield E.ShareVictory(seat=seat, colour=pick(colours), to_province=pick(list(static.codes) + ["X"]))
+            yield E.ShareVictory(
+                seat=seat, colour=pick(colours), to_province=pick(list(static.codes) + ["X"])
+            )
         elif kind == 9:
             yield E.StoreEvent(seat=seat, card=card)
         elif kind == 10:
@@ -77,8 +88,14 @@ def candidates(state: State, seat: str, rnd: random.Random, n: int = 60) -> Iter
         elif kind == 11:
             yield E.Discard(seat=seat, card=card)
         elif kind == 12:
-            yield E.PlayEvent(seat=seat, card=pick(mine) if mine else card, city=pick(cities), pawn=pawn,
-                              target=pick(list(p.prop.discard) + [""]), remove_from=pick([""] + cities))
+            yield E.PlayEvent(
+                seat=seat,
+                card=pick(mine) if mine else card,
+                city=pick(cities),
+                pawn=pawn,
+                target=pick(list(p.prop.discard) + [""]),
+                remove_from=pick([""] + cities),
+            )
         elif kind == 13:
             yield E.PlayEvent(seat=seat, card=pick(mine) if mine else card)
         elif kind == 14:
@@ -107,7 +124,10 @@ def canonical(intent: Any, state: State) -> Any:
     if isinstance(intent, E.PlayEvent) and intent.city and not intent.pawn:  # Mission secrète: own pawn
         if state.static.board.event_kind.get(intent.card) == 1:
             intent = msgspec.structs.replace(intent, pawn=intent.seat)
-    if isinstance(intent, E.Combat) and intent.city == state.static.board.keys[state.loc[s_of(state, intent)]]:
+    if (
+        isinstance(intent, E.Combat)
+        and intent.city == state.static.board.keys[state.loc[s_of(state, intent)]]
+    ):
         intent = msgspec.structs.replace(intent, city="")
     if isinstance(intent, E.Propagate):
         pi = state.static.seat_prov[s_of(state, intent)]
@@ -120,7 +140,9 @@ def canonical(intent: Any, state: State) -> Any:
         intent = msgspec.structs.replace(intent, order=p.prop.cards[: p.divination_n])
     if isinstance(intent, E.ConsulMove):
         hand = state.hands[state.static.seat_index[intent.seat]]
-        intent = msgspec.structs.replace(intent, card=next(c for c in dict.fromkeys(hand) if c.startswith("PC:")))
+        intent = msgspec.structs.replace(
+            intent, card=next(c for c in dict.fromkeys(hand) if c.startswith("PC:"))
+        )
     return intent
 
 
@@ -130,8 +152,13 @@ def budget(state: State, seat: str) -> int:
     return 60 if state.provs[state.static.seat_prov[s]].turn == s else 12
 
 
-def random_states(seed: int, players: int, open_hands: bool, steps: int = 160, combat: str = "here",
-                  ) -> Iterator[State]:
+def random_states(
+    seed: int,
+    players: int,
+    open_hands: bool,
+    steps: int = 160,
+    combat: str = "here",
+) -> Iterator[State]:
     rnd = random.Random(seed)
     rng = SeededRng(seed)
     options = {"provinces": 1, "players": players, "open_hands": open_hands, "combat": combat}
@@ -145,7 +172,9 @@ def random_states(seed: int, players: int, open_hands: bool, steps: int = 160, c
         state, _ = step(state, rnd.choice(moves), rng)
 
 
-games = st.tuples(st.integers(0, 10_000), st.integers(2, 4), st.booleans(), st.sampled_from(["here", "anywhere"]))
+games = st.tuples(
+    st.integers(0, 10_000), st.integers(2, 4), st.booleans(), st.sampled_from(["here", "anywhere"])
+)
 
 
 @SETTINGS

@@ -27,21 +27,28 @@ def _is_listed(state, intent) -> bool:
     if intent in options:
         return True
     if isinstance(intent, ArrangeDivination):
-        return any(isinstance(o, ArrangeDivination) and sorted(o.order) == sorted(intent.order) for o in options)
+        return any(
+            isinstance(o, ArrangeDivination) and sorted(o.order) == sorted(intent.order) for o in options
+        )
     if isinstance(intent, ConsulMove):
-        return any(isinstance(o, ConsulMove) and o.to == intent.to for o in options) and intent.card in \
-            state.hands[state.static.seat_index[intent.seat]]
+        return (
+            any(isinstance(o, ConsulMove) and o.to == intent.to for o in options)
+            and intent.card in state.hands[state.static.seat_index[intent.seat]]
+        )
     return False
 
 
-@pytest.mark.parametrize(("options", "seed"), [
-    ({"provinces": 1, "players": 4, "difficulty": "novice"}, "legal:1"),
-    ({"provinces": 1, "players": 2, "difficulty": "expert"}, "legal:2"),
-    ({"provinces": 1, "players": 6, "difficulty": "normal"}, "legal:3"),
-    ({"provinces": 2, "players": [3, 5], "difficulty": "novice", "victories": "exchange"}, "legal:4"),
-    ({"provinces": 2, "players": 1, "difficulty": "normal", "victories": "shared"}, "legal:5"),
-    ({"provinces": 4, "players": 4, "difficulty": "novice", "victories": "per_province"}, "legal:6"),
-])
+@pytest.mark.parametrize(
+    ("options", "seed"),
+    [
+        ({"provinces": 1, "players": 4, "difficulty": "novice"}, "legal:1"),
+        ({"provinces": 1, "players": 2, "difficulty": "expert"}, "legal:2"),
+        ({"provinces": 1, "players": 6, "difficulty": "normal"}, "legal:3"),
+        ({"provinces": 2, "players": [3, 5], "difficulty": "novice", "victories": "exchange"}, "legal:4"),
+        ({"provinces": 2, "players": 1, "difficulty": "normal", "victories": "shared"}, "legal:5"),
+        ({"provinces": 4, "players": 4, "difficulty": "novice", "victories": "per_province"}, "legal:6"),
+    ],
+)
 def test_la_politique_ne_joue_que_des_intentions_legales(options, seed):
     def check(state, intent) -> None:
         assert _is_listed(state, intent), f"illegal intent {intent!r}"
@@ -54,8 +61,10 @@ def test_la_politique_ne_joue_que_des_intentions_legales(options, seed):
 def test_la_politique_gagne_des_parties_novice_une_province():
     # a fixed set of seeds: deterministic, not a timing or luck-of-the-day test (this policy wins 4 of these
     # 20 games, the former simple one none)
-    results = [play({"provinces": 1, "players": 4, "difficulty": "novice"}, SeededRng(f"novice:{i}"))[0]
-               for i in range(20)]
+    results = [
+        play({"provinces": 1, "players": 4, "difficulty": "novice"}, SeededRng(f"novice:{i}"))[0]
+        for i in range(20)
+    ]
     assert sum(r.won for r in results) >= 1
 
 
@@ -70,7 +79,9 @@ def test_la_politique_celebre_des_victoires_et_survit_plus_longtemps_en_novice_q
     def run(difficulty: str) -> tuple[int, int]:
         turns = victories = 0
         for i in range(12):
-            st, _, t = play_state({"provinces": 1, "players": 4, "difficulty": difficulty}, SeededRng(f"diff:{i}"))
+            st, _, t = play_state(
+                {"provinces": 1, "players": 4, "difficulty": difficulty}, SeededRng(f"diff:{i}")
+            )
             turns += t
             victories += bin(st.provs[0].victories).count("1")
         return turns, victories
@@ -81,6 +92,7 @@ def test_la_politique_celebre_des_victoires_et_survit_plus_longtemps_en_novice_q
 
 
 # -- scenarios: one decision of the policy on an arranged board ----------------------------------------
+
 
 def _cities(state, colour: int, n: int, skip: tuple[int, ...] = ()) -> list[int]:
     b = state.static.board
@@ -167,5 +179,7 @@ def test_nuit_tranquille_juste_apres_une_rupture_quand_une_ville_est_a_trois():
 def test_le_magistrat_sans_rien_d_urgent_reprend_un_evenement_de_la_defausse():
     st = role(_base(), "p1", "Magistrat")
     st = hand(hand(st, "p1"), "p2")
-    st = deck(st, "G", "player", st.provs[0].player.cards, ("PE:G3", "PE:G2"))  # Ville fantôme, Mission secrète
+    st = deck(
+        st, "G", "player", st.provs[0].player.cards, ("PE:G3", "PE:G2")
+    )  # Ville fantôme, Mission secrète
     assert policy.choose(st, 0) == StoreEvent(seat="p1", card="PE:G2")

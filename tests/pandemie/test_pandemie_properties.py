@@ -57,7 +57,8 @@ def check_invariants(state: State) -> None:
     rnd=st.randoms(use_true_random=False),
 )
 def test_chaque_carte_a_une_seule_place_les_punaises_ne_depassent_pas_la_reserve_et_le_journal_rejoue_la_partie(
-        seed, provinces, players, difficulty, open_hands, rnd):
+    seed, provinces, players, difficulty, open_hands, rnd
+):
     options = {"provinces": provinces, "players": players, "difficulty": difficulty, "open_hands": open_hands}
     rng = SeededRng(seed)
     state, log = pan.setup(options, rng)
@@ -90,11 +91,18 @@ def test_une_intention_refusee_ne_change_rien(seed, rnd):
     for _ in range(20):
         seat = rnd.choice(state.static.seats)
         city = b.keys[rnd.randrange(len(b.keys))]
-        intent = rnd.choice([
-            pan.Move(seat=seat, to=city), pan.Redeploy(seat=seat, to=city), pan.ForcedMarch(seat=seat, to=city),
-            pan.ViaRomana(seat=seat, to=city), pan.Combat(seat=seat, colour="red"), pan.Propagate(seat=seat),
-            pan.DrawCards(seat=seat), pan.Discard(seat=seat, card="PC:G01"),
-        ])
+        intent = rnd.choice(
+            [
+                pan.Move(seat=seat, to=city),
+                pan.Redeploy(seat=seat, to=city),
+                pan.ForcedMarch(seat=seat, to=city),
+                pan.ViaRomana(seat=seat, to=city),
+                pan.Combat(seat=seat, colour="red"),
+                pan.Propagate(seat=seat),
+                pan.DrawCards(seat=seat),
+                pan.Discard(seat=seat, card="PC:G01"),
+            ]
+        )
         try:
             pan.apply(state, intent, SeededRng(0))
         except IllegalIntent as exc:

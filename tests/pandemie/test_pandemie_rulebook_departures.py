@@ -34,8 +34,10 @@ def test_partager_ses_connaissances_with_hidden_hands_the_partner_chooses_the_ca
     assert E.AskCard(seat="p1", other="p2") in offered
     assert not any(isinstance(i, E.ShareKnowledge) and not i.give for i in offered)
     # taking a named card is refused in the same words whether p2 holds it or not: no probe of a hand
-    words = {str(refusal(st, E.ShareKnowledge(seat="p1", other="p2", card=c, give=False)))
-             for c in (lug, lut, city_card(st, "Massilia"))}
+    words = {
+        str(refusal(st, E.ShareKnowledge(seat="p1", other="p2", card=c, give=False)))
+        for c in (lug, lut, city_card(st, "Massilia"))
+    }
     assert len(words) == 1 and "AskCard" in words.pop()
     st, ev = act(st, E.AskCard(seat="p1", other="p2"))
     assert [type(e).__name__ for e in ev] == ["CardAsked"]
@@ -134,7 +136,11 @@ def test_the_simulated_team_asks_for_cards_when_hands_are_hidden():
             assert intent in pan.legal(state, intent.seat), intent
 
     for seed in range(6):
-        state, _, _ = play_state({"provinces": 1, "players": 4, "open_hands": False}, SeededRng(f"hidden:{seed}"),
-                                 advance=by_apply, check=check)
+        state, _, _ = play_state(
+            {"provinces": 1, "players": 4, "open_hands": False},
+            SeededRng(f"hidden:{seed}"),
+            advance=by_apply,
+            check=check,
+        )
         assert state.over is not None and state.asks == ()
     assert seen["AskCard"] and seen["AnswerAsk"] == seen["AskCard"]

@@ -67,7 +67,9 @@ def test_fort_et_pions_sur_la_ville_de_depart():
 
 
 def test_ville_de_depart_tiree_dans_la_pioche_propagateur():
-    st, events = pan.setup({"provinces": 1, "players": 2, "start": "drawn"}, __import__("engine.core").core.SeededRng(3))
+    st, events = pan.setup(
+        {"provinces": 1, "players": 2, "start": "drawn"}, __import__("engine.core").core.SeededRng(3)
+    )
     drawn = next(e for e in events if getattr(e, "to", "") == "start")
     c = st.static.board.card_city[drawn.card]
     assert st.provs[0].forts == (c,) and st.loc[0] == c
@@ -87,7 +89,7 @@ def test_difficulte_un_tas_par_rupture_avec_une_rupture_dans_chaque_tas(difficul
     assert len(cards) == 53 - 9 + ruptures
     start = 0
     for size in pile_sizes(53 - 9, ruptures):
-        pile = cards[start:start + size]
+        pile = cards[start : start + size]
         assert sum(c.startswith("PR:") for c in pile) == 1
         start += size
 
@@ -106,8 +108,13 @@ def test_six_cartes_role_par_province_et_les_sept_roles_dans_les_quatre_province
 def test_le_joueur_qui_a_la_plus_grande_population_commence():
     st = new_game(players=4, seed=11)
     b = st.static.board
-    best = max(range(4), key=lambda s: (max((b.population[b.card_city[c]] for c in st.hands[s] if c.startswith("PC:")),
-                                            default=0), -s))
+    best = max(
+        range(4),
+        key=lambda s: (
+            max((b.population[b.card_city[c]] for c in st.hands[s] if c.startswith("PC:")), default=0),
+            -s,
+        ),
+    )
     assert st.provs[0].turn == best
 
 
@@ -192,8 +199,11 @@ def test_partager_ses_connaissances_la_carte_de_la_ville_ou_l_on_se_trouve():
     st = quiet_board()
     st = hand(st, "p1", city_card(st, "Lugdunum"), city_card(st, "Lutetia"))
     refused(st, E.ShareKnowledge(seat="p1", other="p2", card=city_card(st, "Lutetia")), "share-card")
-    refused(at(st, "p2", "Vienna"), E.ShareKnowledge(seat="p1", other="p2", card=city_card(st, "Lugdunum")),
-            "share-same-city")
+    refused(
+        at(st, "p2", "Vienna"),
+        E.ShareKnowledge(seat="p1", other="p2", card=city_card(st, "Lugdunum")),
+        "share-same-city",
+    )
     st2, _ = act(st, E.ShareKnowledge(seat="p1", other="p2", card=city_card(st, "Lugdunum")))
     assert city_card(st, "Lugdunum") in st2.hands[1]
     st3, _ = act(st2, E.ShareKnowledge(seat="p1", other="p2", card=city_card(st, "Lugdunum"), give=False))
@@ -210,7 +220,9 @@ def test_quatre_actions_puis_pioche_de_deux_cartes_puis_propagation():
     st = deck(st, "G", "player", tuple(city_card(st, n) for n in ("Lutetia", "Massilia", "Narbo")))
     st, ev = act(st, E.DrawCards(seat="p1"))
     assert st.hands[0][-2:] == (city_card(st, "Lutetia"), city_card(st, "Massilia"))
-    st = deck(st, "G", "prop", ("PI:" + key(st, "Tolosa"), "PI:" + key(st, "Narbo"), "PI:" + key(st, "Lutetia")))
+    st = deck(
+        st, "G", "prop", ("PI:" + key(st, "Tolosa"), "PI:" + key(st, "Narbo"), "PI:" + key(st, "Lutetia"))
+    )
     st, ev = act(st, E.Propagate(seat="p1"))
     assert pins_at(st, "Tolosa", "blue") == 1 and pins_at(st, "Narbo", "blue") == 1  # speed 2
     assert pins_at(st, "Lutetia", "green") == 0
@@ -252,7 +264,9 @@ def test_limite_de_main_sept_cartes():
 def propagate_from(st, *names, province="G"):
     st = turn(st, "p1", phase="propagate")
     cards = tuple("PI:" + key(st, n, province) for n in names)
-    return act(deck(st, province, "prop", cards + ("PI:" + key(st, "Gesoriacum"),) * 0), E.Propagate(seat="p1"))
+    return act(
+        deck(st, province, "prop", cards + ("PI:" + key(st, "Gesoriacum"),) * 0), E.Propagate(seat="p1")
+    )
 
 
 def test_un_deferlement_barbare_ajoute_une_punaise_a_chaque_ville_adjacente():
@@ -345,11 +359,13 @@ def test_rupture_vitesse_puis_trois_punaises_sous_la_pioche_puis_defausse_melang
     st, ev = act(st, E.DrawCards(seat="p1"))
     t = types(ev)
     i = t.index("RuptureRevealed")
-    assert t[i:i + 6] == ["RuptureRevealed", "SpeedRaised", "Drawn", "Discarded", "PinsPlaced", "Shuffled"]
+    assert t[i : i + 6] == ["RuptureRevealed", "SpeedRaised", "Drawn", "Discarded", "PinsPlaced", "Shuffled"]
     assert ev[i + 2].end == "bottom" and ev[i + 2].card == "PI:" + key(st, "Cularo")
     assert pins_at(st, "Cularo", pan.COLOURS[b.colour[idx(st, "Cularo")]]) == 3
     shuffle = ev[i + 5]
-    assert shuffle.source == "discard" and sorted(shuffle.order) == sorted(old_discard + ("PI:" + key(st, "Cularo"),))
+    assert shuffle.source == "discard" and sorted(shuffle.order) == sorted(
+        old_discard + ("PI:" + key(st, "Cularo"),)
+    )
     p = prov(st)
     assert p.speed == 1 and p.prop.discard == ()
     assert p.prop.cards == shuffle.order + ("PI:" + key(st, "Vienna"),)
@@ -381,7 +397,12 @@ def test_partie_gagnee_quand_les_quatre_victoires_sont_celebrees():
     st = set_prov(quiet_board(), victories=0b0111)
     st = hand(st, "p1", *five_of(st, "green"))
     st, ev = act(st, E.Celebrate(seat="p1", colour="green"))
-    assert types(ev)[-1] == "GameWon" and pan.outcome(st) == {"won": True, "cause": None, "province": None, "detail": None}
+    assert types(ev)[-1] == "GameWon" and pan.outcome(st) == {
+        "won": True,
+        "cause": None,
+        "province": None,
+        "detail": None,
+    }
 
 
 def test_echanger_les_victoires_sur_les_villes_reliees_aux_autres_provinces():
@@ -423,8 +444,14 @@ def test_consul_une_fois_par_tour_d_un_fort_vers_n_importe_quelle_ville():
     st, _ = act(st, E.ConsulMove(seat="p1", to=key(st, "Lutetia"), card=city_card(st, "Massilia")))
     assert st.loc[0] == idx(st, "Lutetia") and st.hands[0] == (city_card(st, "Narbo"),)
     st = set_prov(at(st, "p1", "Lugdunum"), forts=(idx(st, "Lugdunum"),))
-    refused(st, E.ConsulMove(seat="p1", to=key(st, "Tolosa"), card=city_card(st, "Narbo")), "consul-once-per-turn")
-    refused(role(quiet_board(), "p1", "Tribun"), E.ConsulMove(seat="p1", to=key(st, "Tolosa"), card="PC:G02"), "consul")
+    refused(
+        st, E.ConsulMove(seat="p1", to=key(st, "Tolosa"), card=city_card(st, "Narbo")), "consul-once-per-turn"
+    )
+    refused(
+        role(quiet_board(), "p1", "Tribun"),
+        E.ConsulMove(seat="p1", to=key(st, "Tolosa"), card="PC:G02"),
+        "consul",
+    )
 
 
 def test_dictateur_empeche_les_renforts_et_les_punaises_ou_il_est_et_autour():
@@ -442,8 +469,12 @@ def test_tribun_retire_toutes_les_punaises_en_combattant():
     st = pins(role(quiet_board(), "p1", "Tribun"), "Lugdunum", "red", 3)
     st2, _ = act(st, E.Combat(seat="p1", colour="red"))
     assert pins_at(st2, "Lugdunum", "red") == 0
-    st3, _ = act(no_pins(st) if False else pins(role(quiet_board(tribun="literal"), "p1", "Tribun"), "Lugdunum", "red", 3),
-                 E.Combat(seat="p1", colour="red"))
+    st3, _ = act(
+        no_pins(st)
+        if False
+        else pins(role(quiet_board(tribun="literal"), "p1", "Tribun"), "Lugdunum", "red", 3),
+        E.Combat(seat="p1", colour="red"),
+    )
     assert pins_at(st3, "Lugdunum", "red") == 2
 
 
@@ -477,8 +508,11 @@ def test_licteur_deplace_le_pion_d_un_autre_joueur_avec_son_autorisation():
     refused(st, E.Move(seat="p1", to=key(st, "Vienna"), pawn="p2"), "licteur-consent")
     st2, _ = act(st, E.Move(seat="p1", to=key(st, "Vienna"), pawn="p2", consent=True))
     assert st2.loc[1] == idx(st, "Vienna") and st2.loc[0] == idx(st, "Lugdunum")
-    refused(role(quiet_board(), "p1", "Consul"), E.Move(seat="p1", to=key(st, "Vienna"), pawn="p2", consent=True),
-            "licteur")
+    refused(
+        role(quiet_board(), "p1", "Consul"),
+        E.Move(seat="p1", to=key(st, "Vienna"), pawn="p2", consent=True),
+        "licteur",
+    )
 
 
 def test_licteur_deplace_un_pion_sur_une_ville_ou_se_trouve_un_autre_pion():
@@ -493,8 +527,11 @@ def test_magistrat_entrepose_un_evenement_de_la_defausse_et_le_retire_de_la_part
     st = deck(st, "G", "player", prov(st).player.cards, discard=("PE:G1",))
     st, ev = act(st, E.StoreEvent(seat="p1", card="PE:G1"))
     assert st.stored[0] == "PE:G1" and prov(st).player.discard == ()
-    refused(deck(st, "G", "player", prov(st).player.cards, discard=("PE:G2",)),
-            E.StoreEvent(seat="p1", card="PE:G2"), "magistrat-storage")
+    refused(
+        deck(st, "G", "player", prov(st).player.cards, discard=("PE:G2",)),
+        E.StoreEvent(seat="p1", card="PE:G2"),
+        "magistrat-storage",
+    )
     assert len(st.hands[0]) <= 7  # not part of the hand
     st, ev = act(st, E.PlayEvent(seat="p1", card="PE:G1"))
     assert st.stored[0] == "" and "PE:G1" in st.removed and "PE:G1" not in prov(st).player.discard
@@ -661,6 +698,7 @@ def test_le_journal_dit_qui_defausse_a_la_limite_de_main():
     names = {"p1": "Bruno"}
     fr, en = describe(discarded[0], "fr", names), describe(discarded[0], "en", names)
     assert fr.startswith("Bruno défausse ") and en.startswith("Bruno discards "), (fr, en)
-    old = msgspec.json.decode(b'{"type": "Discarded", "deck": "G-player", "card": "' + seven[0].encode() + b'"}',
-                              type=Discarded)
+    old = msgspec.json.decode(
+        b'{"type": "Discarded", "deck": "G-player", "card": "' + seven[0].encode() + b'"}', type=Discarded
+    )
     assert old.seat == "" and "défaussée" in describe(old, "fr", names)

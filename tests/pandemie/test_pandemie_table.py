@@ -43,7 +43,18 @@ def play_out(table: Table, limit: int = 5000) -> None:
 def test_le_module_suit_le_contrat():
     game = get_game("pandemie")
     assert game is pan
-    for name in ("NAME", "EVENTS", "INTENTS", "setup", "legal", "apply", "fold", "view", "outcome", "describe"):
+    for name in (
+        "NAME",
+        "EVENTS",
+        "INTENTS",
+        "setup",
+        "legal",
+        "apply",
+        "fold",
+        "view",
+        "outcome",
+        "describe",
+    ):
         assert hasattr(game, name)
     assert Shuffled in pan.EVENTS and Drawn in pan.EVENTS
 
@@ -86,11 +97,12 @@ def test_l_audit_des_melanges_passe_sur_une_vraie_partie_et_detecte_une_pioche_t
     assert report.ok, report.problems
     assert report.shuffles_checked >= 8 and report.draws_checked > 50
     # a stacked deck: the host deals a propagation card that is not the next one in the committed order
-    i = next(k for k, e in enumerate(public) if isinstance(e, Drawn) and e.deck == "prop:G" and e.card
-             and k > 200)
+    i = next(
+        k for k, e in enumerate(public) if isinstance(e, Drawn) and e.deck == "prop:G" and e.card and k > 200
+    )
     d = public[i]
     other = next(c for c in (f"PI:G{n:02d}" for n in range(1, 49)) if c != d.card)
-    stacked = public[:i] + [msgspec.structs.replace(d, card=other)] + public[i + 1:]
+    stacked = public[:i] + [msgspec.structs.replace(d, card=other)] + public[i + 1 :]
     bad = verify(stacked, reveal(full))
     assert not bad.ok and any("committed order" in p for p in bad.problems)
 
@@ -113,11 +125,13 @@ def test_les_ordres_des_pioches_et_les_divinations_restent_caches():
     state = table.state
     s = 1
     hand = state.hands[s] + ("PE:G4",) if "PE:G4" not in state.hands[s] else state.hands[s]
-    state = msgspec.structs.replace(state, hands=state.hands[:s] + (hand,) + state.hands[s + 1:])
+    state = msgspec.structs.replace(state, hands=state.hands[:s] + (hand,) + state.hands[s + 1 :])
     for owner in range(2):
         if owner != s and "PE:G4" in state.hands[owner]:
             h = tuple(c for c in state.hands[owner] if c != "PE:G4")
-            state = msgspec.structs.replace(state, hands=state.hands[:owner] + (h,) + state.hands[owner + 1:])
+            state = msgspec.structs.replace(
+                state, hands=state.hands[:owner] + (h,) + state.hands[owner + 1 :]
+            )
     state2, ev = pan.step(state, pan.PlayEvent(seat="p2", card="PE:G4"), SeededRng(1))
     top = state.provs[0].prop.cards[:6]
     state3, ev2 = pan.step(state2, pan.ArrangeDivination(seat="p2", order=tuple(reversed(top))), SeededRng(1))
@@ -125,7 +139,10 @@ def test_les_ordres_des_pioches_et_les_divinations_restent_caches():
         if isinstance(e, Peeked | Placed) or (isinstance(e, Drawn) and e.deck.startswith("prop")):
             for seat in ("p1", TABLE):
                 seen = project(e, seat)
-                assert seen is None or not any(c in msgspec.json.encode(seen).decode() for c in top), (seat, e)
+                assert seen is None or not any(c in msgspec.json.encode(seen).decode() for c in top), (
+                    seat,
+                    e,
+                )
             assert project(e, "p2") == e
     assert "divination_cards" in pan.view(state2, "p2")["provinces"][0]
     assert "divination_cards" not in pan.view(state2, TABLE)["provinces"][0]
@@ -143,7 +160,10 @@ def test_chaque_evenement_et_intention_a_un_texte_en_francais_et_en_anglais():
     for e in table.entries:
         fr, en = pan.describe(e.event, "fr"), pan.describe(e.event, "en")
         assert fr and en and fr != type(e.event).__name__
-    for intent in pan.legal(table.state, "p1") + [pan.Move(seat="p1", to="G01"), pan.Celebrate(seat="p1", colour="red")]:
+    for intent in pan.legal(table.state, "p1") + [
+        pan.Move(seat="p1", to="G01"),
+        pan.Celebrate(seat="p1", colour="red"),
+    ]:
         assert pan.describe(intent, "fr") and pan.describe(intent, "en")
     assert pan.describe(pan.Move(seat="p1", to="G01"), "fr") == "Aller à Lugdunum"
 
@@ -151,11 +171,19 @@ def test_chaque_evenement_et_intention_a_un_texte_en_francais_et_en_anglais():
 def test_catalogue_toutes_les_cartes_des_quatre_provinces():
     comps = by_game("pandemie")
     ids = [c.id for c in comps]
-    assert len(ids) == len(set(ids)) == 4 * (48 + 48 + 6 + 5 + 6 + 48)  # + each city's spot on a printed board
+    assert (
+        len(ids) == len(set(ids)) == 4 * (48 + 48 + 6 + 5 + 6 + 48)
+    )  # + each city's spot on a printed board
     assert all(len(c.payload) <= 20 for c in comps)
     kinds = {k: sum(c.kind == k for c in comps) for k in {c.kind for c in comps}}
-    assert kinds == {"city-card": 192, "propagation-card": 192, "rupture-card": 24, "event-card": 20, "role-card": 24,
-                     "board-city": 192}
+    assert kinds == {
+        "city-card": 192,
+        "propagation-card": 192,
+        "rupture-card": 24,
+        "event-card": 20,
+        "role-card": 24,
+        "board-city": 192,
+    }
     assert any(c.name == "Sénateur" for c in comps) and any(c.name == "Mission secrète" for c in comps)
     lug = next(c for c in comps if c.id == "PC:G01")
     assert lug.name == "Lugdunum" and lug.attrs["province"] == "G" and lug.attrs["colour"] in pan.COLOURS
@@ -167,8 +195,23 @@ def test_catalogue_toutes_les_cartes_des_quatre_provinces():
 
 
 def test_simuler_affiche_le_taux_de_victoire_et_les_causes_de_defaite(capsys):
-    assert sim.main(["pandemie", "--provinces", "2", "--difficulty", "novice", "--games", "4", "--seed", "3",
-                     "--no-progress"]) == 0
+    assert (
+        sim.main(
+            [
+                "pandemie",
+                "--provinces",
+                "2",
+                "--difficulty",
+                "novice",
+                "--games",
+                "4",
+                "--seed",
+                "3",
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "win rate" in out and "games: 4" in out and "seed 3" in out
     assert sim.main(["rattus", "--games", "2"]) == 2

@@ -81,8 +81,16 @@ def stack(
     top = [take(k) for k in pile_top]
     deck = Deck(state.deck.name, tuple(top + pool), ())
     return msgspec.structs.replace(
-        state, players=tuple(players), deck=deck, in_play=(), current=current, stage=stage, act=None,
-        phase=phase or state.phase, last_chance="", resume_with="",
+        state,
+        players=tuple(players),
+        deck=deck,
+        in_play=(),
+        current=current,
+        stage=stage,
+        act=None,
+        phase=phase or state.phase,
+        last_chance="",
+        resume_with="",
         alive_at_turn_start=tuple(x.seat for x in players if x.population > 0),
     )
 

@@ -40,7 +40,9 @@ def table(players: int = 3, mode: str = "one", **kw):  # type: ignore[no-untyped
 
 
 def act(state, seat: str, key: str, target: str = "", opponent: str = "", rng=None):  # type: ignore[no-untyped-def]
-    return play(state, PlayCard(seat=seat, card=card(state, seat, key), target=target, opponent=opponent), rng)
+    return play(
+        state, PlayCard(seat=seat, card=card(state, seat, key), target=target, opponent=opponent), rng
+    )
 
 
 def everyone_passes(state, rng=None):  # type: ignore[no-untyped-def]
@@ -53,6 +55,7 @@ def everyone_passes(state, rng=None):  # type: ignore[no-untyped-def]
 
 # -- the turn ------------------------------------------------------------------------------------------------
 
+
 def test_prosperity_roll_gains_the_table_value_then_the_hand_is_refilled_to_six() -> None:
     s = table(hands={"p1": ["famine", "flood"]}, stage="roll")
     s, ev = play(s, Roll(seat="p1"), DiceRng([3, 4]))
@@ -62,7 +65,11 @@ def test_prosperity_roll_gains_the_table_value_then_the_hand_is_refilled_to_six(
     assert all(d.private_to == ("p1",) for d in of(ev, Drawn))
     assert s.stage == "act"
     assert game.view(s, "table")["rolls"][-1] == {
-        "seat": "p1", "purpose": "prosperity", "dice": [3, 4], "modifier": 0, "total": 7,
+        "seat": "p1",
+        "purpose": "prosperity",
+        "dice": [3, 4],
+        "modifier": 0,
+        "total": 7,
     }
 
 
@@ -120,9 +127,13 @@ def test_end_turn_only_with_an_empty_hand() -> None:
 
 # -- the Death ship ------------------------------------------------------------------------------------------
 
+
 def test_the_death_ship_drawn_must_be_played_at_once_on_another_player() -> None:
-    s = table(hands={"p1": ["famine", "flood", "fire"]}, pile_top=["pestilence", "death_ship", "drought"],
-              stage="roll")
+    s = table(
+        hands={"p1": ["famine", "flood", "fire"]},
+        pile_top=["pestilence", "death_ship", "drought"],
+        stage="roll",
+    )
     s, ev = play(s, Roll(seat="p1"), DiceRng([1, 1]))
     assert s.stage == "death_ship" and len(s.player("p1").hand) == 5
     assert of(ev, Drawn)[-1].private_to == ()  # everyone sees it: it is played at once
@@ -147,8 +158,9 @@ def test_death_ship_target_loses_ten_plague_begins_deck_rebuilt_and_play_resumes
 
 
 def test_death_ship_rebuild_shuffles_pile_and_discard_together() -> None:
-    s = table(hands={"p1": ["famine", "flood", "fire", "drought", "pestilence", "sewer"]},
-              pile_top=["death_ship"])
+    s = table(
+        hands={"p1": ["famine", "flood", "fire", "drought", "pestilence", "sewer"]}, pile_top=["death_ship"]
+    )
     s, _ = play(s, Discard(seat="p1", card=card(s, "p1", "famine")))  # discard holds one card
     s, _ = play(s, Roll(seat="p2"), DiceRng([1, 1]))
     assert s.stage == "death_ship"
@@ -167,6 +179,7 @@ def test_a_death_ship_that_eliminates_its_target_passes_play_to_the_next_player(
 
 
 # -- acts ----------------------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     "key,target,change",
@@ -207,8 +220,10 @@ def test_crusade_waits_for_parries_then_the_target_loses_ten() -> None:
     assert pop(s, "p3") == 40 and s.current == "p2"
 
 
-@pytest.mark.parametrize("key,shield", [("drought", "aqueduct"), ("fire", "aqueduct"), ("flood", "sewer"),
-                                        ("viking_raid", "city_walls")])
+@pytest.mark.parametrize(
+    "key,shield",
+    [("drought", "aqueduct"), ("fire", "aqueduct"), ("flood", "sewer"), ("viking_raid", "city_walls")],
+)
 def test_improvements_protect_from_their_cards(key: str, shield: str) -> None:
     s = table(hands={"p1": [key]}, improvements={"p2": [shield]})
     s, ev = act(s, "p1", key, "p2")
@@ -248,6 +263,7 @@ def test_harmful_cards_need_another_player_still_in_the_game() -> None:
 
 
 # -- wars ----------------------------------------------------------------------------------------------------
+
 
 def _war(key: str, dice: list[int], **kw):  # type: ignore[no-untyped-def]
     s = table(hands={"p1": [key]}, **kw)
@@ -309,14 +325,21 @@ def test_two_players_rule_applies_when_others_are_eliminated() -> None:
     s, _ = new(players=4)
     s = stack(s, hands={"p1": ["minor_war"]})
     from msgspec.structs import replace
-    s = replace(s, players=tuple(replace(p, out=p.seat in ("p3", "p4"), population=0 if p.seat in ("p3", "p4")
-                                         else p.population) for p in s.players))
+
+    s = replace(
+        s,
+        players=tuple(
+            replace(p, out=p.seat in ("p3", "p4"), population=0 if p.seat in ("p3", "p4") else p.population)
+            for p in s.players
+        ),
+    )
     s, _ = act(s, "p1", "minor_war", "p2")
     s, _ = everyone_passes(s)
     assert pop(s, "p2") == 40 and pop(s, "p1") == 50
 
 
 # -- parries -------------------------------------------------------------------------------------------------
+
 
 def test_buy_indulgence_cancels_a_war() -> None:
     s = table(hands={"p1": ["major_war"], "p3": ["buy_indulgence"]})
@@ -373,6 +396,7 @@ def test_no_tactical_advantage_when_a_two_player_war_has_no_dice() -> None:
 
 # -- improvements ----------------------------------------------------------------------------------------------
 
+
 def test_building_an_improvement_is_the_act_of_the_turn() -> None:
     s = table(hands={"p1": ["aqueduct", "famine"]})
     s, _ = act(s, "p1", "aqueduct")
@@ -387,8 +411,11 @@ def test_one_improvement_at_a_time() -> None:
 
 
 def test_one_of_each_no_duplicates_and_the_player_of_the_act_chooses_what_is_lost() -> None:
-    s = table(mode="one_of_each", hands={"p1": ["aqueduct", "sewer", "earthquake"]},
-              improvements={"p1": ["aqueduct"]})
+    s = table(
+        mode="one_of_each",
+        hands={"p1": ["aqueduct", "sewer", "earthquake"]},
+        improvements={"p1": ["aqueduct"]},
+    )
     with pytest.raises(IllegalIntent, match="no improvement twice"):
         act(s, "p1", "aqueduct")
     s, _ = act(s, "p1", "sewer")
@@ -406,9 +433,14 @@ def test_one_of_each_no_duplicates_and_the_player_of_the_act_chooses_what_is_los
 
 # -- elimination -----------------------------------------------------------------------------------------------
 
+
 def test_a_player_without_population_is_eliminated_and_the_last_one_wins() -> None:
-    s = table(players=2, hands={"p1": ["famine"], "p2": ["flood", "sewer"]}, improvements={"p2": ["aqueduct"]},
-              populations={"p2": 10})
+    s = table(
+        players=2,
+        hands={"p1": ["famine"], "p2": ["flood", "sewer"]},
+        improvements={"p2": ["aqueduct"]},
+        populations={"p2": 10},
+    )
     s, ev = act(s, "p1", "famine", "p2")
     assert s.player("p2").out and not s.player("p2").hand and not s.player("p2").improvements
     assert of(ev, GameOver)[0].winner == "p1"
@@ -448,5 +480,7 @@ def test_the_log_elides_de_before_a_players_name():
     from engine.games.plague import events as ev
     from engine.games.plague.text import describe
 
-    line = describe(ev.PopulationChanged(seat="p1", delta=None, population=None, cause="war"), "fr", {"p1": "Inès"})
+    line = describe(
+        ev.PopulationChanged(seat="p1", delta=None, population=None, cause="war"), "fr", {"p1": "Inès"}
+    )
     assert line == "La population d'Inès change", line

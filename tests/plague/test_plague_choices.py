@@ -71,8 +71,13 @@ def random_states(seed: int, players: int, opts: dict[str, Any], steps: int = 25
             state = game.fold(state, e)
 
 
-games = st.tuples(st.integers(0, 10_000), st.integers(2, 5), st.booleans(), st.booleans(),
-                  st.sampled_from(["one", "one_of_each"]))
+games = st.tuples(
+    st.integers(0, 10_000),
+    st.integers(2, 5),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from(["one", "one_of_each"]),
+)
 
 
 def opts_of(hidden: bool, last: bool, mode: str) -> dict[str, Any]:
@@ -112,9 +117,12 @@ def blur(state: State, seat: str, rnd: random.Random) -> State:
     players = []
     for p in state.players:
         if p in others:
-            hand, pool = tuple(pool[: len(p.hand)]), pool[len(p.hand):]
-            pop = p.population if not state.options["hidden_population"] or p.population <= 0 else (
-                rnd.randrange(1, 90))
+            hand, pool = tuple(pool[: len(p.hand)]), pool[len(p.hand) :]
+            pop = (
+                p.population
+                if not state.options["hidden_population"] or p.population <= 0
+                else (rnd.randrange(1, 90))
+            )
             p = msgspec.structs.replace(p, hand=hand, population=pop)
         players.append(p)
     deck = msgspec.structs.replace(state.deck, cards=tuple(pool))

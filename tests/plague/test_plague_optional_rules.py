@@ -28,6 +28,7 @@ def act(state, seat, key, target="", opponent=""):  # type: ignore[no-untyped-de
 
 # -- 1. hidden population ------------------------------------------------------------------------------------
 
+
 def test_hidden_population_only_the_owner_sees_it() -> None:
     s, _ = new(hidden_population=True)
     s = stack(s, hands={"p1": ["pied_piper"]})
@@ -57,6 +58,7 @@ def test_public_population_by_default() -> None:
 
 # -- 2. starting population ----------------------------------------------------------------------------------
 
+
 def test_starting_population_is_an_option() -> None:
     s, _ = new(starting_population=30)
     assert [p.population for p in s.players] == [30, 30, 30]
@@ -66,9 +68,16 @@ def test_starting_population_is_an_option() -> None:
 
 # -- 3. doubles ----------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("doubles,phase,expected", [
-    (False, "prosperity", 56), (True, "prosperity", 62), (False, "plague", 38), (True, "plague", 26),
-])
+
+@pytest.mark.parametrize(
+    "doubles,phase,expected",
+    [
+        (False, "prosperity", 56),
+        (True, "prosperity", 62),
+        (False, "plague", 38),
+        (True, "plague", 26),
+    ],
+)
 def test_doubles_double_the_prosperity_or_plague_result(doubles: bool, phase: str, expected: int) -> None:
     s, _ = new(doubles=doubles)
     s = stack(s, stage="roll", phase=phase)
@@ -85,6 +94,7 @@ def test_doubles_do_not_change_a_plain_roll() -> None:
 
 # -- 4. last chance ------------------------------------------------------------------------------------------
 
+
 def test_without_last_chance_elimination_is_immediate() -> None:
     s, _ = new()
     s = stack(s, hands={"p1": ["famine"], "p2": ["pestilence"]}, populations={"p2": 10})
@@ -94,8 +104,11 @@ def test_without_last_chance_elimination_is_immediate() -> None:
 
 def test_last_chance_lets_the_player_play_one_last_act() -> None:
     s, _ = new(last_chance=True)
-    s = stack(s, hands={"p1": ["famine", "flood"], "p2": ["pestilence", "sewer", "buy_indulgence"]},
-              populations={"p2": 10})
+    s = stack(
+        s,
+        hands={"p1": ["famine", "flood"], "p2": ["pestilence", "sewer", "buy_indulgence"]},
+        populations={"p2": 10},
+    )
     s, ev = act(s, "p1", "famine", "p2")
     assert of(ev, LastChance)[0].seat == "p2" and s.stage == "last_chance" and not s.player("p2").out
     kinds = {type(i).__name__ for i in game.legal(s, "p2")}
@@ -149,7 +162,9 @@ def test_no_secret_in_another_seats_view_json() -> None:
 
 def test_options_for_rules_are_checked() -> None:
     with pytest.raises(game.OptionsError, match="last_chance"):
-        game.setup({"players": 3, "profile": {"prosperity": [0] * 11, "plague": [0] * 11}, "last_chance": 1},
-                   SeededRng(0))
+        game.setup(
+            {"players": 3, "profile": {"prosperity": [0] * 11, "plague": [0] * 11}, "last_chance": 1},
+            SeededRng(0),
+        )
     with pytest.raises(game.OptionsError, match="improvements"):
         new(improvements="many")

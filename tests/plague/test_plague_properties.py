@@ -96,7 +96,9 @@ options_strategy = st.fixed_dictionaries(
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), opts=options_strategy)
-def test_replay_is_deterministic_and_every_card_is_in_exactly_one_place(seed: int, opts: dict[str, Any]) -> None:
+def test_replay_is_deterministic_and_every_card_is_in_exactly_one_place(
+    seed: int, opts: dict[str, Any]
+) -> None:
     opts = dict(opts, profile=TEST_PROFILE)
     state, events = playout(seed, opts, 400)
     assert replay(game, events) == state
@@ -123,8 +125,9 @@ def test_the_shuffle_audit_passes_on_the_public_log(seed: int) -> None:
 
 
 def test_events_survive_json_and_every_event_and_intent_has_a_text() -> None:
-    state, events = playout(11, {"players": 5, "profile": TEST_PROFILE, "last_chance": True,
-                                 "improvements": "one_of_each"}, 600)
+    state, events = playout(
+        11, {"players": 5, "profile": TEST_PROFILE, "last_chance": True, "improvements": "one_of_each"}, 600
+    )
     dec = decoder(event_types(game))
     enc = msgspec.json.Encoder()
     assert [dec.decode(enc.encode(e)) for e in events] == events

@@ -44,20 +44,41 @@ def test_a_saved_profile_with_signed_values_loads_back_and_the_check_explains(tm
     # a bare negative number in an old-style profile is ambiguous: refused, with both ways to write it
     with pytest.raises(prof.ProfileError) as exc:
         prof.validate({"prosperity": [1] * 11, "plague": [5] * 10 + [-1]})
-    assert 'plague[12]: -1 is negative' in str(exc.value) and '"+1"' in str(exc.value)
+    assert "plague[12]: -1 is negative" in str(exc.value) and '"+1"' in str(exc.value)
     # a list starting with a minus sign is given as --prosperity=-2,3,… (argparse would take it for an option)
-    assert profile_cli.main(["new", str(tmp_path / "x.json"), "--prosperity=" + ",".join(ODD_CARD_PROSPERITY),
-                             "--plague=" + ",".join(ODD_CARD_PLAGUE[:10] + ["1x"])]) == 1
+    assert (
+        profile_cli.main(
+            [
+                "new",
+                str(tmp_path / "x.json"),
+                "--prosperity=" + ",".join(ODD_CARD_PROSPERITY),
+                "--plague=" + ",".join(ODD_CARD_PLAGUE[:10] + ["1x"]),
+            ]
+        )
+        == 1
+    )
     assert "plague[12]: '1x' is not a whole number" in capsys.readouterr().err
-    assert profile_cli.main(["new", str(tmp_path / "y.json"), "--prosperity=" + ",".join(ODD_CARD_PROSPERITY),
-                             "--plague=" + ",".join(ODD_CARD_PLAGUE)]) == 0
+    assert (
+        profile_cli.main(
+            [
+                "new",
+                str(tmp_path / "y.json"),
+                "--prosperity=" + ",".join(ODD_CARD_PROSPERITY),
+                "--plague=" + ",".join(ODD_CARD_PLAGUE),
+            ]
+        )
+        == 0
+    )
     assert prof.load(tmp_path / "y.json")["prosperity"][0] == -2
 
 
 def test_an_older_profile_file_still_loads(tmp_path: Path):
     old = tmp_path / "old.json"
-    old.write_text('{"format": "tablekeeper-plague-profile/1", "name": "v1", "prosperity": '
-                   '[0,5,5,10,10,15,10,10,5,5,0], "plague": [20,15,10,10,5,0,5,10,10,15,20]}', encoding="utf-8")
+    old.write_text(
+        '{"format": "tablekeeper-plague-profile/1", "name": "v1", "prosperity": '
+        '[0,5,5,10,10,15,10,10,5,5,0], "plague": [20,15,10,10,5,0,5,10,10,15,20]}',
+        encoding="utf-8",
+    )
     p = prof.load(old)
     assert p["format"] == prof.FORMAT and p["plague"][0] == 20 and p["prosperity"][1] == 5
 

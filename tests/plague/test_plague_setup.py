@@ -18,14 +18,32 @@ from engine.games.plague.cards import CardError, default_counts, key_of, resolve
 from engine.games.plague.events import DeathShipReturned, DiceRolled, FirstPlayer, GameStarted, TurnStarted
 
 RULES_COUNTS = {
-    "bumper_harvest": 6, "crusade": 2, "death_ship": 1, "drought": 3, "earthquake": 3, "famine": 3, "fire": 3,
-    "flood": 3, "major_war": 3, "mass_migration": 2, "minor_war": 4, "mongol_raid": 2, "pestilence": 6,
-    "pied_piper": 2, "trade_center": 6, "viking_raid": 2, "buy_indulgence": 3, "tactical_advantage": 4,
-    "aqueduct": 4, "city_walls": 5, "sewer": 3,
+    "bumper_harvest": 6,
+    "crusade": 2,
+    "death_ship": 1,
+    "drought": 3,
+    "earthquake": 3,
+    "famine": 3,
+    "fire": 3,
+    "flood": 3,
+    "major_war": 3,
+    "mass_migration": 2,
+    "minor_war": 4,
+    "mongol_raid": 2,
+    "pestilence": 6,
+    "pied_piper": 2,
+    "trade_center": 6,
+    "viking_raid": 2,
+    "buy_indulgence": 3,
+    "tactical_advantage": 4,
+    "aqueduct": 4,
+    "city_walls": 5,
+    "sewer": 3,
 }
 
 
 # -- the deck ------------------------------------------------------------------------------------------------
+
 
 def test_the_action_deck_has_the_70_cards_the_rules_list() -> None:
     assert default_counts() == RULES_COUNTS
@@ -69,6 +87,7 @@ def test_a_group_whose_box_differs_may_set_a_count() -> None:
 
 # -- options -------------------------------------------------------------------------------------------------
 
+
 def test_options_errors_name_every_problem() -> None:
     with pytest.raises(game.OptionsError) as e:
         game.setup({"players": 7, "colour": "red", "doubles": "yes"}, SeededRng(0))
@@ -96,6 +115,7 @@ def test_two_to_six_players(n: int) -> None:
 
 
 # -- profile -------------------------------------------------------------------------------------------------
+
 
 def test_profile_accepts_lists_or_totals_and_normalises() -> None:
     by_total = {"prosperity": {str(t): t for t in range(2, 13)}, "plague": {t: 2 * t for t in range(2, 13)}}
@@ -142,7 +162,12 @@ def test_profile_load_names_the_file_and_the_problem(tmp_path: Path) -> None:
 
 def test_profile_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "box.json"
-    assert profile_cli.main(["new", str(path), "--prosperity", "0,1,2,3,4,5,6,7,8,9,10", "--plague", ",".join("5" * 11)]) == 0
+    assert (
+        profile_cli.main(
+            ["new", str(path), "--prosperity", "0,1,2,3,4,5,6,7,8,9,10", "--plague", ",".join("5" * 11)]
+        )
+        == 0
+    )
     assert profile_cli.main(["check", str(path)]) == 0
     assert "OK" in capsys.readouterr().out
     assert profile_cli.main(["new", str(tmp_path / "x.json"), "--prosperity", "1,2", "--plague", "1"]) == 1
@@ -150,6 +175,7 @@ def test_profile_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 
 # -- setup ---------------------------------------------------------------------------------------------------
+
 
 def test_registered_in_the_core_game_registry() -> None:
     assert get_game("plague") is game

@@ -20,7 +20,9 @@ from printables.pieces import back_code, mark_cells
 from printables.render import Options, Result, form_name, local_to_page
 from printables.sets import CALIBRATION, SETS, build
 
-pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils (pdftoppm) not installed")
+pytestmark = pytest.mark.skipif(
+    shutil.which("pdftoppm") is None, reason="poppler-utils (pdftoppm) not installed"
+)
 
 DPI = 100
 PX = DPI / 25.4
@@ -32,8 +34,12 @@ def _render(pdf: bytes, tmp: Path) -> list[np.ndarray]:
     """Every page in grey at DPI through pdftoppm; anything it prints on stderr fails the test."""
     src = tmp / "sheet.pdf"
     src.write_bytes(pdf)
-    run = subprocess.run(["pdftoppm", "-r", str(DPI), "-gray", str(src), str(tmp / "p")],
-                         capture_output=True, text=True, check=False)
+    run = subprocess.run(
+        ["pdftoppm", "-r", str(DPI), "-gray", str(src), str(tmp / "p")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert run.returncode == 0 and run.stderr == "", run.stderr
     pages = sorted(tmp.glob("p-*.pgm"), key=lambda p: int(p.stem.split("-")[1]))
     out = [np.asarray(Image.open(p), dtype=np.int16) for p in pages]
@@ -50,6 +56,7 @@ def _sample(img: np.ndarray, x_mm: float, y_mm: float) -> float:
 
 def _read_mark(img: np.ndarray, slot: G.Slot, mark_y: float, offset: tuple[float, float]) -> int | None:
     """The number shown by the back mark of the piece at ``slot``; None if there is no mark (a blank back)."""
+
     def at(x: float, y: float) -> float:
         px, py = local_to_page(slot, x, y)
         return _sample(img, px + offset[0], py + offset[1])
@@ -88,8 +95,10 @@ def _check_backs(name: str, opts: Options, tmp: Path) -> int:
         got = _read_mark(pages[back_page - 1], plan.backs_slots[i], piece.mark_y, off)
         want = back_code(piece.back_key(comp))
         assert got is not None, f"{name} {opts.backs}: the back of {comp.id} (page {back_page}) is blank"
-        assert got == want, (f"{name} {opts.backs}: {comp.id} on page {placed.page} has the back "
-                             f"{got:03x} on page {back_page}, not its deck's {want:03x}")
+        assert got == want, (
+            f"{name} {opts.backs}: {comp.id} on page {placed.page} has the back "
+            f"{got:03x} on page {back_page}, not its deck's {want:03x}"
+        )
         checked += 1
     return checked
 
@@ -100,12 +109,15 @@ def test_every_back_is_the_back_of_its_face(name: str, backs: str, tmp_path: Pat
     assert _check_backs(name, Options(backs=backs), tmp_path) == len(SETS[name].select(Options()))
 
 
-@pytest.mark.parametrize("opts", [
-    Options(backs="long", paper="letter"),
-    Options(backs="short", card="mini", grey=True),
-    Options(backs="gutter", paper="letter", card="mini"),
-    Options(backs="long", back_offset=(1.5, -2.0)),
-])
+@pytest.mark.parametrize(
+    "opts",
+    [
+        Options(backs="long", paper="letter"),
+        Options(backs="short", card="mini", grey=True),
+        Options(backs="gutter", paper="letter", card="mini"),
+        Options(backs="long", back_offset=(1.5, -2.0)),
+    ],
+)
 def test_mixed_deck_sheets_on_other_papers_sizes_inks_and_offsets(opts: Options, tmp_path: Path) -> None:
     """The whole Pandémie set mixes two or three decks of one province on many sheets."""
     assert _check_backs("pandemie", opts, tmp_path) == 452
@@ -127,11 +139,14 @@ def test_form_names_are_single_pdf_names() -> None:
 
 
 def _boxes(pdf: Path) -> dict[int, dict[str, tuple[float, ...]]]:
-    run = subprocess.run(["pdfinfo", "-box", "-f", "1", "-l", "9999", str(pdf)], capture_output=True, text=True,
-                         check=True)
+    run = subprocess.run(
+        ["pdfinfo", "-box", "-f", "1", "-l", "9999", str(pdf)], capture_output=True, text=True, check=True
+    )
     assert run.stderr == ""
     pages: dict[int, dict[str, tuple[float, ...]]] = {}
-    for m in re.finditer(r"^Page\s+(\d+) (\w+Box):\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)", run.stdout, re.M):
+    for m in re.finditer(
+        r"^Page\s+(\d+) (\w+Box):\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)", run.stdout, re.M
+    ):
         pages.setdefault(int(m.group(1)), {})[m.group(2)] = tuple(float(v) for v in m.groups()[2:])
     return pages
 
@@ -140,10 +155,16 @@ def _inside(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     return a[0] >= b[0] - 0.01 and a[1] >= b[1] - 0.01 and a[2] <= b[2] + 0.01 and a[3] <= b[3] + 0.01
 
 
-@pytest.mark.parametrize(("name", "opts"), [
-    ("pandemie", Options()), ("rattus-tokens", Options(backs="gutter")), ("spares", Options(paper="letter")),
-    ("cartus", Options(backs="short", card="mini")), (CALIBRATION, Options()),
-])
+@pytest.mark.parametrize(
+    ("name", "opts"),
+    [
+        ("pandemie", Options()),
+        ("rattus-tokens", Options(backs="gutter")),
+        ("spares", Options(paper="letter")),
+        ("cartus", Options(backs="short", card="mini")),
+        (CALIBRATION, Options()),
+    ],
+)
 def test_trim_and_bleed_boxes_on_every_page(name: str, opts: Options, tmp_path: Path) -> None:
     result = build(name, opts)
     pdf = tmp_path / "s.pdf"
@@ -166,8 +187,9 @@ def test_trim_and_bleed_boxes_on_every_page(name: str, opts: Options, tmp_path: 
     if result.plan is None:
         return
     # the trim box is where the outermost cut lines are: on the first page, the plan's outer trim lines
-    marks = G.marks_for(result.plan.faces + (result.plan.backs_slots if opts.backs == "gutter" else ()),
-                        result.plan.size)
+    marks = G.marks_for(
+        result.plan.faces + (result.plan.backs_slots if opts.backs == "gutter" else ()), result.plan.size
+    )
     x0, x1 = marks.vertical[0] * pt, marks.vertical[-1] * pt
     assert (pages[1]["TrimBox"][0], pages[1]["TrimBox"][2]) == pytest.approx((x0, x1), abs=0.02)
 

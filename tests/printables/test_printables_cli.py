@@ -14,17 +14,41 @@ from printables.cli import main
 def test_list_names_every_set(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--list"]) == 0
     out = capsys.readouterr().out
-    for name in ("rattus-tokens", "rattus-stickers", "rattus-classes", "cartus", "pandemie-cities",
-                 "pandemie-propagation", "pandemie-rupture", "pandemie-events", "pandemie-roles", "spares",
-                 "duplex-calibration"):
+    for name in (
+        "rattus-tokens",
+        "rattus-stickers",
+        "rattus-classes",
+        "cartus",
+        "pandemie-cities",
+        "pandemie-propagation",
+        "pandemie-rupture",
+        "pandemie-events",
+        "pandemie-roles",
+        "spares",
+        "duplex-calibration",
+    ):
         assert name in out
     assert " 49 " in out  # the rat tokens, counted from the catalogue
 
 
 def test_writes_pdf_and_manifest_through_the_console_script(tmp_path: Path) -> None:
     pdf, manifest = tmp_path / "out" / "roles.pdf", tmp_path / "roles.json"
-    rc = tablekeeper(["print", "pandemie-roles", "--paper", "letter", "--out", str(pdf), "--manifest", str(manifest),
-                      "--province", "Gallia", "--back-offset", "1.5,-0.5"])
+    rc = tablekeeper(
+        [
+            "print",
+            "pandemie-roles",
+            "--paper",
+            "letter",
+            "--out",
+            str(pdf),
+            "--manifest",
+            str(manifest),
+            "--province",
+            "Gallia",
+            "--back-offset",
+            "1.5,-0.5",
+        ]
+    )
     assert rc == 0
     assert pdf.read_bytes().startswith(b"%PDF")
     data = json.loads(manifest.read_text())
@@ -46,9 +70,13 @@ def test_writes_pdf_and_manifest_through_the_console_script(tmp_path: Path) -> N
         (["cartus", "--province", "G", "--out", "x.pdf"], "only applies to the pandemie"),
     ],
 )
-def test_bad_input_is_named_and_writes_nothing(argv: list[str], message: str, tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str],
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bad_input_is_named_and_writes_nothing(
+    argv: list[str],
+    message: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.chdir(tmp_path)
     assert main(argv) == 2
     assert message in capsys.readouterr().err

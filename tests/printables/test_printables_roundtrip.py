@@ -41,7 +41,10 @@ def faces_profile(tmp: Path) -> str:
 
     syms = ["M", "A", "paysannerie", "bourgeoisie", "clerge", "chevalerie", "magie", "noblesse"]
     prof = rp.default_profile()
-    faces = {t.id: rp.make_face(1 + i % 4, syms[i % 8: i % 8 + 1 + i % 4] or ["A"]) for i, t in enumerate(prof.tokens)}
+    faces = {
+        t.id: rp.make_face(1 + i % 4, syms[i % 8 : i % 8 + 1 + i % 4] or ["A"])
+        for i, t in enumerate(prof.tokens)
+    }
     return str(rp.save(prof.with_faces(faces), tmp / "profile.toml"))
 
 
@@ -57,8 +60,12 @@ def test_every_set_is_covered() -> None:
     assert {name for name, _, _ in CASES} >= set(SETS) - {"duplex-calibration"}
 
 
-@pytest.mark.parametrize(("name", "opts", "dpi"), CASES, ids=[f"{n}-{d}-{'-'.join(o) or 'default'}" for n, o, d in CASES])
-def test_every_code_reads_back_where_the_manifest_says(name: str, opts: dict, dpi: int, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("name", "opts", "dpi"), CASES, ids=[f"{n}-{d}-{'-'.join(o) or 'default'}" for n, o, d in CASES]
+)
+def test_every_code_reads_back_where_the_manifest_says(
+    name: str, opts: dict, dpi: int, tmp_path: Path
+) -> None:
     opts = dict(opts)
     if opts.pop("faces", False):
         opts["profile"] = faces_profile(tmp_path)
@@ -67,7 +74,9 @@ def test_every_code_reads_back_where_the_manifest_says(name: str, opts: dict, dp
     assert manifest["pages"] == result.pages
     expected: dict[int, dict[str, tuple[float, float]]] = defaultdict(dict)
     for code in manifest["codes"]:
-        assert code["payload"].startswith("PT1:") and code["payload"].split(":")[1:-1] == code["component_id"].split(":")
+        assert code["payload"].startswith("PT1:") and code["payload"].split(":")[1:-1] == code[
+            "component_id"
+        ].split(":")
         expected[code["page"]][code["component_id"]] = tuple(code["centre_mm"])
     assert len({c["component_id"] for c in manifest["codes"]}) == len(manifest["codes"]) > 0
     mm_per_px = 25.4 / dpi
@@ -76,10 +85,14 @@ def test_every_code_reads_back_where_the_manifest_says(name: str, opts: dict, dp
         assert not [r.raw for r in reads if r.component_id is None], f"page {page_no}: foreign reads"
         got = {r.component_id: r for r in reads}
         want = expected.get(page_no, {})
-        assert set(got) == set(want), f"{name} page {page_no}: missing {set(want) - set(got)}, extra {set(got) - set(want)}"
+        assert set(got) == set(want), (
+            f"{name} page {page_no}: missing {set(want) - set(got)}, extra {set(got) - set(want)}"
+        )
         h_mm = h_pt * 25.4 / 72
         for cid, read in got.items():
             cx, cy = np.asarray(read.corners, dtype=float).mean(axis=0)
             x_mm, y_mm = cx * mm_per_px, h_mm - cy * mm_per_px
             wx, wy = want[cid]
-            assert abs(x_mm - wx) < 1.5 and abs(y_mm - wy) < 1.5, f"{cid} read at {x_mm:.1f},{y_mm:.1f} not {wx},{wy}"
+            assert abs(x_mm - wx) < 1.5 and abs(y_mm - wy) < 1.5, (
+                f"{cid} read at {x_mm:.1f},{y_mm:.1f} not {wx},{wy}"
+            )

@@ -47,7 +47,7 @@ def test_layout_keeps_pieces_marks_and_legend_apart(paper: str, size_name: str, 
     boxes = [_bleed_box(s, size) for s in slots]
     for i, a in enumerate(boxes):  # inside the printable area, never on top of each other
         assert a[0] >= G.SAFE and a[1] >= G.SAFE and a[2] <= w - G.SAFE and a[3] <= h - G.SAFE
-        assert not any(_overlap(a, b) for b in boxes[i + 1:])
+        assert not any(_overlap(a, b) for b in boxes[i + 1 :])
     marks = G.marks_for(slots, size)
     x0, y0, x1, y1 = marks.bbox
     segments = [(x - 0.1, y0 - G.MARK_ZONE, x + 0.1, y0 - G.MARK_GAP) for x in marks.vertical]
@@ -61,7 +61,9 @@ def test_layout_keeps_pieces_marks_and_legend_apart(paper: str, size_name: str, 
     for f in free:  # the legend and ruler never sit on a piece or a mark
         assert not any(_overlap(f, b) for b in boxes)
         assert not any(_overlap(f, s) for s in segments)
-    assert any(b.length >= G.RULER_BOX[0] and b.thickness >= G.RULER_BOX[1] for b in G.free_boxes(p.page, marks))
+    assert any(
+        b.length >= G.RULER_BOX[0] and b.thickness >= G.RULER_BOX[1] for b in G.free_boxes(p.page, marks)
+    )
     # every trim line is marked: each piece's four trim edges are in the mark lists
     for s in slots:
         tw, th = s.dims(size, bleed=False)
@@ -103,7 +105,7 @@ def test_back_page_is_the_mirror_of_the_face_page_plus_the_offset() -> None:
     def pieces(img: np.ndarray, dark: bool) -> np.ndarray:
         mask = (img > 30) & (img < 60) if dark else img < 250  # dark: the back's brown, not black text
         mask[: int(20 * px_per_mm)] = False  # drop the legend band at the top
-        mask[-int(25 * px_per_mm):] = False  # and the ruler band at the bottom
+        mask[-int(25 * px_per_mm) :] = False  # and the ruler band at the bottom
         return mask
 
     face, back = sheet(Options(backs="long"))
@@ -137,7 +139,11 @@ def test_pdf_asks_for_duplex_and_no_scaling_and_embeds_its_fonts() -> None:
 
 
 def test_every_page_has_number_ruler_legend_and_accents() -> None:
-    for name, needle in (("pandemie-roles", "Sénateur"), ("rattus-tokens", "Clergé"), ("rattus-classes", "Clergé")):
+    for name, needle in (
+        ("pandemie-roles", "Sénateur"),
+        ("rattus-tokens", "Clergé"),
+        ("rattus-classes", "Clergé"),
+    ):
         result = build(name, Options())
         texts = _pdf_text(result.pdf)
         assert len(texts) == result.pages
@@ -157,8 +163,10 @@ def test_each_code_is_one_path() -> None:
     """One fill per code in the page stream, however many dark runs it has."""
     result = build("rattus-classes", Options(backs="none"))
     pdf = result.pdf
-    streams = [pdf[m.end(): m.end() + int(m.group(1))]
-               for m in re.finditer(rb"/Length (\d+)\s*>>\s*stream\r?\n", pdf)]
+    streams = [
+        pdf[m.end() : m.end() + int(m.group(1))]
+        for m in re.finditer(rb"/Length (\d+)\s*>>\s*stream\r?\n", pdf)
+    ]
     content = b"".join(_inflate(s) for s in streams)
     fills = 0
     for block in re.split(rb"\bf\b", content):
@@ -179,9 +187,21 @@ def test_error_level_per_size() -> None:
 def test_sets_read_the_catalogue_at_run_time(monkeypatch: pytest.MonkeyPatch) -> None:
     import printables.sets as S
 
-    extra = Component("PC:Z01", "pandemie", "city-card", "Vindobona",
-                      {"province": "Z", "province_name": "Noricum", "colour": "red", "people": "Vandales",
-                       "colour_fr": "rouge", "population": 12000, "back": "joueur"})
+    extra = Component(
+        "PC:Z01",
+        "pandemie",
+        "city-card",
+        "Vindobona",
+        {
+            "province": "Z",
+            "province_name": "Noricum",
+            "colour": "red",
+            "people": "Vandales",
+            "colour_fr": "rouge",
+            "population": 12000,
+            "back": "joueur",
+        },
+    )
     base = S.all_components()
     monkeypatch.setattr(S, "all_components", lambda: [*base, extra])
     result = build("pandemie-cities", Options(provinces=("Noricum",)))
@@ -214,9 +234,19 @@ def test_calibration_sheet_has_two_pages_and_no_codes() -> None:
 
 
 def test_set_names_are_listed() -> None:
-    assert {"rattus-tokens", "rattus-stickers", "rattus-classes", "cartus", "pandemie-cities",
-            "pandemie-propagation", "pandemie-rupture", "pandemie-events", "pandemie-roles", "spares",
-            "duplex-calibration"} <= set(SETS)
+    assert {
+        "rattus-tokens",
+        "rattus-stickers",
+        "rattus-classes",
+        "cartus",
+        "pandemie-cities",
+        "pandemie-propagation",
+        "pandemie-rupture",
+        "pandemie-events",
+        "pandemie-roles",
+        "spares",
+        "duplex-calibration",
+    } <= set(SETS)
 
 
 def _longest_dark_run(row: np.ndarray) -> int:

@@ -55,8 +55,11 @@ def intent(s: rattus.State, seat: str, rng: Rng) -> Any:
     if name == "PlaceCubes":
         return kind(seat=seat, region=R(), peasant=_flag(rng), queen=_flag(rng))
     if name == "PlaceCubesBurgomaster":
-        return kind(seat=seat, peasant_region=R() if _flag(rng) else "",
-                    queen_regions=tuple(R() for _ in range(rng.randbelow(4))))
+        return kind(
+            seat=seat,
+            peasant_region=R() if _flag(rng) else "",
+            queen_regions=tuple(R() for _ in range(rng.randbelow(4))),
+        )
     if name == "FinalCubes":
         return kind(seat=seat, card=_pick(rng, CHARACTERS), region=R())
     if name in ("ToCastle", "AddPotion", "SoldierRat", "BakerPlace"):
@@ -92,8 +95,14 @@ def intent(s: rattus.State, seat: str, rng: Rng) -> Any:
         for _ in range(rng.randbelow(4)):
             at = R(at)
             path.append(at)
-        return kind(seat=seat, path=tuple(path), neutral=_flag(rng), crusader=_flag(rng), soldier=_flag(rng),
-                    serf=_flag(rng))
+        return kind(
+            seat=seat,
+            path=tuple(path),
+            neutral=_flag(rng),
+            crusader=_flag(rng),
+            soldier=_flag(rng),
+            serf=_flag(rng),
+        )
     if name == "SpreadRat":
         return kind(seat=seat, region=R(s.spread_region), token=_token(s, rng) if _flag(rng) else "")
     if name == "FlipToken":

@@ -40,10 +40,15 @@ def box_profile(**faces: Face) -> Profile:
     return p.with_faces(made)
 
 
-def options(players: int = 4, mode: str = "digital", characters: Any = "base", profile: Profile | None = None
-            ) -> dict[str, Any]:
-    return {"players": players, "mode": mode, "characters": characters,
-            "profile": to_dict(profile or box_profile())}
+def options(
+    players: int = 4, mode: str = "digital", characters: Any = "base", profile: Profile | None = None
+) -> dict[str, Any]:
+    return {
+        "players": players,
+        "mode": mode,
+        "characters": characters,
+        "profile": to_dict(profile or box_profile()),
+    }
 
 
 def new_game(seed: int = 1, **kw: Any) -> tuple[rattus.State, list]:
@@ -71,9 +76,16 @@ def after_setup_cubes(state: rattus.State) -> rattus.State:
     return state
 
 
-def arrange(state: rattus.State, *, slots: dict[str, tuple[str, ...]] | None = None,
-            cubes: dict[str, dict[str, int]] | None = None, holders: dict[str, str] | None = None,
-            plague: str | None = None, active: str = "p1", phase: str = "actions") -> rattus.State:
+def arrange(
+    state: rattus.State,
+    *,
+    slots: dict[str, tuple[str, ...]] | None = None,
+    cubes: dict[str, dict[str, int]] | None = None,
+    holders: dict[str, str] | None = None,
+    plague: str | None = None,
+    active: str = "p1",
+    phase: str = "actions",
+) -> rattus.State:
     """A scenario state: the given rats (others cleared back to the bag), cubes (taken from reserves),
     card holders, plague position and active seat. Keeps the 49 tokens and the 20 cubes per seat."""
     if slots is not None:
@@ -81,8 +93,12 @@ def arrange(state: rattus.State, *, slots: dict[str, tuple[str, ...]] | None = N
         new_slots = {r: tuple(slots.get(r, ())) for r in state.regions}
         if state.digital:
             others = [t.id for t in state.profile.tokens if t.id not in placed]
-            state = rep(state, bag=msgspec.structs.replace(state.bag, cards=tuple(others)), out_down=(),
-                        start=msgspec.structs.replace(state.start, cards=()))
+            state = rep(
+                state,
+                bag=msgspec.structs.replace(state.bag, cards=tuple(others)),
+                out_down=(),
+                start=msgspec.structs.replace(state.start, cards=()),
+            )
         else:
             n = sum(len(v) for v in new_slots.values())
             state = rep(state, supply_count=49 - n, out_down=())
@@ -97,4 +113,6 @@ def arrange(state: rattus.State, *, slots: dict[str, tuple[str, ...]] | None = N
         state = rep(state, holders=h)
     if plague is not None:
         state = rep(state, plague=plague)
-    return rep(state, active=active, phase=phase, queue=(), stage="game", used=(), took_card=False, placed=False)
+    return rep(
+        state, active=active, phase=phase, queue=(), stage="game", used=(), took_card=False, placed=False
+    )

@@ -13,19 +13,29 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from rattus_fixtures import arrange, box_profile, new_game, play, rep  # noqa: E402
+from rattus_fixtures import arrange, box_profile, new_game, play, rep
 
-from engine.core import TABLE, SeededRng, project  # noqa: E402
-from engine.games import rattus  # noqa: E402
-from engine.games.rattus.profile import Face  # noqa: E402
+from engine.core import TABLE, SeededRng, project
+from engine.games import rattus
+from engine.games.rattus.profile import Face
 
 ALL = ("paysan", "marchand", "moine", "chevalier", "sorciere", "roi")
 
 
-def scenario(characters: Any = ALL, faces: dict[str, Face] | None = None, mode: str = "digital",
-             players: int = 4, **kw: Any) -> rattus.State:
-    s, _ = new_game(1, players=players, mode=mode, characters=list(characters),
-                    profile=box_profile(**{k.replace(":", "_"): v for k, v in (faces or {}).items()}))
+def scenario(
+    characters: Any = ALL,
+    faces: dict[str, Face] | None = None,
+    mode: str = "digital",
+    players: int = 4,
+    **kw: Any,
+) -> rattus.State:
+    s, _ = new_game(
+        1,
+        players=players,
+        mode=mode,
+        characters=list(characters),
+        profile=box_profile(**{k.replace(":", "_"): v for k, v in (faces or {}).items()}),
+    )
     kw.setdefault("plague", "Germania")
     return arrange(s, **kw)
 
@@ -55,8 +65,9 @@ def test_take_a_free_card_or_one_from_another_player_once_per_turn() -> None:
 
 # -- Peasant ------------------------------------------------------------------------------------------
 def test_cubes_as_many_as_rats_and_the_peasant_adds_one() -> None:
-    s = scenario(slots={"Gallia": ("RAT:20", "RAT:21", "RAT:22"), "Germania": ("RAT:23",)},
-                 holders={"paysan": "p1"})
+    s = scenario(
+        slots={"Gallia": ("RAT:20", "RAT:21", "RAT:22"), "Germania": ("RAT:23",)}, holders={"paysan": "p1"}
+    )
     s2, _ = play(s, rattus.PlaceCubes(seat="p1", region="Gallia"))
     assert s2.cubes["Gallia"] == {"p1": 3}
     refused(s2, rattus.PlaceCubes(seat="p1", region="Germania"), "one-placement")
@@ -81,8 +92,10 @@ def test_merchant_moves_up_to_three_cubes_to_a_neighbour() -> None:
 
 # -- Monk ---------------------------------------------------------------------------------------------
 def test_monk_moves_a_rat_to_a_neighbour_never_a_fourth() -> None:
-    s = scenario(slots={"Gallia": ("RAT:20", "RAT:21"), "Hispania": ("RAT:22", "RAT:23", "RAT:24")},
-                 holders={"moine": "p1"})
+    s = scenario(
+        slots={"Gallia": ("RAT:20", "RAT:21"), "Hispania": ("RAT:22", "RAT:23", "RAT:24")},
+        holders={"moine": "p1"},
+    )
     refused(s, rattus.MoveRat(seat="p1", src="Gallia", dst="Hispania"), "rat-room")
     s2, _ = play(s, rattus.PlaceCubes(seat="p1", region="Gallia"))  # before or after placing cubes
     s2, _ = play(s2, rattus.MoveRat(seat="p1", src="Gallia", dst="Germania", index=1))
@@ -95,8 +108,13 @@ def test_monk_moves_a_rat_to_a_neighbour_never_a_fourth() -> None:
 def test_knight_moves_two_regions_and_adds_two_neutral_cubes() -> None:
     # the rules' example: from Italia to Scandia; 2 cubes there + 2 neutral: a limit of 3 or 4 strikes
     faces = {"RAT:20": Face(4, ("A",))}
-    s = scenario(faces=faces, slots={"Scandia": ("RAT:20",)}, cubes={"Scandia": {"p2": 2}},
-                 holders={"chevalier": "p1"}, plague="Italia")
+    s = scenario(
+        faces=faces,
+        slots={"Scandia": ("RAT:20",)},
+        cubes={"Scandia": {"p2": 2}},
+        holders={"chevalier": "p1"},
+        plague="Italia",
+    )
     refused(s, rattus.MovePlague(seat="p1", path=("Germania", "Scandia", "Anglia")), "plague-steps")
     refused(s, rattus.MovePlague(seat="p1", path=("Germania", "Italia")), "plague-stays")
     s2, ev = play(s, rattus.MovePlague(seat="p1", path=("Germania", "Scandia"), neutral=True))
@@ -117,8 +135,12 @@ def test_knight_moves_two_regions_and_adds_two_neutral_cubes() -> None:
 def test_erratum_cards_are_used_before_action_three_except_the_knight() -> None:
     # Errata: "(Exception : le Chevalier)" replaces "(Exception : le Roi)": the King is not usable once
     # the plague has moved.
-    s = scenario(slots={"Gallia": ("RAT:20",)}, cubes={"Italia": {"p1": 2}}, plague="Germania",
-                 holders={"roi": "p1", "chevalier": "p1"})
+    s = scenario(
+        slots={"Gallia": ("RAT:20",)},
+        cubes={"Italia": {"p1": 2}},
+        plague="Germania",
+        holders={"roi": "p1", "chevalier": "p1"},
+    )
     s2, _ = play(s, rattus.MovePlague(seat="p1", path=("Gallia",), neutral=True))
     assert s2.phase == "spread"
     refused(s2, rattus.ToCastle(seat="p1", region="Italia"), "card-timing")
@@ -127,7 +149,9 @@ def test_erratum_cards_are_used_before_action_three_except_the_knight() -> None:
 # -- Witch --------------------------------------------------------------------------------------------
 def test_witch_looks_at_two_tokens_privately_and_may_swap_them() -> None:
     faces = {"RAT:20": Face(1, ("A",)), "RAT:30": Face(5, ("magie",))}
-    s = scenario(faces=faces, slots={"Gallia": ("RAT:20",), "Russia": ("RAT:30",)}, holders={"sorciere": "p1"})
+    s = scenario(
+        faces=faces, slots={"Gallia": ("RAT:20",), "Russia": ("RAT:30",)}, holders={"sorciere": "p1"}
+    )
     refused(s, rattus.WitchSwap(seat="p1"), "witch-swap")
     s, ev1 = play(s, rattus.WitchPeek(seat="p1", region="Gallia"))
     refused(s, rattus.WitchPeek(seat="p1", region="Gallia"), "witch-second")
@@ -143,15 +167,18 @@ def test_witch_looks_at_two_tokens_privately_and_may_swap_them() -> None:
     s, ev = play(s, rattus.WitchSwap(seat="p1"))
     assert s.slots["Gallia"] == ("RAT:30",) and s.slots["Russia"] == ("RAT:20",)
     assert project(ev[0], "p2") is None and project(ev[0], TABLE) is None and project(ev[0], "p1") == ev[0]
-    assert "RAT" not in str(rattus.view(s, TABLE)["regions"]) and "RAT" not in str(rattus.view(s, "p2")["regions"])
+    assert "RAT" not in str(rattus.view(s, TABLE)["regions"]) and "RAT" not in str(
+        rattus.view(s, "p2")["regions"]
+    )
     assert rattus.view(s, "p1")["regions"]["Russia"]["known"][0]["token"] == "RAT:20"
     refused(s, rattus.WitchSwap(seat="p1"), "witch-swap")
 
 
 # -- King ---------------------------------------------------------------------------------------------
 def test_king_puts_a_cube_in_the_castle_from_a_region_without_rats() -> None:
-    s = scenario(slots={"Gallia": ("RAT:20",)}, cubes={"Gallia": {"p1": 1}, "Italia": {"p1": 2}},
-                 holders={"roi": "p1"})
+    s = scenario(
+        slots={"Gallia": ("RAT:20",)}, cubes={"Gallia": {"p1": 1}, "Italia": {"p1": 2}}, holders={"roi": "p1"}
+    )
     refused(s, rattus.ToCastle(seat="p1", region="Gallia"), "king-rats")
     s2, _ = play(s, rattus.ToCastle(seat="p1", region="Italia"))
     assert s2.castle["p1"] == 1 and s2.cubes["Italia"] == {"p1": 1}
@@ -163,9 +190,13 @@ def test_king_puts_a_cube_in_the_castle_from_a_region_without_rats() -> None:
 def test_each_card_of_a_struck_class_costs_its_holder_one_cube() -> None:
     chars = ("chevalier", "croise", "soldat", "moine", "sorciere", "roi")
     faces = {"RAT:20": Face(1, ("chevalerie",))}
-    s = scenario(chars, faces, slots={"Gallia": ("RAT:20",)},
-                 cubes={"Gallia": {"p2": 3, "p3": 3, "p4": 3}},
-                 holders={"chevalier": "p2", "croise": "p2", "soldat": "p3", "roi": "p4"})
+    s = scenario(
+        chars,
+        faces,
+        slots={"Gallia": ("RAT:20",)},
+        cubes={"Gallia": {"p2": 3, "p3": 3, "p4": 3}},
+        holders={"chevalier": "p2", "croise": "p2", "soldat": "p3", "roi": "p4"},
+    )
     s, _ = play(s, rattus.MovePlague(seat="p1", path=("Gallia",)))
     s, ev = play(s, rattus.SpreadRat(seat="p1", region="Hispania"))
     lost = [e.cubes for e in ev if isinstance(e, rattus.CubesLost)]
@@ -174,8 +205,12 @@ def test_each_card_of_a_struck_class_costs_its_holder_one_cube() -> None:
 
 def test_majority_first_then_classes_then_all() -> None:
     faces = {"RAT:20": Face(1, ("M", "noblesse", "A"))}
-    s = scenario(faces=faces, slots={"Gallia": ("RAT:20",)}, cubes={"Gallia": {"p2": 2, "p3": 1, "p4": 1}},
-                 holders={"roi": "p3"})
+    s = scenario(
+        faces=faces,
+        slots={"Gallia": ("RAT:20",)},
+        cubes={"Gallia": {"p2": 2, "p3": 1, "p4": 1}},
+        holders={"roi": "p3"},
+    )
     s, _ = play(s, rattus.MovePlague(seat="p1", path=("Gallia",)))
     s, ev = play(s, rattus.SpreadRat(seat="p1", region="Hispania"))
     # M hits p2 (majority when turned over); Royalty hits p3 (now 0); A hits those still present: p2, p4
@@ -187,8 +222,13 @@ def test_majority_first_then_classes_then_all() -> None:
 def test_crusader_reveals_all_privately_and_chooses_the_order() -> None:
     chars = ("croise", "marchand", "moine", "chevalier", "sorciere", "roi")
     faces = {"RAT:20": Face(3, ("A",)), "RAT:21": Face(1, ("bourgeoisie",))}
-    s = scenario(chars, faces, slots={"Gallia": ("RAT:20", "RAT:21")}, cubes={"Gallia": {"p2": 3}},
-                 holders={"croise": "p1", "marchand": "p2"})
+    s = scenario(
+        chars,
+        faces,
+        slots={"Gallia": ("RAT:20", "RAT:21")},
+        cubes={"Gallia": {"p2": 3}},
+        holders={"croise": "p1", "marchand": "p2"},
+    )
     s, ev = play(s, rattus.MovePlague(seat="p1", path=("Gallia",), crusader=True))
     s, ev = play(s, rattus.SpreadRat(seat="p1", region="Hispania"))
     s, ev2 = play(s, rattus.SpreadRat(seat="p1", region="Italia"))
@@ -209,8 +249,14 @@ def test_crusader_reveals_all_privately_and_chooses_the_order() -> None:
 def test_crusader_with_physical_tokens_scans_each_then_orders() -> None:
     chars = ("croise", "marchand", "moine", "chevalier", "sorciere", "roi")
     faces = {"RAT:20": Face(3, ("A",)), "RAT:21": Face(1, ("bourgeoisie",))}
-    s = scenario(chars, faces, mode="physical", slots={"Gallia": ("", "")}, cubes={"Gallia": {"p2": 3}},
-                 holders={"croise": "p1", "marchand": "p2"})
+    s = scenario(
+        chars,
+        faces,
+        mode="physical",
+        slots={"Gallia": ("", "")},
+        cubes={"Gallia": {"p2": 3}},
+        holders={"croise": "p1", "marchand": "p2"},
+    )
     s, _ = play(s, rattus.MovePlague(seat="p1", path=("Gallia",), crusader=True))
     s, _ = play(s, rattus.SpreadRat(seat="p1", region="Hispania"))
     s, _ = play(s, rattus.SpreadRat(seat="p1", region="Italia"))
@@ -244,25 +290,38 @@ def test_several_chivalry_cards_never_move_the_plague_more_than_two_regions() ->
 def test_messenger_swaps_two_cubes_of_different_players_even_across_a_rampart() -> None:
     chars = ("messager", "empereur", "moine", "chevalier", "sorciere", "roi")
     s = scenario(chars, cubes={"Gallia": {"p2": 1}, "Russia": {"p3": 2}}, holders={"messager": "p1"})
-    s2, _ = play(s, rattus.SwapCubes(seat="p1", seat_a="p2", region_a="Gallia", seat_b="p3", region_b="Russia"))
+    s2, _ = play(
+        s, rattus.SwapCubes(seat="p1", seat_a="p2", region_a="Gallia", seat_b="p3", region_b="Russia")
+    )
     assert s2.cubes["Gallia"] == {"p3": 1} and s2.cubes["Russia"] == {"p2": 1, "p3": 1}
-    refused(s, rattus.SwapCubes(seat="p1", seat_a="p2", region_a="Gallia", seat_b="p2", region_b="Russia"),
-            "no-cube-there")
+    refused(
+        s,
+        rattus.SwapCubes(seat="p1", seat_a="p2", region_a="Gallia", seat_b="p2", region_b="Russia"),
+        "no-cube-there",
+    )
     s3 = rep(s, ramparts=(("Gallia", "Hispania"),))
     s3 = arrange(s3, cubes={"Gallia": {"p2": 1}, "Hispania": {"p3": 1}}, holders={"messager": "p1"})
-    s4, _ = play(s3, rattus.SwapCubes(seat="p1", seat_a="p2", region_a="Gallia", seat_b="p3", region_b="Hispania"))
+    s4, _ = play(
+        s3, rattus.SwapCubes(seat="p1", seat_a="p2", region_a="Gallia", seat_b="p3", region_b="Hispania")
+    )
     assert s4.cubes["Gallia"] == {"p3": 1}
 
 
 # -- Burgomaster --------------------------------------------------------------------------------------
 def test_burgomaster_adds_one_cube_where_in_majority_and_combines_with_peasant() -> None:
     chars = ("bourgmestre", "paysan", "moine", "chevalier", "sorciere", "reine")
-    s = scenario(chars, slots={"Gallia": ("RAT:20", "RAT:21", "RAT:22")},
-                 cubes={"Gallia": {"p1": 2, "p2": 1}, "Italia": {"p1": 1, "p2": 1}, "Polonia": {"p1": 1}},
-                 holders={"bourgmestre": "p1", "paysan": "p1"})
+    s = scenario(
+        chars,
+        slots={"Gallia": ("RAT:20", "RAT:21", "RAT:22")},
+        cubes={"Gallia": {"p1": 2, "p2": 1}, "Italia": {"p1": 1, "p2": 1}, "Polonia": {"p1": 1}},
+        holders={"bourgmestre": "p1", "paysan": "p1"},
+    )
     s2, ev = play(s, rattus.PlaceCubesBurgomaster(seat="p1", peasant_region="Polonia"))
     assert [(e.region, e.count, e.reason) for e in ev] == [
-        ("Gallia", 1, "burgomaster"), ("Polonia", 1, "burgomaster"), ("Polonia", 1, "peasant")]
+        ("Gallia", 1, "burgomaster"),
+        ("Polonia", 1, "burgomaster"),
+        ("Polonia", 1, "peasant"),
+    ]
     refused(s2, rattus.PlaceCubes(seat="p1", region="Gallia"), "one-placement")
     refused(s, rattus.PlaceCubesBurgomaster(seat="p1", peasant_region="Italia"), "burgomaster")
     s3, _ = play(s, rattus.PlaceCubes(seat="p1", region="Gallia"))  # or the classic way
@@ -272,8 +331,13 @@ def test_burgomaster_adds_one_cube_where_in_majority_and_combines_with_peasant()
 # -- Emperor ------------------------------------------------------------------------------------------
 def test_emperor_ramparts_stop_plague_rats_and_cubes() -> None:
     chars = ("empereur", "marchand", "moine", "chevalier", "sorciere", "roi")
-    s = scenario(chars, slots={"Gallia": ("RAT:20",)}, cubes={"Gallia": {"p1": 2}},
-                 holders={"empereur": "p1", "marchand": "p1", "moine": "p1"}, plague="Germania")
+    s = scenario(
+        chars,
+        slots={"Gallia": ("RAT:20",)},
+        cubes={"Gallia": {"p1": 2}},
+        holders={"empereur": "p1", "marchand": "p1", "moine": "p1"},
+        plague="Germania",
+    )
     refused(s, rattus.SetRamparts(seat="p1", edges=(("Gallia", "Polonia"),)), "neighbours")
     s, _ = play(s, rattus.SetRamparts(seat="p1", edges=(("Germania", "Gallia"), ("Gallia", "Hispania"))))
     assert s.ramparts == (("Gallia", "Germania"), ("Gallia", "Hispania"))
@@ -293,9 +357,17 @@ def test_queen_adds_two_cubes_when_her_cubes_connect_the_most_regions() -> None:
     chars = ("reine", "marchand", "moine", "chevalier", "sorciere", "roi")
     # the rules' example: red in Anglia, Gallia, Hispania (3); blue Russia, Tartaria (2);
     # yellow Hispania, Italia, Polonia (2); green Germania, Turcia (0)
-    cubes = {"Anglia": {"p1": 1}, "Gallia": {"p1": 1}, "Hispania": {"p1": 1, "p3": 1}, "Russia": {"p2": 1},
-             "Tartaria": {"p2": 1}, "Italia": {"p3": 1}, "Polonia": {"p3": 1}, "Germania": {"p4": 1},
-             "Turcia": {"p4": 1}}
+    cubes = {
+        "Anglia": {"p1": 1},
+        "Gallia": {"p1": 1},
+        "Hispania": {"p1": 1, "p3": 1},
+        "Russia": {"p2": 1},
+        "Tartaria": {"p2": 1},
+        "Italia": {"p3": 1},
+        "Polonia": {"p3": 1},
+        "Germania": {"p4": 1},
+        "Turcia": {"p4": 1},
+    }
     s = scenario(chars, slots={"Gallia": ("RAT:20",)}, cubes=cubes, holders={"reine": "p1"})
     from engine.games.rattus.rules import connected_regions
 
@@ -310,24 +382,37 @@ def test_queen_adds_two_cubes_when_her_cubes_connect_the_most_regions() -> None:
 # -- Pied Piper ---------------------------------------------------------------------------------------
 def test_pied_piper_leads_as_many_rats_as_fit_and_none_into_a_bishop() -> None:
     chars = ("piedpiper", "eveque", "moine", "chevalier", "sorciere", "roi")
-    s = scenario(chars, slots={"Gallia": ("RAT:20", "RAT:21", "RAT:22"), "Hispania": ("RAT:23", "RAT:24")},
-                 cubes={"Gallia": {"p1": 1}}, holders={"piedpiper": "p1", "eveque": "p1"})
+    s = scenario(
+        chars,
+        slots={"Gallia": ("RAT:20", "RAT:21", "RAT:22"), "Hispania": ("RAT:23", "RAT:24")},
+        cubes={"Gallia": {"p1": 1}},
+        holders={"piedpiper": "p1", "eveque": "p1"},
+    )
     s2, ev = play(s, rattus.PipeCube(seat="p1", src="Gallia", dst="Hispania"))
     assert ev[0].rats == 1 and s2.rats("Hispania") == 3 and s2.rats("Gallia") == 2
     assert s2.cubes["Hispania"] == {"p1": 1} and s2.cubes["Gallia"] == {}
     s3, _ = play(s, rattus.SetBishop(seat="p1", bishop=0, region="Italia"))
     s3, ev = play(s3, rattus.PipeCube(seat="p1", src="Gallia", dst="Italia"))
     assert ev[0].rats == 0 and s3.rats("Gallia") == 3 and s3.cubes["Italia"] == {"p1": 1}
-    refused(arrange(s, cubes={}, holders={"piedpiper": "p1"}),
-            rattus.PipeCube(seat="p1", src="Gallia", dst="Hispania"), "no-cube-there")
+    refused(
+        arrange(s, cubes={}, holders={"piedpiper": "p1"}),
+        rattus.PipeCube(seat="p1", src="Gallia", dst="Hispania"),
+        "no-cube-there",
+    )
 
 
 # -- Magician and Serf --------------------------------------------------------------------------------
 def test_magician_potion_saves_a_cube_and_does_not_feed_the_serf() -> None:
     chars = ("magicien", "serf", "moine", "chevalier", "sorciere", "roi")
     faces = {"RAT:20": Face(1, ("A",)), "RAT:21": Face(1, ("A",))}
-    s = scenario(chars, faces, slots={"Gallia": ("RAT:20", "RAT:21")}, cubes={"Gallia": {"p2": 2, "p3": 1}},
-                 holders={"magicien": "p2", "serf": "p1"}, active="p2")
+    s = scenario(
+        chars,
+        faces,
+        slots={"Gallia": ("RAT:20", "RAT:21")},
+        cubes={"Gallia": {"p2": 2, "p3": 1}},
+        holders={"magicien": "p2", "serf": "p1"},
+        active="p2",
+    )
     s, _ = play(s, rattus.AddPotion(seat="p2", region="Gallia"))
     refused(s, rattus.AddPotion(seat="p2", region="Gallia"), "card-used")  # one potion per turn
     assert s.potions["Gallia"] == {"p2": 1} and s.potions_left == 9
@@ -348,7 +433,9 @@ def test_magician_potion_saves_a_cube_and_does_not_feed_the_serf() -> None:
 def test_serf_needs_another_players_cube_lost() -> None:
     chars = ("serf", "marchand", "moine", "chevalier", "sorciere", "roi")
     faces = {"RAT:20": Face(1, ("paysannerie",))}
-    s = scenario(chars, faces, slots={"Gallia": ("RAT:20",)}, cubes={"Gallia": {"p1": 2}}, holders={"serf": "p1"})
+    s = scenario(
+        chars, faces, slots={"Gallia": ("RAT:20",)}, cubes={"Gallia": {"p1": 2}}, holders={"serf": "p1"}
+    )
     s, _ = play(s, rattus.MovePlague(seat="p1", path=("Gallia",), serf=True))
     s, ev = play(s, rattus.SpreadRat(seat="p1", region="Hispania"))
     assert s.cubes["Gallia"] == {"p1": 1}
@@ -374,8 +461,14 @@ def test_nuns_lower_the_population_against_the_limit() -> None:
     # the rules' example: Scandia, 3 cubes, 2 nuns: only a limit of 1 strikes
     chars = ("nonne", "marchand", "moine", "chevalier", "sorciere", "roi")
     faces = {"RAT:20": Face(2, ("A",)), "RAT:21": Face(1, ("A",))}
-    s = scenario(chars, faces, slots={"Scandia": ("RAT:20", "RAT:21")}, cubes={"Scandia": {"p2": 3}},
-                 holders={"nonne": "p1"}, plague="Anglia")
+    s = scenario(
+        chars,
+        faces,
+        slots={"Scandia": ("RAT:20", "RAT:21")},
+        cubes={"Scandia": {"p2": 3}},
+        holders={"nonne": "p1"},
+        plague="Anglia",
+    )
     s, _ = play(s, rattus.SetNuns(seat="p1", regions=("Scandia", "Scandia", "Gallia")))
     s, _ = play(s, rattus.MovePlague(seat="p1", path=("Scandia",)))
     s, _ = play(s, rattus.SpreadRat(seat="p1", region="Germania"))
@@ -386,7 +479,9 @@ def test_nuns_lower_the_population_against_the_limit() -> None:
 
 def test_bishop_keeps_rats_out() -> None:
     chars = ("eveque", "marchand", "moine", "chevalier", "sorciere", "roi")
-    s = scenario(chars, slots={"Gallia": ("RAT:20",)}, holders={"eveque": "p1", "moine": "p1"}, plague="Germania")
+    s = scenario(
+        chars, slots={"Gallia": ("RAT:20",)}, holders={"eveque": "p1", "moine": "p1"}, plague="Germania"
+    )
     s, _ = play(s, rattus.SetBishop(seat="p1", bishop=1, region="Hispania"))
     refused(s, rattus.MoveRat(seat="p1", src="Gallia", dst="Hispania"), "rat-room")
     s, _ = play(s, rattus.MovePlague(seat="p1", path=("Gallia",)))
@@ -402,8 +497,10 @@ def test_spread_counts_and_no_room_anywhere() -> None:
     s3 = scenario(slots={"Gallia": ("RAT:20", "RAT:21", "RAT:22")}, plague="Germania")
     _, ev = play(s3, rattus.MovePlague(seat="p1", path=("Gallia",)))
     assert ev[-1].count == 2
-    full = {r: (f"RAT:{10 + 3 * k:02d}", f"RAT:{11 + 3 * k:02d}", f"RAT:{12 + 3 * k:02d}")
-            for k, r in enumerate(("Anglia", "Hispania", "Germania", "Italia"))}
+    full = {
+        r: (f"RAT:{10 + 3 * k:02d}", f"RAT:{11 + 3 * k:02d}", f"RAT:{12 + 3 * k:02d}")
+        for k, r in enumerate(("Anglia", "Hispania", "Germania", "Italia"))
+    }
     s4 = scenario(slots={"Gallia": ("RAT:40",), **full}, plague="Hispania")
     s4, ev = play(s4, rattus.MovePlague(seat="p1", path=("Gallia",)))
     assert any(isinstance(e, rattus.SpreadEnded) and e.reason == "no-room" for e in ev)
@@ -413,10 +510,17 @@ def test_spread_counts_and_no_room_anywhere() -> None:
 def test_knight_crusader_and_serf_apply_in_the_same_region() -> None:
     chars = ("chevalier", "croise", "serf", "moine", "sorciere", "roi")
     faces = {"RAT:20": Face(3, ("A",))}
-    s = scenario(chars, faces, slots={"Scandia": ("RAT:20",)}, cubes={"Scandia": {"p2": 1}},
-                 holders={"chevalier": "p1", "croise": "p1", "serf": "p1"}, plague="Italia")
-    s, _ = play(s, rattus.MovePlague(seat="p1", path=("Germania", "Scandia"), neutral=True, crusader=True,
-                                     serf=True))
+    s = scenario(
+        chars,
+        faces,
+        slots={"Scandia": ("RAT:20",)},
+        cubes={"Scandia": {"p2": 1}},
+        holders={"chevalier": "p1", "croise": "p1", "serf": "p1"},
+        plague="Italia",
+    )
+    s, _ = play(
+        s, rattus.MovePlague(seat="p1", path=("Germania", "Scandia"), neutral=True, crusader=True, serf=True)
+    )
     s, _ = play(s, rattus.SpreadRat(seat="p1", region="Anglia"))
     s, ev = play(s, rattus.OrderTokens(seat="p1", order=("RAT:20",)))
     # 1 cube + 2 neutral reaches the limit 3: p2 loses its cube, the Serf gains one there
@@ -426,8 +530,13 @@ def test_knight_crusader_and_serf_apply_in_the_same_region() -> None:
 
 def test_plague_walled_in_by_ramparts_stays_and_the_turn_ends() -> None:
     chars = ("empereur", "marchand", "moine", "chevalier", "sorciere", "roi")
-    s = scenario(chars, holders={"empereur": "p1"}, plague="Hispania", slots={"Hispania": ("RAT:20",)},
-                 cubes={"Hispania": {"p2": 2}})
+    s = scenario(
+        chars,
+        holders={"empereur": "p1"},
+        plague="Hispania",
+        slots={"Hispania": ("RAT:20",)},
+        cubes={"Hispania": {"p2": 2}},
+    )
     refused(s, rattus.MovePlague(seat="p1", path=()), "plague-steps")
     s, _ = play(s, rattus.SetRamparts(seat="p1", edges=(("Hispania", "Gallia"), ("Hispania", "Italia"))))
     assert [i.path for i in rattus.legal(s, "p1") if isinstance(i, rattus.MovePlague)] == [()]
@@ -438,8 +547,9 @@ def test_plague_walled_in_by_ramparts_stays_and_the_turn_ends() -> None:
 
 def test_witch_with_physical_tokens_may_scan_what_she_looks_at() -> None:
     faces = {"RAT:20": Face(2, ("magie",))}
-    s = scenario(faces=faces, mode="physical", slots={"Gallia": ("", ""), "Russia": ("",)},
-                 holders={"sorciere": "p1"})
+    s = scenario(
+        faces=faces, mode="physical", slots={"Gallia": ("", ""), "Russia": ("",)}, holders={"sorciere": "p1"}
+    )
     s, ev = play(s, rattus.WitchPeek(seat="p1", region="Gallia", index=1, token="RAT:20"))
     assert (ev[0].token, ev[0].threshold) == ("RAT:20", 2) and project(ev[0], TABLE).token == ""
     refused(s, rattus.WitchPeek(seat="p1", region="Russia", token="RAT:20"), "token-not-in-region")

@@ -9,13 +9,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from rattus_fixtures import arrange, new_game, options, play  # noqa: E402
+from rattus_fixtures import arrange, new_game, options, play
 
-from engine.core import TABLE, SeededRng, Table, UndoRefused  # noqa: E402
-from engine.core.codes import parse, payload, valid_id  # noqa: E402
-from engine.core.events import Event, Intent  # noqa: E402
-from engine.games import rattus  # noqa: E402
-from engine.games.rattus.catalogue import components  # noqa: E402
+from engine.core import TABLE, SeededRng, Table, UndoRefused
+from engine.core.codes import parse, payload, valid_id
+from engine.core.events import Event, Intent
+from engine.games import rattus
+from engine.games.rattus.catalogue import components
 
 
 def test_components_rat_tokens_class_cards_and_pied_piper_characters() -> None:
@@ -23,11 +23,29 @@ def test_components_rat_tokens_class_cards_and_pied_piper_characters() -> None:
     rats = [c for c in cs.values() if c.kind == "rat-token"]
     assert [c.id for c in rats] == [f"RAT:{i:02d}" for i in range(1, 50)]
     assert [c.id for c in rats if c.attrs["start"]] == [f"RAT:{i:02d}" for i in range(1, 13)]
-    assert [cs[f"RCL:{i}"].name for i in range(1, 7)] == ["Paysan", "Marchand", "Moine", "Chevalier",
-                                                         "Sorcière", "Roi"]
+    assert [cs[f"RCL:{i}"].name for i in range(1, 7)] == [
+        "Paysan",
+        "Marchand",
+        "Moine",
+        "Chevalier",
+        "Sorcière",
+        "Roi",
+    ]
     pp = [cs[f"RPP:{i:02d}"].name for i in range(1, 13)]
-    assert pp == ["Serf", "Boulanger", "Messager", "Bourgmestre", "Nonne", "Evêque", "Croisé", "Soldat",
-                  "Pied Piper", "Magicien", "Empereur", "Reine"]
+    assert pp == [
+        "Serf",
+        "Boulanger",
+        "Messager",
+        "Bourgmestre",
+        "Nonne",
+        "Evêque",
+        "Croisé",
+        "Soldat",
+        "Pied Piper",
+        "Magicien",
+        "Empereur",
+        "Reine",
+    ]
     for c in cs.values():
         assert valid_id(c.id) and len(payload(c.id)) <= 20
         assert parse(payload(c.id)).component_id == c.id
@@ -54,10 +72,12 @@ def test_describe_in_french_and_english() -> None:
     for intent in rattus.legal(s, "p1")[:3]:
         assert rattus.describe(intent, "fr").startswith("Placer")
         assert rattus.describe(intent, "en").startswith("Place")
-    e = rattus.TokenRevealed(region="Gallia", token="RAT:07", threshold=2, symbols=("M", "clerge"),
-                             population=3, effective=True)
-    assert rattus.describe(e, "fr") == ("Rat retourné en Gallia : jeton 07 (seuil 2 ; majorité, Clergé) — population 3, "
-                                        "contamination")
+    e = rattus.TokenRevealed(
+        region="Gallia", token="RAT:07", threshold=2, symbols=("M", "clerge"), population=3, effective=True
+    )
+    assert rattus.describe(e, "fr") == (
+        "Rat retourné en Gallia : jeton 07 (seuil 2 ; majorité, Clergé) — population 3, contamination"
+    )
     assert "Church" in rattus.describe(e, "en")
 
 

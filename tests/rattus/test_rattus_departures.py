@@ -9,11 +9,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from rattus_fixtures import arrange, box_profile, new_game, options, play, rep  # noqa: E402
+from rattus_fixtures import arrange, box_profile, new_game, options, play, rep
 
-from engine.core import SeededRng  # noqa: E402
-from engine.games import rattus  # noqa: E402
-from engine.games.rattus.profile import Face  # noqa: E402
+from engine.core import SeededRng
+from engine.games import rattus
+from engine.games.rattus.profile import Face
 
 
 def final_round(characters: tuple[str, ...], holders: dict[str, str], **kw: object) -> rattus.State:
@@ -30,7 +30,9 @@ CHIVALRY = ("chevalier", "soldat", "serf", "moine", "sorciere", "roi")
 def test_soldat_ajoute_un_jeton_rat_voisin_de_la_peste_apres_que_le_chevalier_la_deplace() -> None:
     """Final round: the Knight moves the plague two regions; the Soldier beside it then adds its rat next to
     the plague's new region (only the Knight, the Crusader and the Serf share the plague's region)."""
-    s = final_round(CHIVALRY, {"chevalier": "p1", "soldat": "p1"}, plague="Germania", slots={"Italia": ("RAT:20",)})
+    s = final_round(
+        CHIVALRY, {"chevalier": "p1", "soldat": "p1"}, plague="Germania", slots={"Italia": ("RAT:20",)}
+    )
     s, _ = play(s, rattus.MovePlague(seat="p1", path=("Italia", "Hispania"), neutral=True))
     assert s.plague == "Hispania" and s.neutral_permanent
     s, ev = play(s, rattus.SoldierRat(seat="p1", region="Gallia"))
@@ -40,7 +42,9 @@ def test_soldat_ajoute_un_jeton_rat_voisin_de_la_peste_apres_que_le_chevalier_la
 
 
 def test_soldat_avant_le_deplacement_de_la_peste_par_le_serf() -> None:
-    s = final_round(CHIVALRY, {"serf": "p1", "soldat": "p1"}, plague="Germania", slots={"Italia": ("RAT:20",)})
+    s = final_round(
+        CHIVALRY, {"serf": "p1", "soldat": "p1"}, plague="Germania", slots={"Italia": ("RAT:20",)}
+    )
     s, _ = play(s, rattus.SoldierRat(seat="p1", region="Gallia"))
     s, _ = play(s, rattus.MovePlague(seat="p1", path=("Gallia",), serf=True))
     assert s.plague == "Gallia" and s.phase == "final"
@@ -56,8 +60,14 @@ def test_un_joueur_a_place_tous_ses_cubes_quand_on_lui_prend_le_boulanger() -> N
     """p2 has 18 cubes on the board and 2 on the Baker: its reserve is empty, but not all its cubes are on the
     board. p1 takes the Baker and puts those 2 cubes in Gallia: now all 20 are; the game ends after this turn."""
     s, _ = new_game(1, players=4, characters=list(BAKERY))
-    s = arrange(s, active="p1", holders={"boulanger": "p2"}, plague="Germania",
-                cubes={"Anglia": {"p2": 9}, "Italia": {"p2": 9}}, slots={"Gallia": ("RAT:20",)})
+    s = arrange(
+        s,
+        active="p1",
+        holders={"boulanger": "p2"},
+        plague="Germania",
+        cubes={"Anglia": {"p2": 9}, "Italia": {"p2": 9}},
+        slots={"Gallia": ("RAT:20",)},
+    )
     s = rep(s, reserve={**s.reserve, "p2": 0}, baker=2, baker_owner="p2")
     assert not s.exhausted_seat
     s, ev = play(s, rattus.TakeCard(seat="p1", card="boulanger", region="Gallia"))
@@ -71,8 +81,14 @@ def test_un_joueur_a_place_tous_ses_cubes_quand_on_lui_prend_le_boulanger() -> N
 def test_les_cubes_poses_sur_le_boulanger_ne_sont_pas_sur_le_plateau() -> None:
     """Placing its last reserve cube while 2 wait on the Baker card: not all of its cubes are on the board."""
     s, _ = new_game(1, players=4, characters=list(BAKERY))
-    s = arrange(s, active="p1", holders={"boulanger": "p1"}, plague="Germania",
-                cubes={"Anglia": {"p1": 17}}, slots={"Gallia": ("RAT:20",)})
+    s = arrange(
+        s,
+        active="p1",
+        holders={"boulanger": "p1"},
+        plague="Germania",
+        cubes={"Anglia": {"p1": 17}},
+        slots={"Gallia": ("RAT:20",)},
+    )
     s = rep(s, reserve={**s.reserve, "p1": 1}, baker=2, baker_owner="p1")
     s, _ = play(s, rattus.PlaceCubes(seat="p1", region="Gallia"))
     assert s.reserve["p1"] == 0 and not s.exhausted_seat
@@ -106,8 +122,15 @@ def final_plague_with_a_potion(final_potions: bool | None) -> rattus.State:
     if final_potions is not None:
         opts["final_potions"] = final_potions
     s, _ = rattus.setup(opts, SeededRng(1))
-    s = arrange(s, holders={"magicien": "p1"}, active="p3", phase="final", plague="Germania",
-                slots={"Italia": ("RAT:20",)}, cubes={"Italia": {"p1": 1}})
+    s = arrange(
+        s,
+        holders={"magicien": "p1"},
+        active="p3",
+        phase="final",
+        plague="Germania",
+        slots={"Italia": ("RAT:20",)},
+        cubes={"Italia": {"p1": 1}},
+    )
     s = rep(s, stage="final", potions={**s.potions, "Italia": {"p1": 1}}, potions_left=9, last_regular="p2")
     s, _ = play(s, rattus.EndTurn(seat="p3"))
     assert s.phase == "over"

@@ -12,19 +12,25 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from rattus_fixtures import arrange, box_profile, new_game, play, rep  # noqa: E402
+from rattus_fixtures import arrange, box_profile, new_game, play, rep
 
-from engine.core import TABLE, SeededRng  # noqa: E402
-from engine.core.deck import Drawn  # noqa: E402
-from engine.games import rattus  # noqa: E402
-from engine.games.rattus.profile import Face  # noqa: E402
+from engine.core import TABLE, SeededRng
+from engine.core.deck import Drawn
+from engine.games import rattus
+from engine.games.rattus.profile import Face
 
 
-def last_turn(characters: Any, faces: dict[str, Face] | None = None, mode: str = "digital", **kw: Any
-              ) -> rattus.State:
+def last_turn(
+    characters: Any, faces: dict[str, Face] | None = None, mode: str = "digital", **kw: Any
+) -> rattus.State:
     """p2 is about to play the last regular turn: the bag holds a single rat."""
-    s, _ = new_game(1, players=4, mode=mode, characters=list(characters),
-                    profile=box_profile(**{k.replace(":", "_"): v for k, v in (faces or {}).items()}))
+    s, _ = new_game(
+        1,
+        players=4,
+        mode=mode,
+        characters=list(characters),
+        profile=box_profile(**{k.replace(":", "_"): v for k, v in (faces or {}).items()}),
+    )
     s = arrange(s, active="p2", **kw)
     if s.digital:
         s = rep(s, bag=msgspec.structs.replace(s.bag, cards=s.bag.cards[:1]))
@@ -63,7 +69,9 @@ def test_empty_supply_starts_the_final_round_in_reverse_order_without_the_last_p
 
 def test_a_player_with_no_cube_left_ends_the_game() -> None:
     s, _ = new_game(1, players=2, characters=list(BASE))
-    s = arrange(s, active="p1", slots={"Gallia": ("RAT:20",)}, cubes={"Italia": {"p1": 19}}, plague="Germania")
+    s = arrange(
+        s, active="p1", slots={"Gallia": ("RAT:20",)}, cubes={"Italia": {"p1": 19}}, plague="Germania"
+    )
     s, ev = play(s, rattus.PlaceCubes(seat="p1", region="Gallia"))
     assert s.reserve["p1"] == 0
     s, ev = play(s, rattus.MovePlague(seat="p1", path=("Italia",)))
@@ -75,8 +83,14 @@ def test_a_player_with_no_cube_left_ends_the_game() -> None:
 def test_final_round_peasant_queen_burgomaster_and_knight() -> None:
     chars = ("paysan", "bourgmestre", "moine", "chevalier", "sorciere", "reine")
     cubes = {"Anglia": {"p1": 1}, "Gallia": {"p1": 1}, "Italia": {"p3": 2, "p1": 1}}
-    s = last_turn(chars, {"RAT:20": Face(9, ("A",))}, slots={"Gallia": ("RAT:20",)}, cubes=cubes, plague="Germania",
-                  holders={"paysan": "p1", "reine": "p1", "bourgmestre": "p3", "chevalier": "p4"})
+    s = last_turn(
+        chars,
+        {"RAT:20": Face(9, ("A",))},
+        slots={"Gallia": ("RAT:20",)},
+        cubes=cubes,
+        plague="Germania",
+        holders={"paysan": "p1", "reine": "p1", "bourgmestre": "p3", "chevalier": "p4"},
+    )
     s, _ = end_regular_turn(s)
     assert s.active == "p1"
     s, _ = play(s, rattus.FinalCubes(seat="p1", card="paysan", region="Polonia"))
@@ -88,8 +102,11 @@ def test_final_round_peasant_queen_burgomaster_and_knight() -> None:
     assert s.active == "p4"
     plague = s.plague
     s, ev = play(s, rattus.MovePlague(seat="p4", path=("Italia", "Hispania"), neutral=True))
-    assert s.plague == "Hispania" and s.neutral_permanent and not any(
-        isinstance(e, rattus.TokenRevealed) for e in ev)  # the Knight alone does not ravage
+    assert (
+        s.plague == "Hispania"
+        and s.neutral_permanent
+        and not any(isinstance(e, rattus.TokenRevealed) for e in ev)
+    )  # the Knight alone does not ravage
     assert plague == "Gallia"
     s, _ = play(s, rattus.EndTurn(seat="p4"))
     assert s.active == "p3"
@@ -102,9 +119,14 @@ def test_final_round_peasant_queen_burgomaster_and_knight() -> None:
 def test_final_round_crusader_serf_and_soldier() -> None:
     chars = ("serf", "croise", "soldat", "moine", "sorciere", "roi")
     faces = {"RAT:20": Face(1, ("A",)), "RAT:21": Face(1, ("A",))}
-    s = last_turn(chars, faces, slots={"Gallia": (), "Polonia": ("RAT:20", "RAT:21")},
-                  cubes={"Polonia": {"p3": 1, "p4": 2}},
-                  plague="Germania", holders={"serf": "p1", "croise": "p4", "soldat": "p3"})
+    s = last_turn(
+        chars,
+        faces,
+        slots={"Gallia": (), "Polonia": ("RAT:20", "RAT:21")},
+        cubes={"Polonia": {"p3": 1, "p4": 2}},
+        plague="Germania",
+        holders={"serf": "p1", "croise": "p4", "soldat": "p3"},
+    )
     s = rep(s, slots={**s.slots, "Gallia": ("RAT:22",)})
     s, _ = end_regular_turn(s)
     assert s.active == "p1" and s.supply_left() == 0
@@ -133,11 +155,21 @@ def test_final_round_crusader_serf_and_soldier() -> None:
 def test_baker_cubes_then_final_plague_then_scores_with_castle_and_tiebreak() -> None:
     chars = ("boulanger", "marchand", "moine", "chevalier", "sorciere", "roi")
     faces = {"RAT:20": Face(1, ("A",)), "RAT:21": Face(1, ("A",))}
-    s = last_turn(chars, faces, slots={"Gallia": ("RAT:22",), "Italia": ("RAT:20", "RAT:21")},
-                  cubes={"Italia": {"p1": 3, "p3": 2}, "Anglia": {"p4": 2}, "Polonia": {"p3": 1}},
-                  plague="Germania", holders={"boulanger": "p4", "roi": "p1"})
-    s = rep(s, baker=2, baker_owner="p4", reserve={**s.reserve, "p4": s.reserve["p4"] - 2},
-            castle={**s.castle, "p1": 1})
+    s = last_turn(
+        chars,
+        faces,
+        slots={"Gallia": ("RAT:22",), "Italia": ("RAT:20", "RAT:21")},
+        cubes={"Italia": {"p1": 3, "p3": 2}, "Anglia": {"p4": 2}, "Polonia": {"p3": 1}},
+        plague="Germania",
+        holders={"boulanger": "p4", "roi": "p1"},
+    )
+    s = rep(
+        s,
+        baker=2,
+        baker_owner="p4",
+        reserve={**s.reserve, "p4": s.reserve["p4"] - 2},
+        castle={**s.castle, "p1": 1},
+    )
     s, _ = end_regular_turn(s)
     for _ in range(3):
         s, _ = play(s, rattus.EndTurn(seat=s.active))
@@ -152,7 +184,9 @@ def test_baker_cubes_then_final_plague_then_scores_with_castle_and_tiebreak() ->
 
 
 def test_tie_goes_to_who_would_have_played_first() -> None:
-    s = last_turn(BASE, slots={"Gallia": ("RAT:20",)}, cubes={"Anglia": {"p1": 2, "p3": 2}}, plague="Germania")
+    s = last_turn(
+        BASE, slots={"Gallia": ("RAT:20",)}, cubes={"Anglia": {"p1": 2, "p3": 2}}, plague="Germania"
+    )
     s, _ = end_regular_turn(s)
     while s.phase == "final":
         s, _ = play(s, rattus.EndTurn(seat=s.active))
@@ -162,8 +196,14 @@ def test_tie_goes_to_who_would_have_played_first() -> None:
 
 def test_final_plague_with_physical_tokens_is_turned_over_by_the_table() -> None:
     faces = {"RAT:20": Face(1, ("A",))}
-    s = last_turn(BASE, faces, mode="physical", slots={"Gallia": ("",), "Italia": ("",)},
-                  cubes={"Italia": {"p1": 2}}, plague="Germania")
+    s = last_turn(
+        BASE,
+        faces,
+        mode="physical",
+        slots={"Gallia": ("",), "Italia": ("",)},
+        cubes={"Italia": {"p1": 2}},
+        plague="Germania",
+    )
     s, _ = end_regular_turn(s)
     while s.phase == "final":
         s, _ = play(s, rattus.EndTurn(seat=s.active))

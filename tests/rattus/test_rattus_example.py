@@ -17,30 +17,42 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from rattus_fixtures import arrange, box_profile, new_game, play  # noqa: E402
+from rattus_fixtures import arrange, box_profile, new_game, play
 
-from engine.core import HOST, TABLE, SeededRng, project  # noqa: E402
-from engine.core.codes import payload  # noqa: E402
-from engine.games import rattus  # noqa: E402
-from engine.games.rattus.profile import Face  # noqa: E402
+from engine.core import HOST, TABLE, SeededRng, project
+from engine.core.codes import payload
+from engine.games import rattus
+from engine.games.rattus.profile import Face
 
 T1, T2, T3 = "RAT:20", "RAT:21", "RAT:22"
-FACES = {"RAT_20": Face(1, ("bourgeoisie", "clerge")), "RAT_21": Face(3, ("noblesse",)),
-         "RAT_22": Face(2, ("M", "bourgeoisie", "clerge"))}
+FACES = {
+    "RAT_20": Face(1, ("bourgeoisie", "clerge")),
+    "RAT_21": Face(3, ("noblesse",)),
+    "RAT_22": Face(2, ("M", "bourgeoisie", "clerge")),
+}
 HOLDERS = {"chevalier": "p4", "paysan": "p3", "marchand": "p3", "moine": "p2", "sorciere": "p2", "roi": "p2"}
 
 
 def gallia(mode: str) -> rattus.State:
     s, _ = new_game(1, players=4, mode=mode, profile=box_profile(**FACES))
     tokens = (T1, T2, T3) if mode == "digital" else ("", "", "")
-    return arrange(s, slots={"Gallia": tokens}, cubes={"Gallia": {"p3": 2, "p4": 1}}, holders=HOLDERS,
-                   plague="Germania", active="p1")
+    return arrange(
+        s,
+        slots={"Gallia": tokens},
+        cubes={"Gallia": {"p3": 2, "p4": 1}},
+        holders=HOLDERS,
+        plague="Germania",
+        active="p1",
+    )
 
 
 def check_outcome(s: rattus.State, events: list) -> None:
     revealed = [e for e in events if isinstance(e, rattus.TokenRevealed)]
     assert [(e.token, e.threshold, e.population, e.effective) for e in revealed] == [
-        (T1, 1, 3, True), (T2, 3, 2, False), (T3, 2, 2, True)]
+        (T1, 1, 3, True),
+        (T2, 3, 2, False),
+        (T3, 2, 2, True),
+    ]
     losses = [e.cubes for e in events if isinstance(e, rattus.CubesLost)]
     assert losses == [{"p3": 1}, {"p3": 1, "p4": 1}]
     assert s.cubes["Gallia"] == {} and s.slots["Gallia"] == ()

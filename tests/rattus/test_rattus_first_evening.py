@@ -11,11 +11,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from rattus_fixtures import arrange, box_profile, fake_face, new_game, play  # noqa: E402
+from rattus_fixtures import arrange, box_profile, fake_face, new_game, play
 
-from engine.core import TABLE, SeededRng  # noqa: E402
-from engine.games import rattus  # noqa: E402
-from engine.games.rattus.profile import Face, default_profile, merge_faces, revealed_faces, to_dict  # noqa: E402
+from engine.core import TABLE, SeededRng
+from engine.games import rattus
+from engine.games.rattus.profile import Face, default_profile, merge_faces, revealed_faces, to_dict
 
 
 def first_ravage() -> rattus.State:
@@ -24,8 +24,12 @@ def first_ravage() -> rattus.State:
     s = arrange(s, slots={"Italia": ("", "")}, cubes={"Italia": {"p2": 2, "p3": 1}}, plague="Germania")
     s, _ = play(s, rattus.MovePlague(seat="p1", path=("Italia",)))
     while s.phase == "spread":
-        s, _ = play(s, rattus.SpreadRat(seat="p1", region=s.adj["Italia"][0] if s.rats(s.adj["Italia"][0]) < 3
-                                        else s.adj["Italia"][1]))
+        s, _ = play(
+            s,
+            rattus.SpreadRat(
+                seat="p1", region=s.adj["Italia"][0] if s.rats(s.adj["Italia"][0]) < 3 else s.adj["Italia"][1]
+            ),
+        )
     assert s.phase == "ravage" and s.ravage == "Italia"
     return s
 
@@ -86,8 +90,13 @@ def test_pour_finir_la_peste_ravage_toutes_les_regions_chacun_peut_retourner_les
     """« Pour finir, la Peste ravage toutes les régions du continent » : no one's turn; every phone and the
     table are asked for the faces, region by region."""
     s, _ = new_game(1, players=4, mode="physical", profile=default_profile())
-    s = arrange(s, slots={"Italia": ("",), "Gallia": ("",)}, cubes={"Italia": {"p1": 2}, "Gallia": {"p3": 1}},
-                plague="Germania", active="p2")
+    s = arrange(
+        s,
+        slots={"Italia": ("",), "Gallia": ("",)},
+        cubes={"Italia": {"p1": 2}, "Gallia": {"p3": 1}},
+        plague="Germania",
+        active="p2",
+    )
     s = rattus_state_with_supply(s, 0)  # the supply is out: this is the last regular turn
     quiet = next(r for r in s.adj["Germania"] if r not in ("Gallia", "Italia"))
     s, _ = play(s, rattus.MovePlague(seat="p2", path=(quiet,)))

@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from intent_gen import intent  # noqa: E402
-from rattus_fixtures import arrange, box_profile, new_game, play  # noqa: E402
+from intent_gen import intent
+from rattus_fixtures import arrange, box_profile, new_game, play
 
-from engine.core import HOST, TABLE, SeededRng  # noqa: E402
-from engine.core.rng import Rng  # noqa: E402
-from engine.games import rattus  # noqa: E402
+from engine.core import HOST, TABLE, SeededRng
+from engine.core.rng import Rng
+from engine.games import rattus
 
 CHOICES = ["base", "random", "one-per-class", "controle-des-rats", "europe-en-guerre"]
 
@@ -29,8 +29,9 @@ def hidden_elsewhere(s: rattus.State, seat: str, rng: Rng) -> rattus.State:
     the hidden places (the bag too, with the digital bag), and with real tokens some records blanked or made
     up from the tokens nobody has accounted for."""
     known = set(s.known.get(seat, ()))
-    places: list[tuple[str, Any]] = [("slot", (r, k)) for r in s.regions for k, t in enumerate(s.slots[r])
-                                     if t not in known]
+    places: list[tuple[str, Any]] = [
+        ("slot", (r, k)) for r in s.regions for k, t in enumerate(s.slots[r]) if t not in known
+    ]
     places += [("out", k) for k, t in enumerate(s.out_down) if t not in known]
     ids = [s.slots[r][k] for kind, (r, k) in [p for p in places if p[0] == "slot"]]
     ids += [s.out_down[k] for kind, k in places if kind == "out"]
@@ -54,8 +55,12 @@ def hidden_elsewhere(s: rattus.State, seat: str, rng: Rng) -> rattus.State:
             out[where] = tid
         else:
             bag[where] = tid
-    return msgspec.structs.replace(s, slots={r: tuple(v) for r, v in slots.items()}, out_down=tuple(out),
-                                   bag=msgspec.structs.replace(s.bag, cards=tuple(bag)))
+    return msgspec.structs.replace(
+        s,
+        slots={r: tuple(v) for r, v in slots.items()},
+        out_down=tuple(out),
+        bag=msgspec.structs.replace(s.bag, cards=tuple(bag)),
+    )
 
 
 def answer(s: rattus.State, i: Any) -> str:
@@ -68,7 +73,9 @@ def answer(s: rattus.State, i: Any) -> str:
 
 def check_seat(s: rattus.State, seat: str, rng: Rng, probes: int) -> None:
     other = hidden_elsewhere(s, seat, rng)
-    assert rattus.legal(other, seat) == rattus.legal(s, seat), f"{seat}'s choices depend on what it cannot see"
+    assert rattus.legal(other, seat) == rattus.legal(s, seat), (
+        f"{seat}'s choices depend on what it cannot see"
+    )
     for _ in range(probes):
         i = intent(s, seat, rng)
         a, b = answer(s, i), answer(other, i)
@@ -76,10 +83,15 @@ def check_seat(s: rattus.State, seat: str, rng: Rng, probes: int) -> None:
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 4]), mode=st.sampled_from(["physical", "digital"]),
-       characters=st.sampled_from(CHOICES))
-def test_no_seat_learns_a_hidden_token_from_its_choices_or_refusals(seed: int, players: int, mode: str,
-                                                                     characters: str) -> None:
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.sampled_from([2, 3, 4]),
+    mode=st.sampled_from(["physical", "digital"]),
+    characters=st.sampled_from(CHOICES),
+)
+def test_no_seat_learns_a_hidden_token_from_its_choices_or_refusals(
+    seed: int, players: int, mode: str, characters: str
+) -> None:
     s, _ = new_game(seed, players=players, mode=mode, characters=characters)
     rng = SeededRng(seed)
     for n in range(300):
@@ -103,8 +115,13 @@ def test_a_ravage_with_real_tokens_lists_no_sticker_the_table_did_not_see() -> N
     """The host recorded RAT:31 when it was put in Italia; during the ravage of Italia the table is offered
     any token it may name, and a flip it gets wrong is not answered with where RAT:31 lies."""
     s, _ = new_game(1, players=4, mode="physical", profile=box_profile())
-    s = arrange(s, slots={"Italia": ("RAT:31", ""), "Hungaria": ("RAT:32",)}, cubes={"Italia": {"p1": 3}},
-                plague="Germania", active="p1")
+    s = arrange(
+        s,
+        slots={"Italia": ("RAT:31", ""), "Hungaria": ("RAT:32",)},
+        cubes={"Italia": {"p1": 3}},
+        plague="Germania",
+        active="p1",
+    )
     s, _ = play(s, rattus.MovePlague(seat="p1", path=("Italia",)))
     while s.phase == "spread":
         s, _ = play(s, rattus.legal(s, "p1")[0])
@@ -116,6 +133,7 @@ def test_a_ravage_with_real_tokens_lists_no_sticker_the_table_did_not_see() -> N
         msg = answer(s, rattus.FlipToken(seat=seat, region="Italia", token="RAT:32"))
         assert "Hungaria" not in msg
     assert {i.token for i in rattus.legal(s, HOST)} == {"RAT:31"} | {
-        t.id for t in s.profile.tokens if t.id not in ("RAT:31", "RAT:32")}
+        t.id for t in s.profile.tokens if t.id not in ("RAT:31", "RAT:32")
+    }
     host = answer(s, rattus.FlipToken(seat=HOST, region="Italia", token="RAT:32"))
     assert "RAT:32 lies in Hungaria" in host

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from intent_gen import ONE_PIECE_AT_A_TIME, intent, seats_to_try, without_readings  # noqa: E402
-from rattus_fixtures import arrange, new_game, play  # noqa: E402
+from intent_gen import ONE_PIECE_AT_A_TIME, intent, seats_to_try, without_readings
+from rattus_fixtures import arrange, new_game, play
 
-from engine.core import SeededRng  # noqa: E402
-from engine.games import rattus  # noqa: E402
-from engine.games.rattus.profile import default_profile  # noqa: E402
+from engine.core import SeededRng
+from engine.games import rattus
+from engine.games.rattus.profile import default_profile
 
 CHOICES = ["base", "random", "one-per-class", "age-d-or", "controle-des-rats", "europe-en-guerre"]
 PROBES = 150
@@ -46,9 +46,15 @@ def check_state(s: rattus.State, rng: SeededRng, found: dict[str, int]) -> None:
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 4]), mode=st.sampled_from(["digital", "physical"]),
-       characters=st.sampled_from(CHOICES))
-def test_every_intent_apply_accepts_is_listed_by_legal(seed: int, players: int, mode: str, characters: str) -> None:
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.sampled_from([2, 3, 4]),
+    mode=st.sampled_from(["digital", "physical"]),
+    characters=st.sampled_from(CHOICES),
+)
+def test_every_intent_apply_accepts_is_listed_by_legal(
+    seed: int, players: int, mode: str, characters: str
+) -> None:
     s, _ = new_game(seed, players=players, mode=mode, characters=characters)
     rng = SeededRng(seed)
     found: dict[str, int] = {}
@@ -67,8 +73,12 @@ def test_burgomaster_with_the_peasant_and_the_queen_split_over_two_regions_is_li
     dans une ou deux régions où il possède plus de cubes que les autres joueurs. »"""
     chars = ["paysan", "bourgmestre", "moine", "chevalier", "sorciere", "reine"]
     s, _ = new_game(1, players=4, characters=chars)
-    s = arrange(s, active="p1", holders={"paysan": "p1", "bourgmestre": "p1", "reine": "p1"},
-                cubes={"Anglia": {"p1": 2}, "Gallia": {"p1": 2}, "Hispania": {"p1": 1}})
+    s = arrange(
+        s,
+        active="p1",
+        holders={"paysan": "p1", "bourgmestre": "p1", "reine": "p1"},
+        cubes={"Anglia": {"p1": 2}, "Gallia": {"p1": 2}, "Hispania": {"p1": 1}},
+    )
     i = rattus.PlaceCubesBurgomaster(seat="p1", peasant_region="Anglia", queen_regions=("Gallia", "Hispania"))
     listed = rattus.legal(s, "p1")
     assert i in listed

@@ -11,16 +11,26 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from engine.core.codes import payload  # noqa: E402
-from engine.games.rattus import profile as pf  # noqa: E402
-from engine.games.rattus.profile_cli import main as profile_main  # noqa: E402
+from engine.core.codes import payload
+from engine.games.rattus import profile as pf
+from engine.games.rattus.profile_cli import main as profile_main
 
 
 def test_default_profile_uses_the_rules_region_names_and_has_no_faces() -> None:
     p = pf.default_profile()
     names = {r.name for r in p.regions}
-    for n in ("Anglia", "Gallia", "Hispania", "Italia", "Germania", "Scandia", "Polonia", "Russia",
-              "Tartaria", "Turcia"):
+    for n in (
+        "Anglia",
+        "Gallia",
+        "Hispania",
+        "Italia",
+        "Germania",
+        "Scandia",
+        "Polonia",
+        "Russia",
+        "Tartaria",
+        "Turcia",
+    ):
         assert n in names
     assert len(p.regions) == 12 and len(p.tokens) == 49
     assert p.verified is False and "check" in p.note.lower()
@@ -50,8 +60,17 @@ def test_validate_reports_every_problem_not_just_the_first() -> None:
     data["tokens"].pop()
     problems = pf.validate(data)
     text = "\n".join(problems)
-    for needle in ("players must be 2", "listed twice", "Atlantis", "linked to itself", "threshold 0",
-                   "unknown symbol 'dragons'", "start must be true", "49 rat tokens", "RAT:49"):
+    for needle in (
+        "players must be 2",
+        "listed twice",
+        "Atlantis",
+        "linked to itself",
+        "threshold 0",
+        "unknown symbol 'dragons'",
+        "start must be true",
+        "49 rat tokens",
+        "RAT:49",
+    ):
         assert needle in text, (needle, text)
     assert len(problems) >= 9
 
@@ -133,11 +152,14 @@ def test_profile_check_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert rc == 2 and "cannot read" in out
 
 
-def test_profile_census_command_saves_progress(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_profile_census_command_saves_progress(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "box.toml"
     assert profile_main(["default", str(path)]) == 0
-    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{payload('RAT:01')} 1 M clerge\nRAT:02 9 A\nRAT:03 0 A\n"))
+    monkeypatch.setattr(
+        sys, "stdin", io.StringIO(f"{payload('RAT:01')} 1 M clerge\nRAT:02 9 A\nRAT:03 0 A\n")
+    )
     rc, out = _cli(["census", str(path)], capsys)
     assert rc == 1 and "line 3" in out and "2/49" in out
     p = pf.load(path)

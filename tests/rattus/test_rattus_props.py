@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from rattus_fixtures import new_game, play  # noqa: E402
+from rattus_fixtures import new_game, play
 
-from engine.core import HOST, TABLE, SeededRng, project  # noqa: E402
-from engine.core.deck import Drawn  # noqa: E402
-from engine.core.game import replay  # noqa: E402
-from engine.games import rattus  # noqa: E402
+from engine.core import HOST, TABLE, SeededRng, project
+from engine.core.deck import Drawn
+from engine.core.game import replay
+from engine.games import rattus
 
 CHOICES = ["base", "random", "one-per-class", "age-d-or", "controle-des-rats", "europe-en-guerre"]
 
@@ -48,21 +48,39 @@ def check_invariants(s: rattus.State) -> None:
         assert s.reserve[seat] >= 0
     assert all(n > 0 for r in s.regions for n in s.cubes[r].values())
     if s.digital:
-        tokens = ([t for v in s.slots.values() for t in v] + list(s.bag.cards) + list(s.start.cards)
-                  + list(s.retired.cards) + list(s.out_down) + [t for t, _, _ in s.revealed]
-                  + [t for t, _ in s.pending])
+        tokens = (
+            [t for v in s.slots.values() for t in v]
+            + list(s.bag.cards)
+            + list(s.start.cards)
+            + list(s.retired.cards)
+            + list(s.out_down)
+            + [t for t, _, _ in s.revealed]
+            + [t for t, _ in s.pending]
+        )
         # a token taken back by the Soldier from the retired pile is drawn from a copy (the retired deck)
         assert len(set(tokens)) == 49
     else:
-        n = sum(len(v) for v in s.slots.values()) + s.supply_count + len(s.out_down) + len(s.revealed) + len(s.pending)
+        n = (
+            sum(len(v) for v in s.slots.values())
+            + s.supply_count
+            + len(s.out_down)
+            + len(s.revealed)
+            + len(s.pending)
+        )
         assert n == 49
     assert s.potions_left + sum(n for r in s.regions for n in s.potions[r].values()) == 10
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 4]), mode=st.sampled_from(["digital", "physical"]),
-       characters=st.sampled_from(CHOICES))
-def test_random_play_keeps_invariants_and_replays(seed: int, players: int, mode: str, characters: str) -> None:
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.sampled_from([2, 3, 4]),
+    mode=st.sampled_from(["digital", "physical"]),
+    characters=st.sampled_from(CHOICES),
+)
+def test_random_play_keeps_invariants_and_replays(
+    seed: int, players: int, mode: str, characters: str
+) -> None:
     s, events, states = run(seed, players, mode, characters, 250)
     for st_ in states:
         check_invariants(st_)
@@ -73,8 +91,12 @@ def test_random_play_keeps_invariants_and_replays(seed: int, players: int, mode:
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 4]), characters=st.sampled_from(CHOICES),
-       mode=st.sampled_from(["digital", "physical"]))
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.sampled_from([2, 3, 4]),
+    characters=st.sampled_from(CHOICES),
+    mode=st.sampled_from(["digital", "physical"]),
+)
 def test_no_seat_ever_sees_a_face_down_token(seed: int, players: int, characters: str, mode: str) -> None:
     s, events, states = run(seed, players, mode, characters, 300)
     seats = [*s.seats, TABLE]
@@ -93,8 +115,11 @@ def test_no_seat_ever_sees_a_face_down_token(seed: int, players: int, characters
             if isinstance(e, Drawn):
                 assert p.card == ""
             if isinstance(e, rattus.TokenPeeked | rattus.CrusaderRevealed) and seat != e.seat:
-                assert p is None or (getattr(p, "token", "") == "" and getattr(p, "faces", ()) == ()
-                                     and all(t == "" for t in getattr(p, "tokens", ())))
+                assert p is None or (
+                    getattr(p, "token", "") == ""
+                    and getattr(p, "faces", ()) == ()
+                    and all(t == "" for t in getattr(p, "tokens", ()))
+                )
             if isinstance(e, rattus.RatPlaced):
                 assert p.token == ""
 

@@ -9,19 +9,20 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from rattus_fixtures import box_profile, new_game, options, play  # noqa: E402
+from rattus_fixtures import box_profile, new_game, options, play
 
-from engine.core import HOST, TABLE, SeededRng, Table, project  # noqa: E402
-from engine.core.audit import reveal, verify  # noqa: E402
-from engine.core.deck import Drawn, Shuffled  # noqa: E402
-from engine.core.game import replay  # noqa: E402
-from engine.games import rattus  # noqa: E402
-from engine.games.rattus.profile import default_profile, to_dict  # noqa: E402
+from engine.core import HOST, TABLE, SeededRng, Table, project
+from engine.core.audit import reveal, verify
+from engine.core.deck import Drawn, Shuffled
+from engine.core.game import replay
+from engine.games import rattus
+from engine.games.rattus.profile import default_profile, to_dict
 
 
 @pytest.mark.parametrize("players,regions,removed", [(2, 8, 12), (3, 10, 6), (4, 12, 0)])
-def test_setup_places_one_start_token_per_region_and_removes_tokens(players: int, regions: int,
-                                                                    removed: int) -> None:
+def test_setup_places_one_start_token_per_region_and_removes_tokens(
+    players: int, regions: int, removed: int
+) -> None:
     s, events = new_game(7, players=players)
     assert len(s.regions) == regions and s.seats == tuple(f"p{i}" for i in range(1, players + 1))
     starts = set(s.profile.start_ids())
@@ -91,7 +92,8 @@ def test_character_choices() -> None:
     assert s.characters == ("chevalier", "croise", "soldat", "messager", "marchand", "piedpiper")
     s, _ = new_game(1, characters="one-per-class")
     assert sorted(rattus.CHARACTERS[c].cls for c in s.characters) == sorted(
-        ["paysannerie", "bourgeoisie", "clerge", "chevalerie", "magie", "noblesse"])
+        ["paysannerie", "bourgeoisie", "clerge", "chevalerie", "magie", "noblesse"]
+    )
     s, _ = new_game(1, characters=["Croisé", "Evêque", "boulangier", "Pied Piper", "Reine", "messager"])
     assert s.characters == ("croise", "eveque", "boulanger", "piedpiper", "reine", "messager")
     s, events = new_game(4, characters="random")

@@ -41,8 +41,15 @@ async def until(pred: Callable[[], bool], timeout: float = 5.0, what: str = "con
         await asyncio.sleep(0.01)
 
 
-async def raw_join(port: int, pin: str, seat: str, since: int = 0, host: str = "127.0.0.1",
-                   token: str | None = None, **options: Any) -> tuple[ClientConnection, P.Channel, P.Welcome]:
+async def raw_join(
+    port: int,
+    pin: str,
+    seat: str,
+    since: int = 0,
+    host: str = "127.0.0.1",
+    token: str | None = None,
+    **options: Any,
+) -> tuple[ClientConnection, P.Channel, P.Welcome]:
     """A hand-driven device: the handshake (SPAKE2, then the encrypted hello) done by the test itself.
     ``options`` go to the websocket client (e.g. ``max_queue=None`` for a device that never reads)."""
     ws = await connect(f"ws://{host}:{port}/", compression=None, max_size=None, open_timeout=5, **options)
@@ -63,7 +70,9 @@ async def next_msg(ws: ClientConnection, chan: P.Channel, kind: type, timeout: f
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
     while True:
-        msg = P.to_device_decoder.decode(chan.open(await asyncio.wait_for(ws.recv(), max(0.01, end - loop.time()))))
+        msg = P.to_device_decoder.decode(
+            chan.open(await asyncio.wait_for(ws.recv(), max(0.01, end - loop.time())))
+        )
         if isinstance(msg, kind):
             return msg
 
@@ -130,10 +139,10 @@ def decode_stream(data: bytes, recv_key: bytes | None = None) -> list[Any]:
         opcode, n, i = b0 & 0x0F, b1 & 0x7F, i + 2
         assert not b1 & 0x80, "a host never masks its frames"
         if n == 126:
-            n, i = int.from_bytes(rest[i:i + 2], "big"), i + 2
+            n, i = int.from_bytes(rest[i : i + 2], "big"), i + 2
         elif n == 127:
-            n, i = int.from_bytes(rest[i:i + 8], "big"), i + 8
-        payload, i = rest[i:i + n], i + n
+            n, i = int.from_bytes(rest[i : i + 8], "big"), i + 8
+        payload, i = rest[i : i + n], i + n
         assert len(payload) == n, "truncated frame"
         if opcode in (1, 2):
             parts, kind = payload, opcode

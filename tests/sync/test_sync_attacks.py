@@ -21,15 +21,25 @@ PIN = "731904"
 
 
 def host(tmp_path, **kw) -> HostServer:
-    return HostServer("synctoy", "Attacked", tmp_path / "t.sqlite", {"seats": 2}, pin=PIN, advertise=False,
-                      rng=SeededRng(5), bind="127.0.0.1", **kw)
+    return HostServer(
+        "synctoy",
+        "Attacked",
+        tmp_path / "t.sqlite",
+        {"seats": 2},
+        pin=PIN,
+        advertise=False,
+        rng=SeededRng(5),
+        bind="127.0.0.1",
+        **kw,
+    )
 
 
 async def guess(port: int, pin: str, source: str) -> str:
     """One PIN attempt from ``source``: "auth" (tested and wrong), "ok", or why it was not even tested."""
     try:
-        ws = await connect(f"ws://127.0.0.1:{port}/", compression=None, open_timeout=5,
-                           local_addr=(source, 0))
+        ws = await connect(
+            f"ws://127.0.0.1:{port}/", compression=None, open_timeout=5, local_addr=(source, 0)
+        )
     except websockets.InvalidStatus as exc:
         return f"http-{exc.response.status_code}"
     try:
@@ -94,8 +104,12 @@ def test_an_honest_device_joins_while_2000_hostile_connections_are_held_open(tmp
                     held.append(w)
                 else:  # an upgraded websocket that stays silent after the challenge
                     try:
-                        ws = await connect(f"ws://127.0.0.1:{h.port}/", compression=None, open_timeout=5,
-                                           local_addr=(source, 0))
+                        ws = await connect(
+                            f"ws://127.0.0.1:{h.port}/",
+                            compression=None,
+                            open_timeout=5,
+                            local_addr=(source, 0),
+                        )
                         upgraded.append(ws)
                     except (websockets.InvalidStatus, OSError, TimeoutError):
                         pass
@@ -165,8 +179,10 @@ def test_right_and_wrong_pins_get_the_same_answer_until_key_confirmation(tmp_pat
 def test_ten_thousand_fuzzed_frames_give_no_traceback_and_the_host_lives_on(tmp_path, caplog):
     rnd = random.Random(11)
     samples = [
-        {"type": "act", "id": 1, "intent": {"type": "Bump"}}, {"type": "undo", "id": 2},
-        {"type": "release", "id": 3}, {"type": "act", "id": 4, "intent": {"type": "Draw", "x": [1, {"y": None}]}},
+        {"type": "act", "id": 1, "intent": {"type": "Bump"}},
+        {"type": "undo", "id": 2},
+        {"type": "release", "id": 3},
+        {"type": "act", "id": 4, "intent": {"type": "Draw", "x": [1, {"y": None}]}},
     ]
 
     def mutate(obj: object) -> bytes:
@@ -176,7 +192,9 @@ def test_ten_thousand_fuzzed_frames_give_no_traceback_and_the_host_lives_on(tmp_
             if op < 0.4 and raw:
                 raw[rnd.randrange(len(raw))] = rnd.randrange(256)
             elif op < 0.6:
-                raw[rnd.randrange(len(raw) + 1):0] = bytes(rnd.randrange(256) for _ in range(rnd.randint(1, 8)))
+                raw[rnd.randrange(len(raw) + 1) : 0] = bytes(
+                    rnd.randrange(256) for _ in range(rnd.randint(1, 8))
+                )
             elif op < 0.8 and raw:
                 del raw[rnd.randrange(len(raw))]
             else:
@@ -194,7 +212,9 @@ def test_ten_thousand_fuzzed_frames_give_no_traceback_and_the_host_lives_on(tmp_
                         kind = rnd.random()
                         if kind < 0.6:
                             chan._sent += 1
-                            frame = chan._send.encrypt(chan._sent.to_bytes(12, "big"), mutate(rnd.choice(samples)), None)
+                            frame = chan._send.encrypt(
+                                chan._sent.to_bytes(12, "big"), mutate(rnd.choice(samples)), None
+                            )
                         elif kind < 0.8:
                             frame = bytes(rnd.randrange(256) for _ in range(rnd.randint(0, 64)))
                         else:

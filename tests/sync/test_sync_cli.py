@@ -26,8 +26,13 @@ TABLEKEEPER = os.path.join(os.path.dirname(sys.executable), "tablekeeper")
 async def start_host(*args: str, real: bool = False) -> tuple[asyncio.subprocess.Process, dict[str, str]]:
     cmd = [TABLEKEEPER] if real else [sys.executable, "-c", SHIM]
     proc = await asyncio.create_subprocess_exec(
-        *cmd, "host", *args, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-        env=synchelp.subprocess_env(), cwd=str(synchelp.ROOT),
+        *cmd,
+        "host",
+        *args,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=synchelp.subprocess_env(),
+        cwd=str(synchelp.ROOT),
     )
     info: dict[str, str] = {}
     while "seats" not in info:
@@ -42,14 +47,31 @@ async def start_host(*args: str, real: bool = False) -> tuple[asyncio.subprocess
 
 def test_options_parse_as_json_or_text():
     assert parse_options(["seats=4", "name=Nord", "flags=[1,2]", "x=true"]) == {
-        "seats": 4, "name": "Nord", "flags": [1, 2], "x": True}
+        "seats": 4,
+        "name": "Nord",
+        "flags": [1, 2],
+        "x": True,
+    }
     assert default_store("Feu de camp!").name == "feu-de-camp.sqlite"
 
 
 def test_a_killed_host_restarts_with_the_same_table_and_nothing_lost(tmp_path):
     store = tmp_path / "camp.sqlite"
-    args = ("--game", "synctoy", "--name", "Camp", "--store", str(store), "--option", "seats=3",
-            "--option", "cards=20", "--bind", "127.0.0.1", "--no-advertise")
+    args = (
+        "--game",
+        "synctoy",
+        "--name",
+        "Camp",
+        "--store",
+        str(store),
+        "--option",
+        "seats=3",
+        "--option",
+        "cards=20",
+        "--bind",
+        "127.0.0.1",
+        "--no-advertise",
+    )
 
     async def go():
         proc, info = await start_host(*args)
@@ -73,7 +95,9 @@ def test_a_killed_host_restarts_with_the_same_table_and_nothing_lost(tmp_path):
 
             proc, info = await start_host(*args)
             procs.append(proc)
-            assert info["port"] == str(port) and info["pin"].startswith("unchanged")  # only a verifier is kept
+            assert info["port"] == str(port) and info["pin"].startswith(
+                "unchanged"
+            )  # only a verifier is kept
             assert pin not in info["join"] and pin not in store.read_bytes().decode("latin-1")
             assert info["resumed"] == f"synctoy at seq {seq}"
             await until(lambda: a.connected and b.connected, timeout=15, what="both devices back")
@@ -98,14 +122,28 @@ def test_a_killed_host_restarts_with_the_same_table_and_nothing_lost(tmp_path):
 
 def test_bad_arguments_are_named(tmp_path):
     async def go():
-        for extra, needle in [(("--game", "chess"), "unknown game"),
-                              (("--game", "synctoy", "--option", "seats=0"), "seats"),
-                              (("--game", "synctoy", "--option", "oops"), "key=value"),
-                              (("--game", "synctoy", "--pin", "1 2"), "PIN")]:
+        for extra, needle in [
+            (("--game", "chess"), "unknown game"),
+            (("--game", "synctoy", "--option", "seats=0"), "seats"),
+            (("--game", "synctoy", "--option", "oops"), "key=value"),
+            (("--game", "synctoy", "--pin", "1 2"), "PIN"),
+        ]:
             proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-c", SHIM, "host", "--name", "x", "--store", str(tmp_path / "x.sqlite"),
-                "--no-advertise", *extra, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-                env=synchelp.subprocess_env(), cwd=str(synchelp.ROOT))
+                sys.executable,
+                "-c",
+                SHIM,
+                "host",
+                "--name",
+                "x",
+                "--store",
+                str(tmp_path / "x.sqlite"),
+                "--no-advertise",
+                *extra,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                env=synchelp.subprocess_env(),
+                cwd=str(synchelp.ROOT),
+            )
             out, err = await asyncio.wait_for(proc.communicate(), 30)
             assert proc.returncode == 2, (extra, out, err)
             assert needle in err.decode(), (extra, err)
@@ -118,8 +156,21 @@ def test_the_real_console_script_hosts_pandemie_through_a_kill(tmp_path):
     """``tablekeeper host`` itself (the installed console script) with the real Pandémie engine."""
     pytest.importorskip("engine.games.pandemie", reason="the Pandémie engine is not importable yet")
     assert os.access(TABLEKEEPER, os.X_OK), "the tablekeeper console script is not installed"
-    args = ("--game", "pandemie", "--name", "Limes", "--store", str(tmp_path / "limes.sqlite"),
-            "--option", "provinces=2", "--option", "players=[1,2]", "--bind", "127.0.0.1", "--no-advertise")
+    args = (
+        "--game",
+        "pandemie",
+        "--name",
+        "Limes",
+        "--store",
+        str(tmp_path / "limes.sqlite"),
+        "--option",
+        "provinces=2",
+        "--option",
+        "players=[1,2]",
+        "--bind",
+        "127.0.0.1",
+        "--no-advertise",
+    )
 
     async def go():
         procs = []
@@ -134,8 +185,12 @@ def test_the_real_console_script_hosts_pandemie_through_a_kill(tmp_path):
                 if actor is None:  # the barbarians won already (the real host shuffles with OS entropy)
                     break
                 types = {c.intent["type"]: c.intent for c in actor.snapshot.choices}
-                await actor.send(next((types[t] for t in ("EndActions", "DrawCards", "Propagate") if t in types),
-                                      actor.snapshot.choices[0].intent))
+                await actor.send(
+                    next(
+                        (types[t] for t in ("EndActions", "DrawCards", "Propagate") if t in types),
+                        actor.snapshot.choices[0].intent,
+                    )
+                )
             seq = devs[0].snapshot.seq
             await until(lambda: all(d.snapshot.seq == seq for d in devs), what="every device")
             views = [d.snapshot.view for d in devs]
@@ -146,14 +201,18 @@ def test_the_real_console_script_hosts_pandemie_through_a_kill(tmp_path):
             procs.append(proc)
             assert info["resumed"] == f"pandemie at seq {seq}" and info["port"] == str(port)
             await until(lambda: all(d.connected for d in devs), timeout=15, what="every device back")
-            await until(lambda: all(d.snapshot.view is not v for d, v in zip(devs, views, strict=True)),
-                        what="a fresh snapshot from the restarted host")
+            await until(
+                lambda: all(d.snapshot.view is not v for d, v in zip(devs, views, strict=True)),
+                what="a fresh snapshot from the restarted host",
+            )
             assert [d.snapshot.view for d in devs] == views  # the replayed state is the one before the kill
             assert all(d.snapshot.seq == seq for d in devs)
             actor = next((d for d in devs if d.snapshot.choices), None)
             if actor is not None:
                 await actor.send(actor.snapshot.choices[0].intent)
-                await until(lambda: all(d.snapshot.seq > seq for d in devs), what="the next action everywhere")
+                await until(
+                    lambda: all(d.snapshot.seq > seq for d in devs), what="the next action everywhere"
+                )
             else:
                 assert devs[3].snapshot.outcome is not None and devs[3].snapshot.audit["ok"]
             assert [e.seq for e in devs[3].entries] == sorted({e.seq for e in devs[3].entries})

@@ -42,20 +42,37 @@ def test_a_host_is_listed_by_a_browser_and_its_pin_is_not_advertised(tmp_path):
     browser = Browser(on_change)
     browser.start()
     try:
+
         async def go():
-            h = HostServer("synctoy", name, tmp_path / "t.sqlite", {"seats": 2}, pin="975310",
-                           bind="127.0.0.1", advertise=True)
+            h = HostServer(
+                "synctoy",
+                name,
+                tmp_path / "t.sqlite",
+                {"seats": 2},
+                pin="975310",
+                bind="127.0.0.1",
+                advertise=True,
+            )
             await h.start()
             try:
                 assert h._advertiser is not None, "advertising failed"
                 ok = await asyncio.to_thread(
-                    wait_for, lambda: any(t.name == name for t in browser.tables), 15)
+                    wait_for, lambda: any(t.name == name for t in browser.tables), 15
+                )
                 assert ok, f"not discovered; saw {browser.tables}"
                 t = next(t for t in browser.tables if t.name == name)
-                assert t == TableInfo(name=name, host="127.0.0.1", port=h.port, game="synctoy", protocol=PROTO,
-                                      table_id=h.table_id[:8])
+                assert t == TableInfo(
+                    name=name,
+                    host="127.0.0.1",
+                    port=h.port,
+                    game="synctoy",
+                    protocol=PROTO,
+                    table_id=h.table_id[:8],
+                )
                 instance = f"{name} ~{h.table_id[:8]}"
-                info = await h._advertiser._zc.async_get_service_info(SERVICE_TYPE, f"{instance}.{SERVICE_TYPE}")
+                info = await h._advertiser._zc.async_get_service_info(
+                    SERVICE_TYPE, f"{instance}.{SERVICE_TYPE}"
+                )
                 props = {k.decode(): v.decode() for k, v in info.properties.items()}
                 assert props == {"game": "synctoy", "proto": str(PROTO), "name": name, "id": h.table_id[:8]}
                 assert "975310" not in repr(info)
@@ -75,6 +92,7 @@ def test_two_tables_with_the_same_name_are_both_listed():
     name = f"Twin {uuid.uuid4().hex[:6]}"
     browser = Browser(lambda tables: None)
     try:
+
         async def go():
             browser.start()
             a = Advertiser(name, 40001, "rattus", addresses=["127.0.0.1"], table_id=uuid.uuid4().hex)
@@ -86,8 +104,8 @@ def test_two_tables_with_the_same_name_are_both_listed():
             try:
                 assert a.registered_name == a.name and b.registered_name == b.name  # no rename needed
                 ok = await asyncio.to_thread(
-                    wait_for, lambda: {t.port for t in browser.tables if t.name == name} == {40001, 40002},
-                    15)
+                    wait_for, lambda: {t.port for t in browser.tables if t.name == name} == {40001, 40002}, 15
+                )
                 assert ok, browser.tables
                 ids = {t.table_id for t in browser.tables if t.name == name}
                 assert ids == {a.table_id[:8], b.table_id[:8]}
@@ -138,11 +156,32 @@ def test_a_host_in_one_namespace_is_discovered_and_joined_from_another(tmp_path)
             sh("ip", "-n", ns, "link", "set", "lo", "up")
         env = synchelp.subprocess_env()
         host = subprocess.Popen(
-            ["ip", "netns", "exec", ns_host, sys.executable, "-c",
-             "import sys, synchelp; from companion.cli import main; sys.exit(main(sys.argv[1:]))",
-             "host", "--game", "synctoy", "--name", f"Campfire {tag}", "--store", str(tmp_path / "n.sqlite"),
-             "--option", "seats=2", "--pin", "8642"],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=str(synchelp.ROOT))
+            [
+                "ip",
+                "netns",
+                "exec",
+                ns_host,
+                sys.executable,
+                "-c",
+                "import sys, synchelp; from companion.cli import main; sys.exit(main(sys.argv[1:]))",
+                "host",
+                "--game",
+                "synctoy",
+                "--name",
+                f"Campfire {tag}",
+                "--store",
+                str(tmp_path / "n.sqlite"),
+                "--option",
+                "seats=2",
+                "--pin",
+                "8642",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=str(synchelp.ROOT),
+        )
         procs.append(host)
         lines = []
         for _ in range(10):
@@ -153,7 +192,9 @@ def test_a_host_in_one_namespace_is_discovered_and_joined_from_another(tmp_path)
             if line.startswith("seats:"):
                 break
         info = dict(line.split(": ", 1) for line in lines if ": " in line)
-        assert "join" in info, f"host did not start: {lines} {host.stderr.read() if host.poll() is not None else ''}"
+        assert "join" in info, (
+            f"host did not start: {lines} {host.stderr.read() if host.poll() is not None else ''}"
+        )
         assert info["join"].startswith(f"tk://{ip_h}:")
         device_code = (
             "import asyncio, sys, time, synchelp\n"
@@ -171,8 +212,14 @@ def test_a_host_in_one_namespace_is_discovered_and_joined_from_another(tmp_path)
             "    await s.close()\n"
             "asyncio.run(asyncio.wait_for(go(), 20))\n"
         )
-        dev = subprocess.run(["ip", "netns", "exec", ns_dev, sys.executable, "-c", device_code],
-                             capture_output=True, text=True, env=env, cwd=str(synchelp.ROOT), timeout=60)
+        dev = subprocess.run(
+            ["ip", "netns", "exec", ns_dev, sys.executable, "-c", device_code],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=str(synchelp.ROOT),
+            timeout=60,
+        )
         assert dev.returncode == 0, dev.stderr[-2000:]
         assert f"name='Campfire {tag}', host='{ip_h}'" in dev.stdout
         hand_line = next(line for line in dev.stdout.splitlines() if line.startswith("HAND"))
@@ -203,7 +250,9 @@ def test_the_web_ui_is_published_for_browser_only_tablets():
     zc = Zeroconf(ip_version=IPVersion.V4Only)
     try:
         assert web.url == f"https://{hostname}.local:8550/"  # the web UI is served over TLS on the LAN
-        info = zc.get_service_info(WEB_SERVICE_TYPE, f"tablekeeper on {hostname}.{WEB_SERVICE_TYPE}", timeout=5000)
+        info = zc.get_service_info(
+            WEB_SERVICE_TYPE, f"tablekeeper on {hostname}.{WEB_SERVICE_TYPE}", timeout=5000
+        )
         assert info is not None, "the web UI was not published"
         assert info.server == f"{hostname}.local." and info.port == 8550
         assert "127.0.0.1" in info.parsed_addresses(IPVersion.V4Only)

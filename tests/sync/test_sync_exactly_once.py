@@ -24,9 +24,27 @@ async def start(store, crash: bool) -> tuple[asyncio.subprocess.Process, int]:
     if crash:
         env["TABLEKEEPER_TEST_CRASH_AFTER_COMMIT"] = "1"
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", SHIM, "host", "--game", "synctoy", "--name", "Once", "--store", str(store),
-        "--option", "seats=2", "--pin", PIN, "--bind", "127.0.0.1", "--no-advertise",
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL, env=env)
+        sys.executable,
+        "-c",
+        SHIM,
+        "host",
+        "--game",
+        "synctoy",
+        "--name",
+        "Once",
+        "--store",
+        str(store),
+        "--option",
+        "seats=2",
+        "--pin",
+        PIN,
+        "--bind",
+        "127.0.0.1",
+        "--no-advertise",
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.DEVNULL,
+        env=env,
+    )
     port = 0
     while True:
         line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()

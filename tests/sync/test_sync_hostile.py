@@ -18,8 +18,16 @@ PIN = "424242"
 
 
 def host(tmp_path) -> HostServer:
-    return HostServer("synctoy", "Hostile", tmp_path / "t.sqlite", {"seats": 2}, pin=PIN, advertise=False,
-                      rng=SeededRng(3), bind="127.0.0.1")
+    return HostServer(
+        "synctoy",
+        "Hostile",
+        tmp_path / "t.sqlite",
+        {"seats": 2},
+        pin=PIN,
+        advertise=False,
+        rng=SeededRng(3),
+        bind="127.0.0.1",
+    )
 
 
 async def alive(h: HostServer) -> None:
@@ -53,8 +61,9 @@ def test_without_the_pin_a_device_reads_nothing_of_the_game(tmp_path):
             await ws.send(chan.seal(P.Hello("p1", 0, P.new_device_token())))
             frames = await all_frames(ws)
             assert ws.close_code == 4003
-            assert [msgspec.json.decode(f) for f in frames] == [{"type": "refused", "rule": "auth",
-                                                                 "message": "wrong PIN for this table"}]
+            assert [msgspec.json.decode(f) for f in frames] == [
+                {"type": "refused", "rule": "auth", "message": "wrong PIN for this table"}
+            ]
             await alive(h)
 
     run(go())

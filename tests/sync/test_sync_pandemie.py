@@ -43,9 +43,16 @@ def pins(snap, city: str, colour: str) -> int:
 
 def test_a_surge_across_a_province_link_shows_on_the_linked_tablet_at_once(tmp_path):
     async def go():
-        h = HostServer("pandemie", "Limes", tmp_path / "p.sqlite",
-                       {"provinces": 2, "players": 1, "open_hands": False}, pin=PIN, advertise=False,
-                       rng=SeededRng(2), bind="127.0.0.1")
+        h = HostServer(
+            "pandemie",
+            "Limes",
+            tmp_path / "p.sqlite",
+            {"provinces": 2, "players": 1, "open_hands": False},
+            pin=PIN,
+            advertise=False,
+            rng=SeededRng(2),
+            bind="127.0.0.1",
+        )
         await h.start()
         proxies, devs = {}, {}
         try:
@@ -69,7 +76,7 @@ def test_a_surge_across_a_province_link_shows_on_the_linked_tablet_at_once(tmp_p
                 new = [e.event for e in h.table.entries if e.seq > start]
                 for k, e in enumerate(new):
                     if isinstance(e, pandemie.Surged):
-                        for f in new[k + 1:]:
+                        for f in new[k + 1 :]:
                             if isinstance(f, pandemie.PinsPlaced) and province(f.city) != province(e.city):
                                 crossing = (e, f)
                                 break
@@ -85,8 +92,9 @@ def test_a_surge_across_a_province_link_shows_on_the_linked_tablet_at_once(tmp_p
             expected = msgspec.json.decode(msgspec.json.encode(h.table.view("table")))
             got = devs[linked].snapshot.view
             assert got == expected
-            assert pins(devs[linked].snapshot, placed.city, placed.colour) > pins(before[linked], placed.city,
-                                                                                   placed.colour)
+            assert pins(devs[linked].snapshot, placed.city, placed.colour) > pins(
+                before[linked], placed.city, placed.colour
+            )
 
             # -- nothing hidden reached a device ----------------------------------------------------
             await until(lambda: all(d.snapshot.seq == target for d in devs.values()), what="every device")
@@ -94,8 +102,12 @@ def test_a_surge_across_a_province_link_shows_on_the_linked_tablet_at_once(tmp_p
             salts = [e.salt for e in eff if isinstance(e, Shuffled)]
             drawn = {e.card for e in eff if isinstance(e, Drawn)}
             host_view = pandemie.view(h.table.state, HOST)
-            never_drawn = [c for p in host_view["provinces"] for c in p["propagation_deck_order"] + p["player_deck_order"]
-                           if c not in drawn]
+            never_drawn = [
+                c
+                for p in host_view["provinces"]
+                for c in p["propagation_deck_order"] + p["player_deck_order"]
+                if c not in drawn
+            ]
             assert never_drawn
             hands = {s: p["hand"] for s, p in host_view["players"].items()}
             checked = 0

@@ -33,8 +33,16 @@ def fingerprint(path: Path) -> dict[str, str]:
 
 
 async def make_save(path: Path) -> None:
-    async with HostServer("synctoy", "Saved", path, {"seats": 2, "cards": 12}, pin=PIN, advertise=False,
-                          rng=SeededRng(1), bind="127.0.0.1") as h:
+    async with HostServer(
+        "synctoy",
+        "Saved",
+        path,
+        {"seats": 2, "cards": 12},
+        pin=PIN,
+        advertise=False,
+        rng=SeededRng(1),
+        bind="127.0.0.1",
+    ) as h:
         for _ in range(4):
             h.act("p1", {"type": "Draw"})
             h.act("p2", {"type": "Bump"})
@@ -45,20 +53,38 @@ def sql_mutation(rnd: random.Random, path: Path) -> str:
     try:
         k = rnd.randrange(12)
         if k == 0:
-            con.execute("UPDATE meta SET value = ? WHERE key = 'port'", (rnd.choice(["99999", "-1", "x", "1e9"]),))
+            con.execute(
+                "UPDATE meta SET value = ? WHERE key = 'port'", (rnd.choice(["99999", "-1", "x", "1e9"]),)
+            )
         elif k == 1:
-            con.execute("UPDATE meta SET value = ? WHERE key = 'options'",
-                        (rnd.choice(["not json", "[1]", "[" * 5000 + "]" * 5000, '{"seats": "many"}']),))
+            con.execute(
+                "UPDATE meta SET value = ? WHERE key = 'options'",
+                (rnd.choice(["not json", "[1]", "[" * 5000 + "]" * 5000, '{"seats": "many"}']),),
+            )
         elif k == 2:
             con.execute("UPDATE meta SET value = ? WHERE key = ?", (rnd.choice(["7", "0", ""]), "version"))
         elif k == 3:
-            con.execute("UPDATE meta SET value = ? WHERE key = ?", ("xyz" * rnd.randint(0, 3), rnd.choice(
-                ["salt", "verifier", "format", "game", "table_id"])))
+            con.execute(
+                "UPDATE meta SET value = ? WHERE key = ?",
+                ("xyz" * rnd.randint(0, 3), rnd.choice(["salt", "verifier", "format", "game", "table_id"])),
+            )
         elif k == 4:
             seq = rnd.randint(1, 12)
-            con.execute("UPDATE events SET body = ? WHERE seq = ?", (rnd.choice(
-                [b"{", b'{"type":"Nope"}', b"[" * 4000 + b"]" * 4000, b'{"type":"Bumped","by":1}',
-                 b'{"type":"Drawn","deck":"main","card":"X","seat":"p9"}']), seq))
+            con.execute(
+                "UPDATE events SET body = ? WHERE seq = ?",
+                (
+                    rnd.choice(
+                        [
+                            b"{",
+                            b'{"type":"Nope"}',
+                            b"[" * 4000 + b"]" * 4000,
+                            b'{"type":"Bumped","by":1}',
+                            b'{"type":"Drawn","deck":"main","card":"X","seat":"p9"}',
+                        ]
+                    ),
+                    seq,
+                ),
+            )
         elif k == 5:
             con.execute("DELETE FROM events WHERE seq = ?", (rnd.randint(1, 12),))
         elif k == 6:
@@ -87,7 +113,7 @@ def byte_mutation(rnd: random.Random, path: Path) -> str:
             i = rnd.randrange(len(data))
             data[i] ^= 1 << rnd.randrange(8)
     elif k == 1:
-        del data[rnd.randrange(len(data)):]
+        del data[rnd.randrange(len(data)) :]
     elif k == 2:  # flips in the first page: the header and the schema
         for _ in range(rnd.randint(1, 4)):
             i = rnd.randrange(min(len(data), 4096))
@@ -140,8 +166,13 @@ def test_damaged_and_malicious_save_files_are_refused_unchanged_and_never_starte
         path = tmp_path / f"f{i}.sqlite"
         path.write_bytes(master)
         k = rnd.random()
-        how = (foreign_hot_journal(path) if k < 0.02 else sql_mutation(rnd, path) if k < 0.5
-               else byte_mutation(rnd, path))
+        how = (
+            foreign_hot_journal(path)
+            if k < 0.02
+            else sql_mutation(rnd, path)
+            if k < 0.5
+            else byte_mutation(rnd, path)
+        )
         before = fingerprint(path)
         result = run(attempt(path))  # any other exception than SaveError fails the test here
         if result == "refused":
@@ -159,8 +190,10 @@ def test_a_schema_that_reads_back_empty_while_the_file_holds_events_is_refused(t
     run(make_save(path))
     con = sqlite3.connect(path)
     con.execute("ALTER TABLE events RENAME TO evento")
-    con.execute("CREATE TABLE events (seq INTEGER PRIMARY KEY, action INTEGER NOT NULL, "
-                "type TEXT NOT NULL, body BLOB NOT NULL, at REAL NOT NULL)")  # empty, and exactly ours
+    con.execute(
+        "CREATE TABLE events (seq INTEGER PRIMARY KEY, action INTEGER NOT NULL, "
+        "type TEXT NOT NULL, body BLOB NOT NULL, at REAL NOT NULL)"
+    )  # empty, and exactly ours
     con.commit()
     con.close()
     before = fingerprint(path)
@@ -181,8 +214,13 @@ def test_a_killed_creation_leaves_no_file_that_is_refused_forever(tmp_path):
     from synchelp import ROOT, subprocess_env
 
     for delay in (0.0, 0.005, 0.02, 0.05, 0.1, 0.2, 0.4):
-        subprocess.run([sys.executable, "-c", code, str(path), str(delay)], env=subprocess_env(), cwd=ROOT,
-                       capture_output=True, timeout=60)
+        subprocess.run(
+            [sys.executable, "-c", code, str(path), str(delay)],
+            env=subprocess_env(),
+            cwd=ROOT,
+            capture_output=True,
+            timeout=60,
+        )
         if path.exists():
             st = Store.open(path)  # complete: it opens
             assert st.count() >= 1
@@ -201,11 +239,19 @@ def test_disk_full_at_creation_is_a_clear_error(tmp_path):
     )
     from synchelp import ROOT, subprocess_env
 
-    r = subprocess.run([sys.executable, "-c", code, str(tmp_path / "full.sqlite")], env=subprocess_env(),
-                       cwd=ROOT, capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "full.sqlite")],
+        env=subprocess_env(),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 2, r.stderr
     # a file size limit stands for a full disk: SQLite reports an I/O error, said in words
-    assert "could not create the saved game" in r.stderr and "full" in r.stderr and "Traceback" not in r.stderr
+    assert (
+        "could not create the saved game" in r.stderr and "full" in r.stderr and "Traceback" not in r.stderr
+    )
     assert not (tmp_path / "full.sqlite").exists()
 
 
@@ -221,13 +267,26 @@ def test_a_version_1_save_file_is_upgraded_once_it_replays_and_loses_its_clear_p
     con = sqlite3.connect(path, isolation_level=None)
     con.execute("PRAGMA journal_mode=WAL")
     con.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-    con.execute("CREATE TABLE events (seq INTEGER PRIMARY KEY, action INTEGER NOT NULL, "
-                "type TEXT NOT NULL, body BLOB NOT NULL, at REAL NOT NULL)")
-    meta = {"format": "tablekeeper-log", "version": "1", "game": "synctoy", "options": '{"seats": 2}',
-            "created": "0", "pin": "246810", "salt": "00" * 16, "table_id": "ab" * 16, "name": "Old"}
+    con.execute(
+        "CREATE TABLE events (seq INTEGER PRIMARY KEY, action INTEGER NOT NULL, "
+        "type TEXT NOT NULL, body BLOB NOT NULL, at REAL NOT NULL)"
+    )
+    meta = {
+        "format": "tablekeeper-log",
+        "version": "1",
+        "game": "synctoy",
+        "options": '{"seats": 2}',
+        "created": "0",
+        "pin": "246810",
+        "salt": "00" * 16,
+        "table_id": "ab" * 16,
+        "name": "Old",
+    }
     con.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
-    con.executemany("INSERT INTO events VALUES (?, ?, ?, ?, 0)",
-                    [(e.seq, e.action, type(e.event).__name__, msgspec.json.encode(e.event)) for e in table.entries])
+    con.executemany(
+        "INSERT INTO events VALUES (?, ?, ?, ?, 0)",
+        [(e.seq, e.action, type(e.event).__name__, msgspec.json.encode(e.event)) for e in table.entries],
+    )
     con.close()
 
     async def go() -> None:

@@ -20,21 +20,36 @@ PIN = "2468"
 
 def host(tmp_path, seats: int = 3, cards: int = 12, **kw) -> HostServer:
     return HostServer(
-        "synctoy", "Feu de camp", tmp_path / "table.sqlite", {"seats": seats, "cards": cards}, pin=PIN,
-        advertise=False, rng=SeededRng(7), bind="127.0.0.1", **kw,
+        "synctoy",
+        "Feu de camp",
+        tmp_path / "table.sqlite",
+        {"seats": seats, "cards": cards},
+        pin=PIN,
+        advertise=False,
+        rng=SeededRng(7),
+        bind="127.0.0.1",
+        **kw,
     )
 
 
 def test_join_code_round_trips_and_bad_codes_are_named():
     assert parse_join_code("tk://192.168.1.20:8765/?pin=1234&name=Feu%20de%20camp") == (
-        "192.168.1.20", 8765, "1234", "Feu de camp")
+        "192.168.1.20",
+        8765,
+        "1234",
+        "Feu de camp",
+    )
     # the code a host shows reads as the table's name, and what a query would misread still round-trips
     for name in ("Feu de camp", "Soirée chez Léa & co", "100% Rattus + amis #2 a=b?/\\"):
         code = f"tk://192.168.1.20:8765/?pin=1234&name={readable_quote(name)}"
         assert parse_join_code(code)[3] == name
     assert readable_quote("Soirée chez Léa & co") == "Soirée+chez+Léa+%26+co"  # one word: selected whole
-    for bad, why in [("http://x:1/?pin=1", "not a tablekeeper"), ("tk://x/?pin=1", "no port"),
-                     ("tk://x:12/?name=a", "no pin"), ("tk://x:99999/?pin=1", "port")]:
+    for bad, why in [
+        ("http://x:1/?pin=1", "not a tablekeeper"),
+        ("tk://x/?pin=1", "no port"),
+        ("tk://x:12/?name=a", "no pin"),
+        ("tk://x:99999/?pin=1", "port"),
+    ]:
         with pytest.raises(ValueError, match=why):
             parse_join_code(bad)
 
@@ -98,8 +113,12 @@ def test_illegal_or_malformed_intents_are_refused_with_the_rule(tmp_path):
         async with host(tmp_path) as h:
             s = await join("127.0.0.1", h.port, PIN, "p1")
             before = h.table.seq
-            cases = [({"type": "Play", "card": "HID99"}, "not-in-hand"), ({"type": "Fly"}, "bad-intent"),
-                     ({"type": "Play", "card": 5}, "bad-intent"), ({"card": "x"}, "bad-intent")]
+            cases = [
+                ({"type": "Play", "card": "HID99"}, "not-in-hand"),
+                ({"type": "Fly"}, "bad-intent"),
+                ({"type": "Play", "card": 5}, "bad-intent"),
+                ({"card": "x"}, "bad-intent"),
+            ]
             for intent, rule in cases:
                 with pytest.raises(Rejected) as exc:
                     await s.send(intent)
@@ -254,7 +273,9 @@ def test_a_restarted_host_resumes_the_same_table_and_devices_come_back(tmp_path)
         hand, seq = h.table.state.hands["p1"], h.table.seq
         await h.stop()
         await until(lambda: not a.connected, what="the drop")
-        h2 = HostServer("ignored", "Feu de camp", tmp_path / "table.sqlite", advertise=False, bind="127.0.0.1")
+        h2 = HostServer(
+            "ignored", "Feu de camp", tmp_path / "table.sqlite", advertise=False, bind="127.0.0.1"
+        )
         await h2.start()
         try:
             assert h2.resumed and h2.game_name == "synctoy" and h2.options == {"seats": 3, "cards": 12}
@@ -380,7 +401,10 @@ def test_a_local_session_works_from_another_loop_and_thread(tmp_path):
                 await local.undo()  # a private draw cannot be taken back
 
         run(ui())
-        assert local.snapshot.view["hand"] == list(h.table.state.hands["p1"]) and len(local.snapshot.view["hand"]) == 1
+        assert (
+            local.snapshot.view["hand"] == list(h.table.state.hands["p1"])
+            and len(local.snapshot.view["hand"]) == 1
+        )
         assert threads == [t.name]
         run(local.close())
     finally:
@@ -421,13 +445,16 @@ def test_a_seat_belongs_to_the_first_device_until_released_or_handed_over(tmp_pa
 def test_a_table_tablet_sees_at_once_which_seats_a_device_holds(tmp_path):
     """The join screen lists the seats from a table session: a seat a phone joined is marked taken there as
     soon as it is taken, and free again when released (no event of the game in between)."""
+
     async def go():
         async with host(tmp_path) as h:
             look = await join("127.0.0.1", h.port, PIN, "table")
             assert not any(i.held for i in look.snapshot.seats)
             seq = look.snapshot.seq
             a = await join("127.0.0.1", h.port, PIN, "p2")
-            await until(lambda: [i.seat for i in look.snapshot.seats if i.held] == ["p2"], what="p2 marked taken")
+            await until(
+                lambda: [i.seat for i in look.snapshot.seats if i.held] == ["p2"], what="p2 marked taken"
+            )
             assert look.snapshot.seq == seq  # no game event: the seats' list alone changed
             await a.release()
             await until(lambda: not any(i.held for i in look.snapshot.seats), what="p2 free again")

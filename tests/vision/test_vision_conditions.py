@@ -33,8 +33,11 @@ def test_cases_are_seeded_and_sized_as_named() -> None:
 
 def test_new_conditions_change_the_frame() -> None:
     base, _ = synth.scene(TEXTS[:4], code_px=60, seed=9, cond=synth.Conditions(blur_px=0))
-    for cond in (synth.Conditions(blur_px=2.5), synth.Conditions(blur_px=0, defocus=0.9),
-                 synth.Conditions(blur_px=0, keystone=0.6)):
+    for cond in (
+        synth.Conditions(blur_px=2.5),
+        synth.Conditions(blur_px=0, defocus=0.9),
+        synth.Conditions(blur_px=0, keystone=0.6),
+    ):
         other, _ = synth.scene(TEXTS[:4], code_px=60, seed=9, cond=cond)
         assert not np.array_equal(base, other)
 
@@ -60,7 +63,7 @@ def test_small_codes_in_1080p_frames_read_without_enlarging_the_whole_frame(seed
 def _case_recall(case: str, seeds: range) -> tuple[int, int]:
     found = total = 0
     for seed in seeds:
-        chosen = TEXTS[(seed * 7) % 50:]  # as the benchmark picks them
+        chosen = TEXTS[(seed * 7) % 50 :]  # as the benchmark picks them
         frame, placed = synth.case_scene(case, 100 + seed, chosen)
         found += _recall([r.raw for r in reader.read(frame)], placed)
         total += len(placed)
@@ -77,8 +80,12 @@ def test_a_phantom_code_across_neighbouring_codes_is_no_candidate() -> None:
     square[:, 0] *= np.cos(a)  # seen 40° from the side
     assert not reader._sliver(square)
     merger = reader._Merger()
-    merger.hits.append(reader._Hit("x", np.array([[100, 100], [140, 100], [140, 140], [100, 140]], np.float32), 1.0))
-    assert merger.inside(np.array([[60, 60], [200, 70], [190, 190], [70, 200]], np.float32))  # around a code read
+    merger.hits.append(
+        reader._Hit("x", np.array([[100, 100], [140, 100], [140, 140], [100, 140]], np.float32), 1.0)
+    )
+    assert merger.inside(
+        np.array([[60, 60], [200, 70], [190, 190], [70, 200]], np.float32)
+    )  # around a code read
     assert not merger.inside(np.array([[200, 200], [240, 200], [240, 240], [200, 240]], np.float32))
 
 
@@ -86,7 +93,9 @@ def test_a_textured_region_that_is_a_code_read_is_not_read_again(monkeypatch: py
     frame, placed = synth.case_scene("defocus sigma 0.8-1.0", 100, TEXTS)
     gray = reader.to_gray(frame)
     merger = reader._Merger()
-    merger.take(reader._decode(reader.cv2.resize(gray, None, fx=2, fy=2), errors=True, downscale=False), 1.0, 2.0)
+    merger.take(
+        reader._decode(reader.cv2.resize(gray, None, fx=2, fy=2), errors=True, downscale=False), 1.0, 2.0
+    )
     assert len(merger.hits) >= 12
     calls: list[tuple[int, ...]] = []
     real = reader._decode
@@ -106,8 +115,16 @@ def test_tilted_codes_all_read_and_small_720p_codes_mostly() -> None:
 
 
 def _inside(placed: list[synth.Placed], boxes: list[tuple[int, int, int, int]]) -> bool:
-    return all(any(x0 <= p.corners[:, 0].min() and p.corners[:, 0].max() <= x1 and y0 <= p.corners[:, 1].min()
-                   and p.corners[:, 1].max() <= y1 for x0, y0, x1, y1 in boxes) for p in placed)
+    return all(
+        any(
+            x0 <= p.corners[:, 0].min()
+            and p.corners[:, 0].max() <= x1
+            and y0 <= p.corners[:, 1].min()
+            and p.corners[:, 1].max() <= y1
+            for x0, y0, x1, y1 in boxes
+        )
+        for p in placed
+    )
 
 
 def test_a_small_frame_is_enlarged_only_where_it_has_contrast() -> None:
@@ -123,8 +140,9 @@ def test_a_small_frame_is_enlarged_only_where_it_has_contrast() -> None:
 
 def test_dim_washed_out_codes_are_enlarged_too() -> None:
     """A dim tent and a washed-out print (a third of the contrast): the codes still count as texture."""
-    frame, placed = synth.scene(TEXTS[:6], code_px=50, seed=4,
-                                cond=synth.Conditions(brightness=0.45, contrast=0.5, tilt_deg=10))
+    frame, placed = synth.scene(
+        TEXTS[:6], code_px=50, seed=4, cond=synth.Conditions(brightness=0.45, contrast=0.5, tilt_deg=10)
+    )
     gray = reader.to_gray(frame)
     boxes = reader._up_boxes(gray, reader.contrast_map(gray))
     assert boxes is not None and _inside(placed, boxes)

@@ -14,8 +14,11 @@ import vision
 from vision import peers
 from vision.isolate import Worker, WorkerFailed
 
-QR_PUBLIC = Path(os.environ.get("TABLEKEEPER_QR_PUBLIC",
-                               Path(__file__).resolve().parents[3] / "shared" / "data" / "qr-public"))
+QR_PUBLIC = Path(
+    os.environ.get(
+        "TABLEKEEPER_QR_PUBLIC", Path(__file__).resolve().parents[3] / "shared" / "data" / "qr-public"
+    )
+)
 ZXING_MUST_PASS_0 = {"qrcode-1": 17, "qrcode-2": 32, "qrcode-5": 19, "qrcode-6": 15}
 needs_photos = pytest.mark.skipif(not QR_PUBLIC.is_dir(), reason=f"public photo set not at {QR_PUBLIC}")
 

@@ -45,12 +45,15 @@ def test_twenty_codes_in_a_camera_frame_at_three_pixels_per_module() -> None:
 
 def test_a_whole_sheet_of_48_tokens() -> None:
     want = texts(48, 40)
-    frame, _ = synth.scene(want, code_px=110, size=(1400, 2000),
-                           cond=synth.Conditions(tilt_deg=10, blur_px=0, noise=3), seed=3)
+    frame, _ = synth.scene(
+        want, code_px=110, size=(1400, 2000), cond=synth.Conditions(tilt_deg=10, blur_px=0, noise=3), seed=3
+    )
     assert ids_read(vision.read(frame)) == set(IDS[40:88])
 
 
-@pytest.mark.parametrize("rotation", [cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTERCLOCKWISE])
+@pytest.mark.parametrize(
+    "rotation", [cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTERCLOCKWISE]
+)
 def test_upside_down_and_sideways_frames_read_the_same_codes(rotation: int) -> None:
     frame, _ = synth.scene(texts(6), code_px=90, seed=4)
     assert ids_read(vision.read(cv2.rotate(frame, rotation))) == set(IDS[:6])
@@ -101,8 +104,16 @@ def test_a_partly_covered_code_still_reads() -> None:
     frame = cv2.cvtColor(np.pad(code, 40, constant_values=255), cv2.COLOR_GRAY2BGR)
     h, w = code.shape
     # a finger over the lower right data area (finder patterns stay visible)
-    cv2.ellipse(frame, (40 + int(w * 0.62), 40 + int(h * 0.62)), (int(w * 0.13), int(h * 0.09)), 30, 0, 360,
-                (70, 90, 150), -1)
+    cv2.ellipse(
+        frame,
+        (40 + int(w * 0.62), 40 + int(h * 0.62)),
+        (int(w * 0.13), int(h * 0.09)),
+        30,
+        0,
+        360,
+        (70, 90, 150),
+        -1,
+    )
     assert [r.component_id for r in vision.read(frame)] == ["BLK:042"]
 
 
@@ -197,6 +208,6 @@ def test_a_code_read_is_painted_out_of_the_later_passes_and_the_frame_keeps_its_
     for h in hits[:3]:  # each painted code keeps its levels (a global threshold for the others stays put)
         r = int(0.3 * h.side)
         x, y = int(h.cx), int(h.cy)
-        before, after = gray[y - r:y + r, x - r:x + r], painted[y - r:y + r, x - r:x + r]
+        before, after = gray[y - r : y + r, x - r : x + r], painted[y - r : y + r, x - r : x + r]
         assert abs(float(before.mean()) - float(after.mean())) < 12
         assert abs(float(before.std()) - float(after.std())) < 15

@@ -12,8 +12,13 @@ CORNERS = np.array([[0, 0], [10, 0], [10, 10], [0, 10]], np.float32)
 
 
 def rd(cid: str | None, raw: str | None = None, conf: float = 0.9) -> Read:
-    return Read(raw if raw is not None else payload(cid or "BLK:001"), cid, CORNERS, conf,
-                "" if cid else "not a tablekeeper code")
+    return Read(
+        raw if raw is not None else payload(cid or "BLK:001"),
+        cid,
+        CORNERS,
+        conf,
+        "" if cid else "not a tablekeeper code",
+    )
 
 
 def feed(steady: Steady, frames: list[list[Read]]) -> list[tuple[int, str, str | None]]:

@@ -38,14 +38,21 @@ class Layer:
     # (x, y, radius, fill, text, text colour): pins, cubes, tokens
     pawns: list[tuple[float, float, float, str, str, str]] = field(default_factory=list)
     # as badges: what moves at almost every action (pawns), drawn apart from the rest and above it
-    squares: list[tuple[float, float, float, str]] = field(default_factory=list)  # (x, y, half side, colour): Forts
+    squares: list[tuple[float, float, float, str]] = field(
+        default_factory=list
+    )  # (x, y, half side, colour): Forts
     arrows: list[tuple[float, float, float, float, str]] = field(default_factory=list)  # surge chains, moves
     flash: float = 0.0  # seconds the arrows stay on screen (0: not drawn)
 
 
 def _paint(colour: str, width: float = 0.0, fill: bool = False, dash: list[float] | None = None) -> ft.Paint:
-    return ft.Paint(color=colour, stroke_width=width, style=ft.PaintingStyle.FILL if fill else ft.PaintingStyle.STROKE,
-                    stroke_dash_pattern=dash, anti_alias=True)
+    return ft.Paint(
+        color=colour,
+        stroke_width=width,
+        style=ft.PaintingStyle.FILL if fill else ft.PaintingStyle.STROKE,
+        stroke_dash_pattern=dash,
+        anti_alias=True,
+    )
 
 
 def arrow_shapes(arrows: Iterable[tuple[float, float, float, float, str]], k: float) -> list[cv.Shape]:
@@ -95,9 +102,16 @@ def _label_shapes(lab: Label, k: float, colour: str, bold: bool = True) -> list[
     out: list[cv.Shape] = []
     size = lab.size * k
     for i, line in enumerate(lab.lines):
-        out.append(cv.Text(lab.x * k + 1 * k, (lab.y + i * lab.size * 1.2) * k, line,
-                           style=ft.TextStyle(size=size, color=colour,
-                                              weight=ft.FontWeight.BOLD if bold else ft.FontWeight.NORMAL)))
+        out.append(
+            cv.Text(
+                lab.x * k + 1 * k,
+                (lab.y + i * lab.size * 1.2) * k,
+                line,
+                style=ft.TextStyle(
+                    size=size, color=colour, weight=ft.FontWeight.BOLD if bold else ft.FontWeight.NORMAL
+                ),
+            )
+        )
     return out
 
 
@@ -111,21 +125,42 @@ def paint_board(board: Board, layer: Layer, k: float, dark: bool = False) -> lis
     repaint after an action leaves it alone)."""
     ink = "#f2efe6" if dark else INK
     shapes: list[cv.Shape] = [
-        cv.Rect(0, 0, board.width * k, board.height * k, paint=_paint("#23221f" if dark else LAND, fill=True)),
+        cv.Rect(
+            0, 0, board.width * k, board.height * k, paint=_paint("#23221f" if dark else LAND, fill=True)
+        ),
     ]
     at = board.by_key()
     for seg in board.segments:
         a, b = at[seg.a], at[seg.b]
         sea = seg.kind == "sea"
-        shapes.append(cv.Line(a.x * k, a.y * k, b.x * k, b.y * k,
-                              paint=_paint(SEA if sea else ROAD, max(1.5, 2.2 * k), dash=[8, 5] if sea else None)))
+        shapes.append(
+            cv.Line(
+                a.x * k,
+                a.y * k,
+                b.x * k,
+                b.y * k,
+                paint=_paint(SEA if sea else ROAD, max(1.5, 2.2 * k), dash=[8, 5] if sea else None),
+            )
+        )
     for st in board.stubs:
         p = at[st.place]
-        shapes.append(cv.Line(p.x * k, p.y * k, st.x * k, st.y * k, paint=_paint(SEA, max(1.5, 2.4 * k), dash=[7, 4])))
+        shapes.append(
+            cv.Line(p.x * k, p.y * k, st.x * k, st.y * k, paint=_paint(SEA, max(1.5, 2.4 * k), dash=[7, 4]))
+        )
         lab = st.label
-        shapes.append(cv.Rect(lab.x * k, lab.y * k, lab.w * k, lab.h * k, border_radius=4,
-                              paint=_paint("#ffffff" if not dark else "#34332f", fill=True)))
-        shapes.append(cv.Rect(lab.x * k, lab.y * k, lab.w * k, lab.h * k, border_radius=4, paint=_paint(SEA, 1.2)))
+        shapes.append(
+            cv.Rect(
+                lab.x * k,
+                lab.y * k,
+                lab.w * k,
+                lab.h * k,
+                border_radius=4,
+                paint=_paint("#ffffff" if not dark else "#34332f", fill=True),
+            )
+        )
+        shapes.append(
+            cv.Rect(lab.x * k, lab.y * k, lab.w * k, lab.h * k, border_radius=4, paint=_paint(SEA, 1.2))
+        )
         shapes += _label_shapes(lab, k, ink, bold=False)
     for p in board.places:
         shapes += _place(p, layer, k, ink)
@@ -168,25 +203,46 @@ def paint_pieces(board: Board, layer: Layer, k: float, dark: bool = False) -> li
     for key in sorted(layer.marks):
         if key in at:
             p = at[key]
-            items.append((("ring", key), [cv.Circle(p.x * k, p.y * k, (p.r + 6) * k,
-                                                    paint=_paint("#ff2d95", max(2.5, 4 * k), dash=[6, 3]))]))
+            items.append(
+                (
+                    ("ring", key),
+                    [
+                        cv.Circle(
+                            p.x * k,
+                            p.y * k,
+                            (p.r + 6) * k,
+                            paint=_paint("#ff2d95", max(2.5, 4 * k), dash=[6, 3]),
+                        )
+                    ],
+                )
+            )
     return keyed(items + _badge_items(layer.pawns, k, dark))
 
 
-def _badge_items(badges: Iterable[tuple[float, float, float, str, str, str]], k: float,
-                 dark: bool) -> list[tuple[tuple[Any, ...], list[cv.Shape]]]:
+def _badge_items(
+    badges: Iterable[tuple[float, float, float, str, str, str]], k: float, dark: bool
+) -> list[tuple[tuple[Any, ...], list[cv.Shape]]]:
     """Each badge (a pin, a cube, a pawn: a disc, its rim, its letter) and its shapes."""
     items: list[tuple[tuple[Any, ...], list[cv.Shape]]] = []
     for x, y, r, fill, text, colour in badges:
         shapes: list[cv.Shape] = [
             cv.Circle(x * k, y * k, r * k, paint=_paint(fill, fill=True)),
-            cv.Circle(x * k, y * k, r * k, paint=_paint("#ffffff" if not dark else "#000000", max(1.0, 1.5 * k))),
+            cv.Circle(
+                x * k, y * k, r * k, paint=_paint("#ffffff" if not dark else "#000000", max(1.0, 1.5 * k))
+            ),
         ]
         if text:
             # the letter in proportion to its disc: a floor of 8 px made it overflow a phone's 3 px disc
             # (a white blob once zoomed); on a phone the colour tells the pawn, the zoom shows the letter
-            shapes.append(cv.Text(x * k, y * k, text, alignment=ft.Alignment.CENTER,
-                                  style=ft.TextStyle(size=r * 1.25 * k, color=colour, weight=ft.FontWeight.BOLD)))
+            shapes.append(
+                cv.Text(
+                    x * k,
+                    y * k,
+                    text,
+                    alignment=ft.Alignment.CENTER,
+                    style=ft.TextStyle(size=r * 1.25 * k, color=colour, weight=ft.FontWeight.BOLD),
+                )
+            )
         items.append((("badge", x, y, r, fill, text, colour), shapes))
     return items
 
@@ -195,10 +251,16 @@ def castle(x: float, y: float, h: float, colour: str, k: float, edge: str) -> li
     """A Fort: a small keep with three merlons (a square outline around the city hid its name)."""
     body = cv.Rect((x - h) * k, (y - 0.45 * h) * k, 2 * h * k, 1.45 * h * k, paint=_paint(colour, fill=True))
     w = 2 * h / 5
-    merlons = [cv.Rect((x - h + i * w) * k, (y - h) * k, w * k, 0.6 * h * k, paint=_paint(colour, fill=True))
-               for i in (0, 2, 4)]
-    door = cv.Rect((x - 0.25 * h) * k, (y + 0.35 * h) * k, 0.5 * h * k, 0.65 * h * k, paint=_paint(edge, fill=True))
-    outline = cv.Rect((x - h) * k, (y - 0.45 * h) * k, 2 * h * k, 1.45 * h * k, paint=_paint(edge, max(1.0, 1.2 * k)))
+    merlons = [
+        cv.Rect((x - h + i * w) * k, (y - h) * k, w * k, 0.6 * h * k, paint=_paint(colour, fill=True))
+        for i in (0, 2, 4)
+    ]
+    door = cv.Rect(
+        (x - 0.25 * h) * k, (y + 0.35 * h) * k, 0.5 * h * k, 0.65 * h * k, paint=_paint(edge, fill=True)
+    )
+    outline = cv.Rect(
+        (x - h) * k, (y - 0.45 * h) * k, 2 * h * k, 1.45 * h * k, paint=_paint(edge, max(1.0, 1.2 * k))
+    )
     return [outline, body, *merlons, door]
 
 
@@ -212,8 +274,16 @@ def _place(p: Place, layer: Layer, k: float, ink: str) -> list[cv.Shape]:
         fill = "#9e9a92"
     out: list[cv.Shape] = []
     if p.extra.get("kind") == "castle":
-        out.append(cv.Rect((p.x - p.r) * k, (p.y - 0.8 * p.r) * k, 2 * p.r * k, 1.6 * p.r * k, border_radius=6,
-                           paint=_paint(fill, fill=True)))
+        out.append(
+            cv.Rect(
+                (p.x - p.r) * k,
+                (p.y - 0.8 * p.r) * k,
+                2 * p.r * k,
+                1.6 * p.r * k,
+                border_radius=6,
+                paint=_paint(fill, fill=True),
+            )
+        )
     else:  # the disc a little inside its footprint: two cities at the minimum distance never touch
         r = p.r * DISC
         out.append(cv.Circle(p.x * k, p.y * k, r * k, paint=_paint(fill, fill=True)))
@@ -229,13 +299,27 @@ def ring(p: Place, n: int, radius_share: float = 0.55) -> list[tuple[float, floa
     if n <= 0:
         return []
     rr = p.r * radius_share if n > 1 else 0.0
-    return [(p.x + rr * math.cos(-math.pi / 2 + 2 * math.pi * i / n),
-             p.y + rr * math.sin(-math.pi / 2 + 2 * math.pi * i / n)) for i in range(n)]
+    return [
+        (
+            p.x + rr * math.cos(-math.pi / 2 + 2 * math.pi * i / n),
+            p.y + rr * math.sin(-math.pi / 2 + 2 * math.pi * i / n),
+        )
+        for i in range(n)
+    ]
 
 
-def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[str, str], Any] | None,
-                labels: dict[str, str] | None = None, dark: bool = False, tappable: Iterable[str] | None = None,
-                zoom: bool = False, centre: str | None = None, lang: str = "fr") -> ft.Control:
+def map_control(
+    board: Board,
+    layer: Layer,
+    width: float,
+    on_place: Callable[[str, str], Any] | None,
+    labels: dict[str, str] | None = None,
+    dark: bool = False,
+    tappable: Iterable[str] | None = None,
+    zoom: bool = False,
+    centre: str | None = None,
+    lang: str = "fr",
+) -> ft.Control:
     """The board at ``width`` pixels, with a tap target per place (all places, or only ``tappable``);
     ``centre``: the place a zoom button zooms on (the seat's city), else the board's middle."""
     k = width / board.width
@@ -243,33 +327,63 @@ def map_control(board: Board, layer: Layer, width: float, on_place: Callable[[st
     # a page keeps each part while it is unchanged (companion.ui.memo): the board itself; what actions change
     # on top, in two canvases: what some change (pins, Forts) and what almost all change (pawns, the last
     # action's rings; a move then sends a few shapes, not every pin again); the tap targets (the same all game)
-    drawn = (board.code, id(board), round(width, 2), dark, tuple(sorted(layer.fills.items())),
-             tuple(sorted(layer.dim)))
+    drawn = (
+        board.code,
+        id(board),
+        round(width, 2),
+        dark,
+        tuple(sorted(layer.fills.items())),
+        tuple(sorted(layer.dim)),
+    )
     memo_key = ("board-canvas", *drawn)
     layer_key = ("board-layer", *drawn, tuple(layer.badges), tuple(layer.squares))
     pieces_key = ("board-pieces", *drawn, tuple(sorted(layer.marks)), tuple(layer.pawns))
     # each in its own layer (layered): the board is painted once, not again at each change elsewhere on the
     # page, and not rebuilt when what is on top of it changes (that is a stack of its own)
-    base = keep(memo_key, lambda: layered(BoardCanvas(shapes=paint_board(board, layer, k, dark), width=width,
-                                                      height=height), width, height))
+    base = keep(
+        memo_key,
+        lambda: layered(
+            BoardCanvas(shapes=paint_board(board, layer, k, dark), width=width, height=height), width, height
+        ),
+    )
     # The two layers on top are Flet's own canvas (kept, so isolated: companion.ui.memo), each in a slot: when
     # an action changed one, the new one is written into the one on the page (companion.ui.graft), shape by
     # shape matched by key (keyed: what it draws), so the browser gets the pins and pawns that came, went or
     # moved, not all of them again (at a turn's end, ~30 KB of pins to every page showing the province)
     slot = (board.code, round(width, 2), dark)
     controls: list[ft.Control] = [
-        keep(layer_key, lambda: cv.Canvas(shapes=paint_layer(board, layer, k, dark), width=width, height=height),
-             slot=("board-layer", *slot)),
-        keep(pieces_key, lambda: cv.Canvas(shapes=paint_pieces(board, layer, k, dark), width=width, height=height),
-             slot=("board-pieces", *slot)),
+        keep(
+            layer_key,
+            lambda: cv.Canvas(shapes=paint_layer(board, layer, k, dark), width=width, height=height),
+            slot=("board-layer", *slot),
+        ),
+        keep(
+            pieces_key,
+            lambda: cv.Canvas(shapes=paint_pieces(board, layer, k, dark), width=width, height=height),
+            slot=("board-pieces", *slot),
+        ),
     ]  # no keys: Flet diffs a keyed control in place, and never walks an isolated one's shapes (nothing sent)
     if layer.arrows and layer.flash > 0:
-        controls.append(Flash(shapes=arrow_shapes(layer.arrows, k), width=width, height=height, seconds=layer.flash,
-                              key=f"map-{board.code}-arrows"))
+        controls.append(
+            Flash(
+                shapes=arrow_shapes(layer.arrows, k),
+                width=width,
+                height=height,
+                seconds=layer.flash,
+                key=f"map-{board.code}-arrows",
+            )
+        )
     allowed = None if tappable is None else tuple(sorted(tappable))
-    targets_key = ("board-targets", board.code, id(board), round(width, 2), allowed,
-                   tuple(sorted((labels or {}).items())), id(getattr(on_place, "__self__", on_place)),
-                   getattr(on_place, "__func__", None))
+    targets_key = (
+        "board-targets",
+        board.code,
+        id(board),
+        round(width, 2),
+        allowed,
+        tuple(sorted((labels or {}).items())),
+        id(getattr(on_place, "__self__", on_place)),
+        getattr(on_place, "__func__", None),
+    )
     controls.append(keep(targets_key, lambda: _targets(board, k, width, height, on_place, labels, allowed)))
     top = layered(ft.Stack(controls, width=width, height=height), width, height)
     stack = ft.Stack([base, top], width=width, height=height, clip_behavior=ft.ClipBehavior.HARD_EDGE)
@@ -287,12 +401,20 @@ def layered(control: ft.Control, width: float, height: float) -> ft.Control:
     paint the map's thousand shapes again, its forty-eight names laid out anew each time; and Flet rebuilds
     (so repaints) every control under one whose list of children changed, so the board must not stand in
     the same list as the pins and pawns that actions replace."""
-    return ft.ListView([control], width=width, height=height, padding=0, spacing=0,
-                       build_controls_on_demand=False)
+    return ft.ListView(
+        [control], width=width, height=height, padding=0, spacing=0, build_controls_on_demand=False
+    )
 
 
-def _targets(board: Board, k: float, width: float, height: float, on_place: Callable[[str, str], Any] | None,
-             labels: Mapping[str, str] | None, allowed: tuple[str, ...] | None) -> ft.Control:
+def _targets(
+    board: Board,
+    k: float,
+    width: float,
+    height: float,
+    on_place: Callable[[str, str], Any] | None,
+    labels: Mapping[str, str] | None,
+    allowed: tuple[str, ...] | None,
+) -> ft.Control:
     """What a tap on the map plays: one detector over the whole map that takes the place nearest the tap
     (:func:`nearest`), and for screen readers (and tests) one tappable semantics node per place.
 
@@ -308,13 +430,26 @@ def _targets(board: Board, k: float, width: float, height: float, on_place: Call
         side = min(max(MIN_TARGET, 2 * p.r * k), max(2 * p.r * k, 0.95 * room.get(p.key, 1e9) * k))
         handler = None
         if on_place is not None:
+
             def handler(_e: Any, key: str = p.key, name: str = p.name) -> Any:
                 return on_place(key, name)
-        nodes.append(ft.Container(
-            content=ft.Semantics(identifier=f"place-{p.key}", label=(labels or {}).get(p.key, p.name), button=True,
-                                 on_tap=handler, content=ft.Container(width=side, height=side)),
-            left=p.x * k - side / 2, top=p.y * k - side / 2, width=side, height=side, key=f"tap-{p.key}",
-        ))
+
+        nodes.append(
+            ft.Container(
+                content=ft.Semantics(
+                    identifier=f"place-{p.key}",
+                    label=(labels or {}).get(p.key, p.name),
+                    button=True,
+                    on_tap=handler,
+                    content=ft.Container(width=side, height=side),
+                ),
+                left=p.x * k - side / 2,
+                top=p.y * k - side / 2,
+                width=side,
+                height=side,
+                key=f"tap-{p.key}",
+            )
+        )
     stack = ft.Stack(nodes, width=width, height=height)
     if on_place is None:
         return stack
@@ -352,8 +487,10 @@ def _room(board: Board) -> dict[str, float]:
     if hit is not None and hit[0] is board:
         return hit[1]
     pts = [(p.key, p.x, p.y) for p in board.places]
-    out = {key: min((max(abs(x - x2), abs(y - y2)) for k2, x2, y2 in pts if k2 != key), default=1e9)
-           for key, x, y in pts}
+    out = {
+        key: min((max(abs(x - x2), abs(y - y2)) for k2, x2, y2 in pts if k2 != key), default=1e9)
+        for key, x, y in pts
+    }
     if len(_ROOM) > 32:
         _ROOM.clear()
     _ROOM[id(board)] = (board, out)
@@ -364,14 +501,25 @@ ZOOM_STEP = 1.6
 ZOOM_MAX = 4.0
 
 
-def zoomable(content: ft.Control, width: float, height: float,
-             centre: tuple[float, float] | None = None, lang: str = "fr") -> ft.Control:
+def zoomable(
+    content: ft.Control,
+    width: float,
+    height: float,
+    centre: tuple[float, float] | None = None,
+    lang: str = "fr",
+) -> ft.Control:
     """A map a phone can zoom: pinch and drag (Flet's InteractiveViewer, scale 1 to 4, never smaller than
     the screen's width), and buttons for one hand and for screen readers: ``map-zoom-in``, ``map-zoom-out``
     (on ``centre``, in pixels of the unzoomed map: the seat's city; else the map's middle), ``map-fit``
     (back to the whole map). Taps on places keep working at any scale."""
-    viewer = ft.InteractiveViewer(content=content, min_scale=1.0, max_scale=ZOOM_MAX,
-                                  boundary_margin=ft.Margin.all(0), width=width, height=height)
+    viewer = ft.InteractiveViewer(
+        content=content,
+        min_scale=1.0,
+        max_scale=ZOOM_MAX,
+        boundary_margin=ft.Margin.all(0),
+        width=width,
+        height=height,
+    )
     scale = [1.0]  # what the buttons asked for (a pinch is not reported back: the buttons start afresh)
     cx, cy = centre if centre is not None else (width / 2, height / 2)
 
@@ -399,17 +547,43 @@ def zoomable(content: ft.Control, width: float, height: float,
         await live(viewer).reset()
 
     def button(icon: Any, ident: str, tip: str, handler: Any) -> ft.Control:
-        return ft.Semantics(identifier=ident, label=tip, button=True, content=ft.IconButton(
-            icon=icon, on_click=handler, tooltip=tip, icon_size=26, style=ft.ButtonStyle(
-                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH)))
+        return ft.Semantics(
+            identifier=ident,
+            label=tip,
+            button=True,
+            content=ft.IconButton(
+                icon=icon,
+                on_click=handler,
+                tooltip=tip,
+                icon_size=26,
+                style=ft.ButtonStyle(bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH),
+            ),
+        )
 
     en = lang == "en"
-    bar = ft.Row([button(ft.Icons.ZOOM_IN, "map-zoom-in", "Zoom in" if en else "Agrandir", zoom_in),
-                  button(ft.Icons.ZOOM_OUT, "map-zoom-out", "Zoom out" if en else "Réduire", zoom_out),
-                  button(ft.Icons.FIT_SCREEN, "map-fit", "Whole map" if en else "Carte entière", fit)],
-                 spacing=8, alignment=ft.MainAxisAlignment.END)
+    bar = ft.Row(
+        [
+            button(ft.Icons.ZOOM_IN, "map-zoom-in", "Zoom in" if en else "Agrandir", zoom_in),
+            button(ft.Icons.ZOOM_OUT, "map-zoom-out", "Zoom out" if en else "Réduire", zoom_out),
+            button(ft.Icons.FIT_SCREEN, "map-fit", "Whole map" if en else "Carte entière", fit),
+        ],
+        spacing=8,
+        alignment=ft.MainAxisAlignment.END,
+    )
     return ft.Column([viewer, bar], spacing=4, tight=True, width=width)
 
 
-__all__ = ["BoardCanvas", "Flash", "Layer", "layered", "arrow_shapes", "map_control", "nearest", "paint", "paint_board", "paint_layer", "ring",
-           "zoomable"]
+__all__ = [
+    "BoardCanvas",
+    "Flash",
+    "Layer",
+    "layered",
+    "arrow_shapes",
+    "map_control",
+    "nearest",
+    "paint",
+    "paint_board",
+    "paint_layer",
+    "ring",
+    "zoomable",
+]

@@ -32,12 +32,20 @@ TEXT: dict[str, tuple[str, str]] = {
     "none": ("aucune", "none"),
     "tap": ("Touchez une ville pour y agir", "Tap a city to act there"),
 }
-COLOUR_WORD = {"blue": ("bleu", "blue"), "yellow": ("jaune", "yellow"), "red": ("rouge", "red"),
-               "green": ("vert", "green")}
-_last: dict[tuple[int, str, str], tuple[Any, Any]] = {}  # (device, seat, province) → (previous, current state)
+COLOUR_WORD = {
+    "blue": ("bleu", "blue"),
+    "yellow": ("jaune", "yellow"),
+    "red": ("rouge", "red"),
+    "green": ("vert", "green"),
+}
+_last: dict[
+    tuple[int, str, str], tuple[Any, Any]
+] = {}  # (device, seat, province) → (previous, current state)
 MEMORY = 512  # devices × seats remembered at most (pages come and go: the oldest are forgotten)
 SHOW_SECONDS = 6.0  # how long the last action's arrows (surge chains, a pawn's move) stay on the map
-_recent: dict[tuple[int, str], tuple[Any, Mapping[str, Any], list[Edge], list[tuple[str, str, str]], float]] = {}
+_recent: dict[
+    tuple[int, str], tuple[Any, Mapping[str, Any], list[Edge], list[tuple[str, str, str]], float]
+] = {}
 # (device, seat) → (what the view showed, the view, surge arrows, pawn moves (seat, from, to), when it changed)
 
 
@@ -51,14 +59,18 @@ def province_board(view: Mapping[str, Any], code: str) -> Board:
     from engine.boards.pandemie import province_board as make
     from engine.games.pandemie.board import from_dict, shipped
 
-    extra = [from_dict(d, f"province {i + 1} of the game") for i, d in
-             enumerate((view.get("options") or {}).get("extra_provinces") or [])]
+    extra = [
+        from_dict(d, f"province {i + 1} of the game")
+        for i, d in enumerate((view.get("options") or {}).get("extra_provinces") or [])
+    ]
     known = {p.code: p for p in shipped()}
     known.update({p.code: p for p in extra})
     if code not in known:
         raise KeyError(f"no province {code!r} in this game")
     # links are drawn to the provinces in play only: a link to a province nobody plays leads nowhere
-    in_play = tuple(known[c] for c in (str(pv.get("code")) for pv in view.get("provinces") or []) if c in known)
+    in_play = tuple(
+        known[c] for c in (str(pv.get("code")) for pv in view.get("provinces") or []) if c in known
+    )
     return make(known[code], in_play or tuple(known.values()))
 
 
@@ -74,17 +86,28 @@ def changed(seat: str, code: str, state: Any, device: object = None) -> Any:
 
 
 def _signature(view: Mapping[str, Any]) -> Any:
-    return ([(p.get("code"), p.get("surges"), p.get("pins")) for p in view.get("provinces") or []],
-            {s: pl.get("city") for s, pl in (view.get("players") or {}).items()})
+    return (
+        [(p.get("code"), p.get("surges"), p.get("pins")) for p in view.get("provinces") or []],
+        {s: pl.get("city") for s, pl in (view.get("players") or {}).items()},
+    )
 
 
 def _in_play(view: Mapping[str, Any]) -> tuple[Any, ...]:
     from engine.games.pandemie.board import from_dict, shipped
 
     known = {p.code: p for p in shipped()}
-    known.update({p.code: p for p in (from_dict(d, f"province {i + 1} of the game") for i, d in
-                                       enumerate((view.get("options") or {}).get("extra_provinces") or []))})
-    return tuple(known[str(p.get("code"))] for p in view.get("provinces") or [] if str(p.get("code")) in known)
+    known.update(
+        {
+            p.code: p
+            for p in (
+                from_dict(d, f"province {i + 1} of the game")
+                for i, d in enumerate((view.get("options") or {}).get("extra_provinces") or [])
+            )
+        }
+    )
+    return tuple(
+        known[str(p.get("code"))] for p in view.get("provinces") or [] if str(p.get("code")) in known
+    )
 
 
 def _forget(memory: dict[Any, Any]) -> None:
@@ -96,8 +119,9 @@ def _who(device: object) -> int:
     return 0 if device is None else id(device)
 
 
-def recent(seat: str, view: Mapping[str, Any], now: float | None = None,
-           device: object = None) -> tuple[list[Edge], list[tuple[str, str, str]], float]:
+def recent(
+    seat: str, view: Mapping[str, Any], now: float | None = None, device: object = None
+) -> tuple[list[Edge], list[tuple[str, str, str]], float]:
     """What the last change of the view did, for ``seat``'s screens: (surge chain arrows, pawn moves
     (seat, from, to), seconds they stay on screen — 0 once :data:`SHOW_SECONDS` have passed)."""
     now = time.monotonic() if now is None else now
@@ -112,16 +136,24 @@ def recent(seat: str, view: Mapping[str, Any], now: float | None = None,
         adj, code_of = adjacency(_in_play(view))
         edges = infer_chains(got[1], view, adj, code_of)
         before = {s: pl.get("city") for s, pl in (got[1].get("players") or {}).items()}
-        moves = [(s, str(before[s]), str(pl.get("city"))) for s, pl in (view.get("players") or {}).items()
-                 if before.get(s) and pl.get("city") and before[s] != pl.get("city")]
+        moves = [
+            (s, str(before[s]), str(pl.get("city")))
+            for s, pl in (view.get("players") or {}).items()
+            if before.get(s) and pl.get("city") and before[s] != pl.get("city")
+        ]
         got = (sig, view, edges, moves, now)
         _recent[key] = got
     left = SHOW_SECONDS - (now - got[4])
     return (got[2], got[3], left) if left > 0 and (got[2] or got[3]) else ([], [], 0.0)
 
 
-def arrows_for(board: Board, edges: list[Edge], moves: list[tuple[str, str, str]],
-               pawn_colour: Mapping[str, str], city_names: Mapping[str, str]) -> list[tuple[float, float, float, float, str]]:
+def arrows_for(
+    board: Board,
+    edges: list[Edge],
+    moves: list[tuple[str, str, str]],
+    pawn_colour: Mapping[str, str],
+    city_names: Mapping[str, str],
+) -> list[tuple[float, float, float, float, str]]:
     """The arrows drawn on ``board``: each surge from city to city in its people's colour (to or from the
     link's stub at the edge when the other city is on another board) and each pawn's move in its seat's
     colour; from the rim of a city to the rim of the next. Arrows between two other boards are left out."""
@@ -154,7 +186,9 @@ def arrows_for(board: Board, edges: list[Edge], moves: list[tuple[str, str, str]
     return out
 
 
-def _trim(a: tuple[float, float, float], b: tuple[float, float, float], colour: str) -> tuple[float, float, float, float, str]:
+def _trim(
+    a: tuple[float, float, float], b: tuple[float, float, float], colour: str
+) -> tuple[float, float, float, float, str]:
     dx, dy = b[0] - a[0], b[1] - a[1]
     d = max(1e-6, (dx * dx + dy * dy) ** 0.5)
     return (a[0] + dx * a[2] / d, a[1] + dy * a[2] / d, b[0] - dx * b[2] / d, b[1] - dy * b[2] / d, colour)
@@ -178,10 +212,15 @@ def city_names(provinces: tuple[Any, ...]) -> dict[str, str]:
     return {f"{p.code}{i + 1:02d}": c.name for p in provinces for i, c in enumerate(p.cities)}
 
 
-def layer_for(board: Board, pv: Mapping[str, Any], players: Mapping[str, Any], seat: str,
-              names: Mapping[str, str] | None = None,
-              last: tuple[list[Edge], list[tuple[str, str, str]], float, Mapping[str, str]] | None = None,
-              device: object = None) -> Layer:
+def layer_for(
+    board: Board,
+    pv: Mapping[str, Any],
+    players: Mapping[str, Any],
+    seat: str,
+    names: Mapping[str, str] | None = None,
+    last: tuple[list[Edge], list[tuple[str, str, str]], float, Mapping[str, str]] | None = None,
+    device: object = None,
+) -> Layer:
     """``last``: the last action's (surge arrows, pawn moves, seconds left, city names) from :func:`recent`."""
     layer = Layer()
     at = board.by_key()
@@ -192,17 +231,24 @@ def layer_for(board: Board, pv: Mapping[str, Any], players: Mapping[str, Any], s
             continue
         dots = [c for c, n in by_colour.items() for _ in range(min(int(n), 3))]
         for (x, y), colour in zip(ring(p, len(dots), 0.5 if len(dots) <= 3 else 0.62), dots, strict=True):
-            layer.badges.append((x, y, 5.0 if len(dots) <= 6 else 3.8, PEOPLE.get(colour, colour), "", "#ffffff"))
+            layer.badges.append(
+                (x, y, 5.0 if len(dots) <= 6 else 3.8, PEOPLE.get(colour, colour), "", "#ffffff")
+            )
         if any(int(n) >= 4 for n in by_colour.values()):
             layer.badges.append((p.x, p.y, 8.0, "#b00020", "!", "#ffffff"))
     taken: list[tuple[float, float, float]] = []  # badges already set: the next ones keep clear of them
     for f in sorted(pv.get("forts") or []):
         if f in at:
-            (x, y), = spots(board, f, 1, FORT, gap=-0.6 * FORT, taken=taken)  # on its rim
+            ((x, y),) = spots(board, f, 1, FORT, gap=-0.6 * FORT, taken=taken)  # on its rim
             layer.squares.append((x, y, FORT, "#3b2f2f"))
             taken.append((x, y, FORT * 1.3))
     here = [(s, pl) for s, pl in players.items() if str(pl.get("province")) == pv.get("code")]
-    order = {s: i for i, (s, _pl) in enumerate(sorted(here, key=lambda sp: int(sp[0][1:]) if sp[0][1:].isdigit() else 0))}
+    order = {
+        s: i
+        for i, (s, _pl) in enumerate(
+            sorted(here, key=lambda sp: int(sp[0][1:]) if sp[0][1:].isdigit() else 0)
+        )
+    }
     by_city: dict[str, list[str]] = {}
     for s, pl in here:
         if pl.get("city") in at:
@@ -212,11 +258,16 @@ def layer_for(board: Board, pv: Mapping[str, Any], players: Mapping[str, Any], s
             layer.pawns.append((x, y, PAWN, seat_colour(order.get(s, 0)), initial(s, names), "#ffffff"))
             taken.append((x, y, PAWN))
     if last is not None and last[2] > 0:
-        layer.arrows = arrows_for(board, last[0], last[1], {s: seat_colour(i) for s, i in order.items()}, last[3])
+        layer.arrows = arrows_for(
+            board, last[0], last[1], {s: seat_colour(i) for s, i in order.items()}, last[3]
+        )
         layer.flash = last[2] if layer.arrows else 0.0
     # what the last action changed: cities whose pins changed, the city a pawn left and the one it reached
-    state = ({k: dict(v) for k, v in pins.items()}, {s: pl.get("city") for s, pl in here},
-             tuple(pv.get("forts") or ()))
+    state = (
+        {k: dict(v) for k, v in pins.items()},
+        {s: pl.get("city") for s, pl in here},
+        tuple(pv.get("forts") or ()),
+    )
     prev = changed(seat, str(pv.get("code")), state, device)
     if prev is not None:
         old_pins, old_pawns, old_forts = prev
@@ -234,32 +285,71 @@ def counters(pv: Mapping[str, Any], lang: str) -> ft.Control:
     en = lang == "en"
 
     def item(label: str, value: str, ident: str) -> ft.Control:
-        return ft.Semantics(identifier=ident, content=ft.Container(
-            content=ft.Column([ft.Text(label, size=13), ft.Text(value, size=20, weight=ft.FontWeight.BOLD)],
-                              spacing=0, tight=True),
-            padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=10,
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH))
+        return ft.Semantics(
+            identifier=ident,
+            content=ft.Container(
+                content=ft.Column(
+                    [ft.Text(label, size=13), ft.Text(value, size=20, weight=ft.FontWeight.BOLD)],
+                    spacing=0,
+                    tight=True,
+                ),
+                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                border_radius=10,
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+            ),
+        )
 
     supply = pv.get("supply") or {}
-    left = ft.Row([ft.Row([ft.Container(width=14, height=14, border_radius=7, bgcolor=PEOPLE.get(c, "#888888")),
-                           ft.Text(str(n), size=18, weight=ft.FontWeight.BOLD)], spacing=4, tight=True)
-                   for c, n in supply.items()], spacing=10, wrap=True)
+    left = ft.Row(
+        [
+            ft.Row(
+                [
+                    ft.Container(width=14, height=14, border_radius=7, bgcolor=PEOPLE.get(c, "#888888")),
+                    ft.Text(str(n), size=18, weight=ft.FontWeight.BOLD),
+                ],
+                spacing=4,
+                tight=True,
+            )
+            for c, n in supply.items()
+        ],
+        spacing=10,
+        wrap=True,
+    )
     vic = [COLOUR_WORD.get(c, (c, c))[1 if en else 0] for c in pv.get("victories") or []]
-    return ft.Row([
-        item(_t("speed", lang), str(pv.get("speed", "—")), "map-speed"),
-        item(_t("surges", lang), str(pv.get("surges", 0)), "map-surges"),
-        item(_t("marker", lang), str(int(pv.get("speed_position", 0)) + 1), "map-marker"),
-        ft.Semantics(identifier="map-left", content=ft.Container(
-            content=ft.Column([ft.Text(_t("left", lang), size=13), left], spacing=2, tight=True),
-            padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=10,
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH)),
-        item(_t("victories", lang), ", ".join(vic) or _t("none", lang), "map-victories"),
-    ], wrap=True, spacing=8, run_spacing=8)
+    return ft.Row(
+        [
+            item(_t("speed", lang), str(pv.get("speed", "—")), "map-speed"),
+            item(_t("surges", lang), str(pv.get("surges", 0)), "map-surges"),
+            item(_t("marker", lang), str(int(pv.get("speed_position", 0)) + 1), "map-marker"),
+            ft.Semantics(
+                identifier="map-left",
+                content=ft.Container(
+                    content=ft.Column([ft.Text(_t("left", lang), size=13), left], spacing=2, tight=True),
+                    padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                    border_radius=10,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+                ),
+            ),
+            item(_t("victories", lang), ", ".join(vic) or _t("none", lang), "map-victories"),
+        ],
+        wrap=True,
+        spacing=8,
+        run_spacing=8,
+    )
 
 
-def province_map(view: Mapping[str, Any], code: str, seat: str, lang: str, width: float,
-                 on_place: Callable[[str, str], Any] | None = None, names: Mapping[str, str] | None = None,
-                 dark: bool = False, zoom: bool = False, device: object = None) -> ft.Control:
+def province_map(
+    view: Mapping[str, Any],
+    code: str,
+    seat: str,
+    lang: str,
+    width: float,
+    on_place: Callable[[str, str], Any] | None = None,
+    names: Mapping[str, str] | None = None,
+    dark: bool = False,
+    zoom: bool = False,
+    device: object = None,
+) -> ft.Control:
     """The map of province ``code`` with its counters, ``width`` pixels wide; ``device`` (a page's session)
     keeps its own memory of what it saw last (two tables, or two pages, never mix theirs)."""
     pv = next((p for p in view.get("provinces") or [] if str(p.get("code")) == code), None)
@@ -274,26 +364,70 @@ def province_map(view: Mapping[str, Any], code: str, seat: str, lang: str, width
     here = {s: pl for s, pl in players.items() if isinstance(pl, Mapping) and str(pl.get("province")) == code}
     board = province_board(view, code)
     at = board.by_key()
-    drawn = msgspec.json.encode([pv, here, players.get(seat), {s: (names or {}).get(s) for s in here},
-                                 [e for e in edges if e[0] in at or e[1] in at], [m for m in moves if m[0] in here],
-                                 (view.get("options") or {}).get("extra_provinces") or []])
-    key = ("province-map", code, seat, lang, round(width, 2), dark, zoom, drawn,
-           id(getattr(on_place, "__self__", on_place)), getattr(on_place, "__func__", None))
-    return keep(key, lambda: _province_map(view, pv, board, code, seat, lang, width, on_place, names, dark, zoom,
-                                           device, edges, moves, left), slot=("province-map", code))
+    drawn = msgspec.json.encode(
+        [
+            pv,
+            here,
+            players.get(seat),
+            {s: (names or {}).get(s) for s in here},
+            [e for e in edges if e[0] in at or e[1] in at],
+            [m for m in moves if m[0] in here],
+            (view.get("options") or {}).get("extra_provinces") or [],
+        ]
+    )
+    key = (
+        "province-map",
+        code,
+        seat,
+        lang,
+        round(width, 2),
+        dark,
+        zoom,
+        drawn,
+        id(getattr(on_place, "__self__", on_place)),
+        getattr(on_place, "__func__", None),
+    )
+    return keep(
+        key,
+        lambda: _province_map(
+            view, pv, board, code, seat, lang, width, on_place, names, dark, zoom, device, edges, moves, left
+        ),
+        slot=("province-map", code),
+    )
 
 
-def _province_map(view: Mapping[str, Any], pv: Mapping[str, Any], board: Board, code: str, seat: str, lang: str,
-                  width: float, on_place: Callable[[str, str], Any] | None, names: Mapping[str, str] | None,
-                  dark: bool, zoom: bool, device: object, edges: list[Edge], moves: list[tuple[str, str, str]],
-                  left: float) -> ft.Control:
+def _province_map(
+    view: Mapping[str, Any],
+    pv: Mapping[str, Any],
+    board: Board,
+    code: str,
+    seat: str,
+    lang: str,
+    width: float,
+    on_place: Callable[[str, str], Any] | None,
+    names: Mapping[str, str] | None,
+    dark: bool,
+    zoom: bool,
+    device: object,
+    edges: list[Edge],
+    moves: list[tuple[str, str, str]],
+    left: float,
+) -> ft.Control:
     last = (edges, moves, left, city_names(_in_play(view))) if left > 0 else None
     layer = layer_for(board, pv, view.get("players") or {}, seat, names, last, device=device)
     players: Mapping[str, Any] = view.get("players") or {}
     # a zoom button zooms on the seat's own city, or (a province tablet) on the city of the player in turn
     who = seat if str((players.get(seat) or {}).get("province")) == code else str(pv.get("turn") or "")
-    m = map_control(board, layer, width, on_place, dark=dark, zoom=zoom, lang=lang,
-                    centre=str((players.get(who) or {}).get("city") or "") or None)
+    m = map_control(
+        board,
+        layer,
+        width,
+        on_place,
+        dark=dark,
+        zoom=zoom,
+        lang=lang,
+        centre=str((players.get(who) or {}).get("city") or "") or None,
+    )
     parts: list[ft.Control] = [counters(pv, lang), ft.Semantics(identifier=f"map-{code}", content=m)]
     if on_place is not None:
         parts.append(ft.Text(_t("tap", lang), size=14, italic=True))

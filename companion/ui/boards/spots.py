@@ -32,7 +32,9 @@ def _box_distance(px: np.ndarray, py: np.ndarray, box: tuple[float, float, float
     return np.hypot(dx, dy)
 
 
-def _seg_distance(px: np.ndarray, py: np.ndarray, a: tuple[float, float], b: tuple[float, float]) -> np.ndarray:
+def _seg_distance(
+    px: np.ndarray, py: np.ndarray, a: tuple[float, float], b: tuple[float, float]
+) -> np.ndarray:
     dx, dy = b[0] - a[0], b[1] - a[1]
     n = dx * dx + dy * dy
     t = np.zeros_like(px) if n == 0 else np.clip(((px - a[0]) * dx + (py - a[1]) * dy) / n, 0.0, 1.0)
@@ -56,7 +58,9 @@ def _rings(board: Board, radius: float, gap: float) -> dict[str, tuple[np.ndarra
     for p in board.places:
         d = p.r + gap + radius + np.repeat(np.arange(RINGS), STEPS) * (2 * radius + 1)  # ring after ring
         px, py = p.x + d * np.cos(angles), p.y + d * np.sin(angles)
-        room = np.minimum.reduce([px - radius, py - radius, board.width - px - radius, board.height - py - radius])
+        room = np.minimum.reduce(
+            [px - radius, py - radius, board.width - px - radius, board.height - py - radius]
+        )
         for o in board.places:
             if o.key != p.key:
                 room = np.minimum(room, np.hypot(px - o.x, py - o.y) - o.r - radius)
@@ -75,8 +79,14 @@ def _rings(board: Board, radius: float, gap: float) -> dict[str, tuple[np.ndarra
     return out
 
 
-def spots(board: Board, key: str, n: int, radius: float, gap: float = 2.0,
-          taken: Sequence[tuple[float, float, float]] = ()) -> list[tuple[float, float]]:
+def spots(
+    board: Board,
+    key: str,
+    n: int,
+    radius: float,
+    gap: float = 2.0,
+    taken: Sequence[tuple[float, float, float]] = (),
+) -> list[tuple[float, float]]:
     """``n`` spots for badges of ``radius`` just outside place ``key``: the roomiest first, each clear of
     the others and of ``taken`` badges (x, y, radius). Ties go to the side away from the place's name."""
     if n <= 0:

@@ -40,13 +40,22 @@ def _names(value: Any, key: str) -> bool:
 
 def choices_at(choices: Sequence[Choice], key: str) -> list[int]:
     """Indices of the choices whose intent names place ``key`` (a city key, a region name) in a field."""
-    return [i for i, c in enumerate(choices)
-            if any(_names(v, key) for k, v in c.intent.items() if k not in ("type", "seat"))]
+    return [
+        i
+        for i, c in enumerate(choices)
+        if any(_names(v, key) for k, v in c.intent.items() if k not in ("type", "seat"))
+    ]
 
 
-def offer(page: ft.Page, lang: str, choices: Sequence[Choice], key: str, place_name: str,
-          choose: Callable[[dict[str, Any]], Callable[[Any], Any]],
-          toast: Callable[[str], None]) -> list[int]:
+def offer(
+    page: ft.Page,
+    lang: str,
+    choices: Sequence[Choice],
+    key: str,
+    place_name: str,
+    choose: Callable[[dict[str, Any]], Callable[[Any], Any]],
+    toast: Callable[[str], None],
+) -> list[int]:
     """Open the dialog of what can be done at ``key`` (or say there is nothing); returns the indices offered."""
     # plain moves first (the tap's most likely meaning), then the rest in the screen's order
     found = sorted(choices_at(choices, key), key=lambda i: (choices[i].intent.get("type") not in FIRST, i))
@@ -65,14 +74,22 @@ def offer(page: ft.Page, lang: str, choices: Sequence[Choice], key: str, place_n
         page.pop_dialog()
 
     buttons: list[ft.Control] = [
-        ft.Semantics(identifier=f"place-choice-{n}", content=ft.FilledButton(
-            choice_label(choices[i], lang), on_click=play(choices[i].intent), height=52, expand=True))
+        ft.Semantics(
+            identifier=f"place-choice-{n}",
+            content=ft.FilledButton(
+                choice_label(choices[i], lang), on_click=play(choices[i].intent), height=52, expand=True
+            ),
+        )
         for n, i in enumerate(found)
     ]
     dlg = ft.AlertDialog(
         title=ft.Text(_t("title", lang, place=place_name)),
         content=ft.Column(buttons, tight=True, spacing=8, scroll=ft.ScrollMode.AUTO),
-        actions=[ft.Semantics(identifier="place-cancel", content=ft.TextButton(_t("cancel", lang), on_click=cancel))],
+        actions=[
+            ft.Semantics(
+                identifier="place-cancel", content=ft.TextButton(_t("cancel", lang), on_click=cancel)
+            )
+        ],
         modal=False,
     )
     page.show_dialog(dlg)

@@ -29,15 +29,27 @@ def pandemie_province(view: Mapping[str, Any], seat: str, focus: str) -> str:
     return codes[0] if codes else ""
 
 
-def map_for(game: str, view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str] | None,
-            focus: str, on_place: Callable[[str, str], Any] | None, width: float, dark: bool = False,
-            zoom: bool = False, device: object = None) -> ft.Control | None:
+def map_for(
+    game: str,
+    view: Mapping[str, Any],
+    lang: str,
+    seat: str,
+    names: Mapping[str, str] | None,
+    focus: str,
+    on_place: Callable[[str, str], Any] | None,
+    width: float,
+    dark: bool = False,
+    zoom: bool = False,
+    device: object = None,
+) -> ft.Control | None:
     """``device``: who looks (a page's session), so that "what changed" is what changed since *it* last saw."""
     if game == "pandemie":
         from .pandemie_map import province_map
 
         code = pandemie_province(view, seat, focus)
-        return province_map(view, code, seat, lang, width, on_place, names, dark, zoom, device) if code else None
+        return (
+            province_map(view, code, seat, lang, width, on_place, names, dark, zoom, device) if code else None
+        )
     if game == "rattus" and view.get("regions"):
         from .rattus_map import rattus_map
 
@@ -48,12 +60,24 @@ def map_for(game: str, view: Mapping[str, Any], lang: str, seat: str, names: Map
 def with_map(game: str, render: Renderer) -> Renderer:
     import inspect
 
-    folds = "on_unfold" in inspect.signature(render).parameters  # a text board whose folded parts wait (Pandémie)
+    folds = (
+        "on_unfold" in inspect.signature(render).parameters
+    )  # a text board whose folded parts wait (Pandémie)
 
-    def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str] | None = None,
-              focus: str = "", on_place: Callable[[str, str], Any] | None = None, width: float = 0.0,
-              dark: bool = False, zoom: bool = False, device: object = None, unfolded: Collection[str] = (),
-              on_unfold: Callable[[str, bool], Any] | None = None) -> ft.Control:
+    def board(
+        view: Mapping[str, Any],
+        lang: str,
+        seat: str,
+        names: Mapping[str, str] | None = None,
+        focus: str = "",
+        on_place: Callable[[str, str], Any] | None = None,
+        width: float = 0.0,
+        dark: bool = False,
+        zoom: bool = False,
+        device: object = None,
+        unfolded: Collection[str] = (),
+        on_unfold: Callable[[str, bool], Any] | None = None,
+    ) -> ft.Control:
         more = {"unfolded": unfolded, "on_unfold": on_unfold} if folds and on_unfold is not None else {}
         base = render(view, lang, seat, names=names, focus=focus, **more)
         if width <= 0 or os.environ.get(OFF_ENV) == "1":
@@ -61,12 +85,14 @@ def with_map(game: str, render: Renderer) -> Renderer:
         zoom = zoom or width < ZOOM_BELOW  # a phone: pinch, or the zoom buttons, to read a crowded corner
         try:
             m = map_for(game, view, lang, seat, names, focus, on_place, width, dark, zoom, device)
-        except Exception:  # noqa: BLE001 - a board that cannot be drawn: the text board still plays
+        except Exception:
             log.exception("%s map failed; text board only", game)
             return base
         if m is None:
             return base
-        return ft.Column([m, base], spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        return ft.Column(
+            [m, base], spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+        )
 
     board.__doc__ = f"{game}'s board part with its drawn map on top (see companion.ui.boards.wrap)"
     return board

@@ -36,20 +36,54 @@ class CartusBoard:
     private: CartusPrivate | None = None
 
 
-
 # -- Rattus Cartus -----------------------------------------------------------------------------------------
 CARTUS_CLASSES = {  # class code → (fr, en)
-    "PAY": ("Paysannerie", "Peasantry"), "BOU": ("Bourgeoisie", "Bourgeoisie"), "CLE": ("Clergé", "Church"),
-    "CHE": ("Chevalerie", "Chivalry"), "MAG": ("Magie", "Magic"), "NOB": ("Noblesse", "Royalty"),
+    "PAY": ("Paysannerie", "Peasantry"),
+    "BOU": ("Bourgeoisie", "Bourgeoisie"),
+    "CLE": ("Clergé", "Church"),
+    "CHE": ("Chevalerie", "Chivalry"),
+    "MAG": ("Magie", "Magic"),
+    "NOB": ("Noblesse", "Royalty"),
 }
 CARTUS_SHOWN = {
-    "game", "seats", "round", "rounds", "last_round", "phase", "first_player", "waiting_for", "row", "building_deck",
-    "replacement_pile", "buildings_discarded", "buildings_in_play", "influence", "hand_sizes", "victory_tokens",
-    "victory_tokens_left", "nun_row", "nun_cards", "my_rats", "my_peeks", "prompt", "result", "supported",
-    "entries", "revealed", "declared", "resolving", "step", "privilege", "actions_left", "awaiting", "rats_revealed",
-    "specials_in_play", "victory_points_declared",
+    "game",
+    "seats",
+    "round",
+    "rounds",
+    "last_round",
+    "phase",
+    "first_player",
+    "waiting_for",
+    "row",
+    "building_deck",
+    "replacement_pile",
+    "buildings_discarded",
+    "buildings_in_play",
+    "influence",
+    "hand_sizes",
+    "victory_tokens",
+    "victory_tokens_left",
+    "nun_row",
+    "nun_cards",
+    "my_rats",
+    "my_peeks",
+    "prompt",
+    "result",
+    "supported",
+    "entries",
+    "revealed",
+    "declared",
+    "resolving",
+    "step",
+    "privilege",
+    "actions_left",
+    "awaiting",
+    "rats_revealed",
+    "specials_in_play",
+    "victory_points_declared",
     # how the group counts its victory tokens (a setup option): no news during the game
-    "victory_tokens_count", "victory_token_values",
+    "victory_tokens_count",
+    "victory_token_values",
 }
 
 
@@ -70,8 +104,13 @@ def cartus_todo(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[st
     if isinstance(prompt, Mapping):
         kind = str(prompt.get("kind", ""))
         try:
-            kw = {k: ", ".join((names or {}).get(str(x), str(x)) for x in v) if isinstance(v, (list, tuple)) else v
-                  for k, v in prompt.items() if k != "kind"}  # options are seats: said by name
+            kw = {
+                k: ", ".join((names or {}).get(str(x), str(x)) for x in v)
+                if isinstance(v, (list, tuple))
+                else v
+                for k, v in prompt.items()
+                if k != "kind"
+            }  # options are seats: said by name
             return tr(f"cp.cartus.do.{kind}", lang, **kw)
         except (KeyError, IndexError):
             return tr("cp.cartus.do.other", lang, kind=kind)
@@ -85,19 +124,30 @@ def _building_detail(card: Mapping[str, Any], lang: str) -> str:
     bits = [cls[1] if lang == "en" else cls[0]]
     sup = card.get("support")
     if isinstance(sup, Mapping):
-        bits.append(tr("cp.cartus.support", lang, draw=sup.get("draw", 0), rats=sup.get("rats", 0),
-                       peek=sup.get("peek", 0)))
+        bits.append(
+            tr(
+                "cp.cartus.support",
+                lang,
+                draw=sup.get("draw", 0),
+                rats=sup.get("rats", 0),
+                peek=sup.get("peek", 0),
+            )
+        )
     return " · ".join(bits)
 
 
-def cartus_board(view: Mapping[str, Any], lang: str, seat: str,
-                 names: Mapping[str, str] | None = None) -> CartusBoard:
+def cartus_board(
+    view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str] | None = None
+) -> CartusBoard:
     waiting = _waiting(view)
     counters = [
         (tr("cp.cartus.round", lang), f"{view.get('round', '?')} / {view.get('rounds', '?')}"),
         (tr("cp.phase", lang), cartus_phase(str(view.get("phase", "")), lang)),
         (tr("cp.waiting", lang), _who(waiting, seat, lang, names)),
-        (tr("cp.cartus.first", lang), say(str(view["first_player"]), lang, names) if view.get("first_player") else "—"),
+        (
+            tr("cp.cartus.first", lang),
+            say(str(view["first_player"]), lang, names) if view.get("first_player") else "—",
+        ),
         (tr("cp.cartus.deck", lang), str(view.get("building_deck", "—"))),
         (tr("cp.cartus.vp_left", lang), str(view.get("victory_tokens_left", "—"))),
     ]
@@ -108,14 +158,19 @@ def cartus_board(view: Mapping[str, Any], lang: str, seat: str,
     row = []
     for c in view.get("row") or []:
         if isinstance(c, Mapping):
-            name = str(c.get("name_en") if lang == "en" and c.get("name_en") else c.get("name", c.get("id", "?")))
+            name = str(
+                c.get("name_en") if lang == "en" and c.get("name_en") else c.get("name", c.get("id", "?"))
+            )
             row.append((name, _building_detail(c, lang)))
     nuns = []
     for n in view.get("nun_cards") or []:
         if isinstance(n, Mapping):
             pos = int(n.get("position", 0)) + 1
-            nuns.append(tr("cp.cartus.nun", lang, pos=pos, n=n["nuns"]) if n.get("card") is not None
-                        else tr("cp.cartus.nun_hidden", lang, pos=pos))
+            nuns.append(
+                tr("cp.cartus.nun", lang, pos=pos, n=n["nuns"])
+                if n.get("card") is not None
+                else tr("cp.cartus.nun_hidden", lang, pos=pos)
+            )
     influence: Mapping[str, Mapping[str, int]] = view.get("influence") or {}
     hands: Mapping[str, int] = view.get("hand_sizes") or {}
     vps: Mapping[str, int] = view.get("victory_tokens") or {}
@@ -133,10 +188,14 @@ def cartus_board(view: Mapping[str, Any], lang: str, seat: str,
     private = None
     mine = view.get("my_rats")
     if seat != TABLE and isinstance(mine, Mapping):
-        peeks = [tr("cp.cartus.peek", lang, pos=int(k) + 1, n=(v or {}).get("nuns", "?"))
-                 for k, v in (view.get("my_peeks") or {}).items()]
+        peeks = [
+            tr("cp.cartus.peek", lang, pos=int(k) + 1, n=(v or {}).get("nuns", "?"))
+            for k, v in (view.get("my_peeks") or {}).items()
+        ]
         # the engine counts the rat tokens of each value (1, 3, 5): "10 (2 × 1 + 1 × 3 + 1 × 5)"
         counts = list(mine.get("tokens") or [])
         tokens = " + ".join(f"{n} × {v}" for n, v in zip(counts, (1, 3, 5), strict=False) if n) or "0"
-        private = CartusPrivate(tr("cp.cartus.rats", lang, total=mine.get("total", "?"), tokens=tokens), peeks)
+        private = CartusPrivate(
+            tr("cp.cartus.rats", lang, total=mine.get("total", "?"), tokens=tokens), peeks
+        )
     return CartusBoard(counters, cartus_todo(view, lang, seat, names), row, nuns, players, private)

@@ -11,12 +11,28 @@ TITLE = {"fr": "Rattus Cartus", "en": "Rattus Cartus"}
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
     _players(2, 5, 4),
-    OptionSpec("selection", "choice", "first", "Bâtiments", "Buildings", ("first", "random-type", "random-five"),
-               labels={"first": ("Première partie", "First game"),
-                       "random-type": ("Au hasard par type", "Random by type"),
-                       "random-five": ("Cinq au hasard", "Random five")}),
-    OptionSpec("first_player", "choice", "p1", "Premier joueur", "First player", ("p1", "random"),
-               labels={"p1": ("Joueur 1", "Player 1"), "random": ("Au hasard", "Random")}),
+    OptionSpec(
+        "selection",
+        "choice",
+        "first",
+        "Bâtiments",
+        "Buildings",
+        ("first", "random-type", "random-five"),
+        labels={
+            "first": ("Première partie", "First game"),
+            "random-type": ("Au hasard par type", "Random by type"),
+            "random-five": ("Cinq au hasard", "Random five"),
+        },
+    ),
+    OptionSpec(
+        "first_player",
+        "choice",
+        "p1",
+        "Premier joueur",
+        "First player",
+        ("p1", "random"),
+        labels={"p1": ("Joueur 1", "Player 1"), "random": ("Au hasard", "Random")},
+    ),
 )
 
 GROUP_TITLES: dict[str, dict[str, str]] = {

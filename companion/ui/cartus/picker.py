@@ -21,24 +21,32 @@ from .reminders import reminder
 
 TEXTS: dict[str, tuple[str, str]] = {
     "title": ("Soutenir un bâtiment", "Support a building"),
-    "help": ("Réglez ce que montre la carte, puis touchez le bâtiment.",
-             "Set what the card shows, then tap the building."),
+    "help": (
+        "Réglez ce que montre la carte, puis touchez le bâtiment.",
+        "Set what the card shows, then tap the building.",
+    ),
     "draw": ("Cartes à piocher", "Cards to draw"),
     "rats": ("Rats à défausser", "Rats to discard"),
     "peek": ("Nonne à regarder", "Nun card to look at"),
     "none": ("aucune", "none"),
     "nun": ("n° {n}", "no. {n}"),
     "seen": ("n° {n} (vue)", "no. {n} (seen)"),
-    "go": ("{name} : piocher {draw}, défausser {rats} rat(s), {peek}",
-           "{name}: draw {draw}, discard {rats} rat(s), {peek}"),
+    "go": (
+        "{name} : piocher {draw}, défausser {rats} rat(s), {peek}",
+        "{name}: draw {draw}, discard {rats} rat(s), {peek}",
+    ),
     "go.peek": ("regarder la nonne n° {n}", "look at nun card no. {n}"),
     "go.nopeek": ("aucune nonne", "no nun card"),
-    "printed": ("{name} (carte : piocher {draw}, {rats} rat(s), {peek} nonne)",
-                "{name} (card: draw {draw}, {rats} rat(s), {peek} nun card)"),
+    "printed": (
+        "{name} (carte : piocher {draw}, {rats} rat(s), {peek} nonne)",
+        "{name} (card: draw {draw}, {rats} rat(s), {peek} nun card)",
+    ),
     "nothing": ("Choisissez au moins un symbole.", "Choose at least one symbol."),
     "enter.title": ("Entrer dans un bâtiment", "Enter a building"),
-    "enter.help": ("Combien de cartes posez-vous face cachée ? Puis touchez le bâtiment.",
-                   "How many cards do you lay face down? Then tap the building."),
+    "enter.help": (
+        "Combien de cartes posez-vous face cachée ? Puis touchez le bâtiment.",
+        "How many cards do you lay face down? Then tap the building.",
+    ),
     "enter.cards": ("Cartes posées", "Cards laid"),
     "enter.go": ("Entrer dans {name} avec {n} carte(s)", "Enter {name} with {n} card(s)"),
 }
@@ -108,8 +116,12 @@ class SupportPlan:
                 peek = next((p for p in self.peek_positions if p not in self.seen), 0)
         want = () if peek is None else (peek,)
         for idx, i in self.choices:
-            if (int(i["building"]) == b and int(i["draw"]) == draw and int(i["rats"]) == rats
-                    and tuple(int(p) for p in i.get("peek") or ()) == want):
+            if (
+                int(i["building"]) == b
+                and int(i["draw"]) == draw
+                and int(i["rats"]) == rats
+                and tuple(int(p) for p in i.get("peek") or ()) == want
+            ):
                 return idx
         return None
 
@@ -122,8 +134,14 @@ def plan(choices: Sequence[Choice], view: Mapping[str, Any]) -> SupportPlan | No
     return SupportPlan(sup, list(view.get("row") or []), seen)
 
 
-def support_picker(p: SupportPlan, lang: str, state: dict[str, Any], refresh: Callable[[], None],
-                   send: Callable[[dict[str, Any]], Callable[[Any], Any]], info: Callable[..., Any]) -> Any:
+def support_picker(
+    p: SupportPlan,
+    lang: str,
+    state: dict[str, Any],
+    refresh: Callable[[], None],
+    send: Callable[[dict[str, Any]], Callable[[Any], Any]],
+    info: Callable[..., Any],
+) -> Any:
     """The Flet control: three steppers and one button per building (each with its rule one tap away).
     ``state`` keeps the steppers between renders; ``send(intent)`` is the screen's button handler."""
     import flet as ft
@@ -139,6 +157,7 @@ def support_picker(p: SupportPlan, lang: str, state: dict[str, Any], refresh: Ca
             def go(_e: Any) -> None:
                 state[key] = value
                 refresh()
+
             return go
 
         return segments(f"support-{key}", t(key, lang), values, current, on, lang)
@@ -152,9 +171,15 @@ def support_picker(p: SupportPlan, lang: str, state: dict[str, Any], refresh: Ca
         stepper("rats", [(n, str(n)) for n in range(p.max_rats + 1)], rats),
     ]
     if p.peek_positions:
-        parts += [ft.Text(t("peek", lang), size=15),
-                  stepper("peek", [(None, t("none", lang))]
-                           + [(q, t("seen" if q in p.seen else "nun", lang, n=q + 1)) for q in p.peek_positions], peek)]
+        parts += [
+            ft.Text(t("peek", lang), size=15),
+            stepper(
+                "peek",
+                [(None, t("none", lang))]
+                + [(q, t("seen" if q in p.seen else "nun", lang, n=q + 1)) for q in p.peek_positions],
+                peek,
+            ),
+        ]
     for b in p.buildings:
         name = p.name(b, lang)
         printed = p.printed(b)
@@ -162,11 +187,23 @@ def support_picker(p: SupportPlan, lang: str, state: dict[str, Any], refresh: Ca
         if printed is not None:
             label = t("printed", lang, name=name, draw=printed[0], rats=printed[1], peek=printed[2])
         else:
-            label = t("go", lang, name=name, draw=draw, rats=rats,
-                      peek=t("go.peek", lang, n=peek + 1) if peek is not None else t("go.nopeek", lang))
+            label = t(
+                "go",
+                lang,
+                name=name,
+                draw=draw,
+                rats=rats,
+                peek=t("go.peek", lang, n=peek + 1) if peek is not None else t("go.nopeek", lang),
+            )
         intent = p.choices[[k for k, _ in p.choices].index(idx)][1] if idx is not None else None
-        button = big_button(label, send(intent) if intent is not None else None, f"support-building-{b}",
-                            primary=intent is not None, disabled=intent is None, col={"xs": 10})
+        button = big_button(
+            label,
+            send(intent) if intent is not None else None,
+            f"support-building-{b}",
+            primary=intent is not None,
+            disabled=intent is None,
+            col={"xs": 10},
+        )
         text = reminder(p.type_of(b), lang)
         row: list[ft.Control] = [button]
         if text:
@@ -200,7 +237,9 @@ class EnterPlan:
 
     def pick(self, b: int, cards: int) -> dict[str, Any] | None:
         """The Enter intent for building ``b`` with ``cards`` cards, if legal."""
-        return next((i for _, i in self.choices if int(i["building"]) == b and int(i["cards"]) == cards), None)
+        return next(
+            (i for _, i in self.choices if int(i["building"]) == b and int(i["cards"]) == cards), None
+        )
 
 
 def enter_plan(choices: Sequence[Choice], view: Mapping[str, Any]) -> EnterPlan | None:
@@ -208,8 +247,14 @@ def enter_plan(choices: Sequence[Choice], view: Mapping[str, Any]) -> EnterPlan 
     return EnterPlan(got, list(view.get("row") or [])) if got else None
 
 
-def enter_picker(p: EnterPlan, lang: str, state: dict[str, Any], refresh: Callable[[], None],
-                 send: Callable[[dict[str, Any]], Callable[[Any], Any]], info: Callable[..., Any]) -> Any:
+def enter_picker(
+    p: EnterPlan,
+    lang: str,
+    state: dict[str, Any],
+    refresh: Callable[[], None],
+    send: Callable[[dict[str, Any]], Callable[[Any], Any]],
+    info: Callable[..., Any],
+) -> Any:
     """The Flet control: the number of cards laid (one tap), then one button per building (two taps)."""
     import flet as ft
 
@@ -224,6 +269,7 @@ def enter_picker(p: EnterPlan, lang: str, state: dict[str, Any], refresh: Callab
         def go(_e: Any) -> None:
             state["cards"] = n
             refresh()
+
         return go
 
     parts: list[ft.Control] = [
@@ -235,9 +281,14 @@ def enter_picker(p: EnterPlan, lang: str, state: dict[str, Any], refresh: Callab
     for b in p.buildings:
         name = p.name(b, lang)
         intent = p.pick(b, cards)
-        button = big_button(t("enter.go", lang, name=name, n=cards), send(intent) if intent is not None else None,
-                            f"enter-building-{b}", primary=intent is not None, disabled=intent is None,
-                            col={"xs": 10})
+        button = big_button(
+            t("enter.go", lang, name=name, n=cards),
+            send(intent) if intent is not None else None,
+            f"enter-building-{b}",
+            primary=intent is not None,
+            disabled=intent is None,
+            col={"xs": 10},
+        )
         row: list[ft.Control] = [button]
         text = reminder(p.type_of(b), lang)
         if text:

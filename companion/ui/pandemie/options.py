@@ -11,10 +11,19 @@ TITLE = {"fr": "Pandémie — Invasion barbare", "en": "Pandemic — Barbarian i
 OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("provinces", "int", 1, "Provinces (plateaux, 1 à 4)", "Provinces (boards, 1 to 4)", (1, 4)),
     OptionSpec("players", "int", 4, "Joueurs par province (1 à 6)", "Players per province (1 to 6)", (1, 6)),
-    OptionSpec("difficulty", "choice", "normal", "Difficulté", "Difficulty", ("novice", "normal", "expert"),
-               labels={"novice": ("Initiation (4 Ruptures)", "Novice (4 Ruptures)"),
-                       "normal": ("Normal (5 Ruptures)", "Normal (5 Ruptures)"),
-                       "expert": ("Expert (6 Ruptures)", "Expert (6 Ruptures)")}),
+    OptionSpec(
+        "difficulty",
+        "choice",
+        "normal",
+        "Difficulté",
+        "Difficulty",
+        ("novice", "normal", "expert"),
+        labels={
+            "novice": ("Initiation (4 Ruptures)", "Novice (4 Ruptures)"),
+            "normal": ("Normal (5 Ruptures)", "Normal (5 Ruptures)"),
+            "expert": ("Expert (6 Ruptures)", "Expert (6 Ruptures)"),
+        },
+    ),
     OptionSpec("open_hands", "bool", True, "Mains visibles de tous", "Hands open to everyone"),
 )
 

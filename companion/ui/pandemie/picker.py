@@ -26,8 +26,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "fort": ("Où construire le fort ?", "Where to build the Fort?"),
     "fort.move": ("Quel fort déplacer, et où ?", "Which Fort to move, and where?"),
     "div.title": ("Divinations : l'ordre des cartes", "Divinations: the order of the cards"),
-    "div.help": ("Touchez les cartes dans l'ordre où elles seront tirées (la première touchée sera tirée en "
-                 "premier).", "Tap the cards in the order they will be drawn (the first tapped is drawn first)."),
+    "div.help": (
+        "Touchez les cartes dans l'ordre où elles seront tirées (la première touchée sera tirée en premier).",
+        "Tap the cards in the order they will be drawn (the first tapped is drawn first).",
+    ),
     "div.chosen": ("Ordre choisi : {cards}", "Order chosen: {cards}"),
     "div.again": ("Recommencer", "Start again"),
     "div.go": ("Remettre dans cet ordre", "Put them back in this order"),
@@ -86,8 +88,9 @@ def same_choice(intent: Mapping[str, Any], listed: Mapping[str, Any]) -> bool:
         return True
     if intent.get("type") == listed.get("type") == "ArrangeDivination":
         rest = {k: v for k, v in intent.items() if k != "order"}
-        return rest == {k: v for k, v in listed.items() if k != "order"} and \
-            sorted(intent.get("order") or []) == sorted(listed.get("order") or [])
+        return rest == {k: v for k, v in listed.items() if k != "order"} and sorted(
+            intent.get("order") or []
+        ) == sorted(listed.get("order") or [])
     return False
 
 
@@ -96,9 +99,16 @@ def event_plan(choices: Sequence[Choice]) -> EventPlan | None:
     return EventPlan(got) if got else None
 
 
-def event_picker(p: EventPlan, lang: str, state: dict[str, Any], names: Mapping[str, str] | None,
-                 refresh: Callable[[], None], send: Callable[[dict[str, Any]], Callable[[Any], Any]],
-                 info: Callable[..., Any], seat: str = "") -> Any:
+def event_picker(
+    p: EventPlan,
+    lang: str,
+    state: dict[str, Any],
+    names: Mapping[str, str] | None,
+    refresh: Callable[[], None],
+    send: Callable[[dict[str, Any]], Callable[[Any], Any]],
+    info: Callable[..., Any],
+    seat: str = "",
+) -> Any:
     """The Flet control: one button per event card; a card that aims at something opens its steps (the pawn,
     then one button per city, card or Fort, by name, sorted)."""
     import flet as ft
@@ -116,19 +126,28 @@ def event_picker(p: EventPlan, lang: str, state: dict[str, Any], names: Mapping[
             state["card"] = None if state.get("card") == c else c
             state.pop("pawn", None)
             refresh()
+
         return go
 
-    parts: list[ft.Control] = [ft.Text(t("title", lang), size=18, weight=ft.FontWeight.W_600),
-                               ft.Text(t("help", lang), size=15)]
+    parts: list[ft.Control] = [
+        ft.Text(t("title", lang), size=18, weight=ft.FontWeight.W_600),
+        ft.Text(t("help", lang), size=15),
+    ]
     for n, c in enumerate(p.cards):
         name = card(c, lang)
         one = p.single(c)
         if one is not None:
-            button = big_button(t("play", lang, card=name), send(one), f"event-card-{n}", primary=True,
-                                col={"xs": 10})
+            button = big_button(
+                t("play", lang, card=name), send(one), f"event-card-{n}", primary=True, col={"xs": 10}
+            )
         else:
-            button = big_button(t("options", lang, card=name, n=len(p.of(c))), open_(c), f"event-card-{n}",
-                                tone="tonal" if c == chosen else None, col={"xs": 10})
+            button = big_button(
+                t("options", lang, card=name, n=len(p.of(c))),
+                open_(c),
+                f"event-card-{n}",
+                tone="tonal" if c == chosen else None,
+                col={"xs": 10},
+            )
         row: list[ft.Control] = [button]
         text = reminder(card(c, "fr"), lang)  # the rules are kept by the card's French name
         if text:
@@ -145,21 +164,41 @@ def event_picker(p: EventPlan, lang: str, state: dict[str, Any], names: Mapping[
                 def go(_e: Any) -> None:
                     state["pawn"] = v
                     refresh()
+
                 return go
 
-            parts += [ft.Text(t("pawn", lang), size=15),
-                      segments("event-pawn", t("pawn", lang), [(s, say(s, lang, names)) for s in pawns], pawn, on,
-                               lang)]
-        plays = sorted(p.of(chosen, pawn if pawns else None), key=lambda i: EventPlan.what(i, lang).casefold())
+            parts += [
+                ft.Text(t("pawn", lang), size=15),
+                segments(
+                    "event-pawn", t("pawn", lang), [(s, say(s, lang, names)) for s in pawns], pawn, on, lang
+                ),
+            ]
+        plays = sorted(
+            p.of(chosen, pawn if pawns else None), key=lambda i: EventPlan.what(i, lang).casefold()
+        )
         parts.append(ft.Text(p.ask(chosen, lang), size=15))
-        parts.append(ft.ResponsiveRow([
-            big_button(EventPlan.what(i, lang), send(i), f"event-play-{k}", col={"xs": 6, "sm": 4, "md": 3})
-            for k, i in enumerate(plays)], spacing=8, run_spacing=8))
+        parts.append(
+            ft.ResponsiveRow(
+                [
+                    big_button(
+                        EventPlan.what(i, lang), send(i), f"event-play-{k}", col={"xs": 6, "sm": 4, "md": 3}
+                    )
+                    for k, i in enumerate(plays)
+                ],
+                spacing=8,
+                run_spacing=8,
+            )
+        )
     return ident(vcol(parts, spacing=8, tight=True), "event-picker")
 
 
-def divination_picker(choices: Sequence[Choice], lang: str, state: dict[str, Any],
-                      refresh: Callable[[], None], send: Callable[[dict[str, Any]], Callable[[Any], Any]]) -> Any:
+def divination_picker(
+    choices: Sequence[Choice],
+    lang: str,
+    state: dict[str, Any],
+    refresh: Callable[[], None],
+    send: Callable[[dict[str, Any]], Callable[[Any], Any]],
+) -> Any:
     """The cards Divinations showed, tapped one by one in the order wanted; None without that choice."""
     listed = next((c.intent for c in choices if c.intent.get("type") == "ArrangeDivination"), None)
     if listed is None:
@@ -177,6 +216,7 @@ def divination_picker(choices: Sequence[Choice], lang: str, state: dict[str, Any
         def go(_e: Any) -> None:
             state["order"] = [*picked, c]
             refresh()
+
         return go
 
     def again(_e: Any) -> None:
@@ -184,19 +224,46 @@ def divination_picker(choices: Sequence[Choice], lang: str, state: dict[str, Any
         refresh()
 
     left = [c for c in cards if c not in picked]
-    parts: list[ft.Control] = [ft.Text(t("div.title", lang), size=18, weight=ft.FontWeight.W_600),
-                               ft.Text(t("div.help", lang), size=15)]
+    parts: list[ft.Control] = [
+        ft.Text(t("div.title", lang), size=18, weight=ft.FontWeight.W_600),
+        ft.Text(t("div.help", lang), size=15),
+    ]
     if picked:
-        parts.append(ident(ft.Text(t("div.chosen", lang, cards=", ".join(
-            f"{n}. {card(c, lang)}" for n, c in enumerate(picked, 1))), size=16, weight=ft.FontWeight.W_600),
-            "divination-order"))
-    parts.append(ft.ResponsiveRow([
-        big_button(card(c, lang), add(c), f"divination-card-{cards.index(c)}", col={"xs": 6, "sm": 4})
-        for c in left], spacing=8, run_spacing=8))
+        parts.append(
+            ident(
+                ft.Text(
+                    t(
+                        "div.chosen",
+                        lang,
+                        cards=", ".join(f"{n}. {card(c, lang)}" for n, c in enumerate(picked, 1)),
+                    ),
+                    size=16,
+                    weight=ft.FontWeight.W_600,
+                ),
+                "divination-order",
+            )
+        )
+    parts.append(
+        ft.ResponsiveRow(
+            [
+                big_button(card(c, lang), add(c), f"divination-card-{cards.index(c)}", col={"xs": 6, "sm": 4})
+                for c in left
+            ],
+            spacing=8,
+            run_spacing=8,
+        )
+    )
     row = []
     if picked and not left:
-        row.append(big_button(t("div.go", lang), send({**listed, "order": picked}), "divination-go", primary=True,
-                              col={"xs": 12, "sm": 6}))
+        row.append(
+            big_button(
+                t("div.go", lang),
+                send({**listed, "order": picked}),
+                "divination-go",
+                primary=True,
+                col={"xs": 12, "sm": 6},
+            )
+        )
     if picked:
         row.append(big_button(t("div.again", lang), again, "divination-again", col={"xs": 6, "sm": 3}))
     row.append(big_button(t("div.keep", lang), send(listed), "divination-keep", col={"xs": 6, "sm": 3}))

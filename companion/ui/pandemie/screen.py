@@ -57,10 +57,17 @@ def _pt(key: str, lang: str, **kw: Any) -> str:
 def _colour_chip(colour: str, n: int | str, lang: str) -> ft.Control:
     fr, en, swatch = PAN_COLOURS.get(colour, (colour, colour, ft.Colors.GREY_400))
     return ft.Container(
-        content=ft.Row([ft.Container(width=16, height=16, border_radius=8, bgcolor=swatch),
-                        ft.Text(f"{n} {en if lang == 'en' else fr}", size=16, color=ft.Colors.ON_SURFACE)],
-                       spacing=6, tight=True),
-        padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=16, bgcolor=ft.Colors.SURFACE,
+        content=ft.Row(
+            [
+                ft.Container(width=16, height=16, border_radius=8, bgcolor=swatch),
+                ft.Text(f"{n} {en if lang == 'en' else fr}", size=16, color=ft.Colors.ON_SURFACE),
+            ],
+            spacing=6,
+            tight=True,
+        ),
+        padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+        border_radius=16,
+        bgcolor=ft.Colors.SURFACE,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
     )
 
@@ -68,18 +75,31 @@ def _colour_chip(colour: str, n: int | str, lang: str) -> ft.Control:
 def _city_row(key: str, by_colour: Mapping[str, int], lang: str) -> ft.Control:
     """One city's pins: its name (bold from 3 pins on: one more is a surge), a chip per colour."""
     total = sum(by_colour.values())
-    return ft.Row([ft.Text(_city(key), size=16, width=150, weight=ft.FontWeight.BOLD if total >= 3 else None),
-                   *[_colour_chip(c, n, lang) for c, n in by_colour.items()]], wrap=True, spacing=6, run_spacing=4,
-                  key=f"city-{key}")
+    return ft.Row(
+        [
+            ft.Text(_city(key), size=16, width=150, weight=ft.FontWeight.BOLD if total >= 3 else None),
+            *[_colour_chip(c, n, lang) for c, n in by_colour.items()],
+        ],
+        wrap=True,
+        spacing=6,
+        run_spacing=4,
+        key=f"city-{key}",
+    )
 
 
 def _city(key: str) -> str:
     return component_name(f"PC:{key}") if key else "—"
 
 
-def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str] | None = None,
-          focus: str = "", unfolded: Collection[str] = (),
-          on_unfold: Callable[[str, bool], Any] | None = None) -> ft.Control:
+def board(
+    view: Mapping[str, Any],
+    lang: str,
+    seat: str,
+    names: Mapping[str, str] | None = None,
+    focus: str = "",
+    unfolded: Collection[str] = (),
+    on_unfold: Callable[[str, bool], Any] | None = None,
+) -> ft.Control:
     """``focus``: the province code a province tablet is bound to (a player's own province on a phone):
     that province is shown whole, first; the others are folded, one tap away.
 
@@ -99,12 +119,24 @@ def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str
         focus = ""
     if me is not None:  # a player's phone: their own hand first
         hand = me.get("hand")
-        cards = [pill(component_name(c)) for c in hand] if hand is not None else [ft.Text(_pt("hidden", lang, n=me.get("hand_size", 0)))]
-        parts.append(ft.Column([
-            heading(f"{role_name(str(me.get('role', '')), lang)} · {_city(me.get('city') or '')}", 18),
-            ft.Text(_pt("hand", lang), size=15, weight=ft.FontWeight.W_600),
-            ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
-        ], spacing=6, tight=True))
+        cards = (
+            [pill(component_name(c)) for c in hand]
+            if hand is not None
+            else [ft.Text(_pt("hidden", lang, n=me.get("hand_size", 0)))]
+        )
+        parts.append(
+            ft.Column(
+                [
+                    heading(
+                        f"{role_name(str(me.get('role', '')), lang)} · {_city(me.get('city') or '')}", 18
+                    ),
+                    ft.Text(_pt("hand", lang), size=15, weight=ft.FontWeight.W_600),
+                    ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
+                ],
+                spacing=6,
+                tight=True,
+            )
+        )
     over = view.get("outcome") is not None  # a finished game: nobody's turn any more
     for p in provinces:
         code = str(p.get("code", ""))
@@ -113,26 +145,55 @@ def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str
             continue
         opened = code in unfolded
         # a province's part is kept while nothing in it changed (an action in another province)
-        key = ("pandemie-province", code, lang, seat, focus, over, opened, msgspec.json.encode(p),
-               tuple(sorted((names or {}).items())))
-        parts.append(keep(key, lambda p=p, code=code, opened=opened: _province(p, code, lang, seat, names, focus,
-                                                                               over, opened, on_unfold),
-                          slot=("pandemie-province", code)))
+        key = (
+            "pandemie-province",
+            code,
+            lang,
+            seat,
+            focus,
+            over,
+            opened,
+            msgspec.json.encode(p),
+            tuple(sorted((names or {}).items())),
+        )
+        parts.append(
+            keep(
+                key,
+                lambda p=p, code=code, opened=opened: _province(
+                    p, code, lang, seat, names, focus, over, opened, on_unfold
+                ),
+                slot=("pandemie-province", code),
+            )
+        )
     if players:
         rows = []
-        for s, pl in sorted(players.items(), key=lambda kv: bool(focus) and str(kv[1].get("province")) != focus):
+        for s, pl in sorted(
+            players.items(), key=lambda kv: bool(focus) and str(kv[1].get("province")) != focus
+        ):
             hand = pl.get("hand")
-            cards = ", ".join(card(c, lang) for c in hand) if hand is not None else _pt("hidden", lang, n=pl.get("hand_size", 0))
-            rows.append(ft.Text(f"{say(s, lang, names)} · {role_name(str(pl.get('role', '')), lang)} {_pt('in', lang)} {_city(pl.get('city') or '')} — {cards}",
-                                size=15, weight=ft.FontWeight.BOLD if s == seat else None))
+            cards = (
+                ", ".join(card(c, lang) for c in hand)
+                if hand is not None
+                else _pt("hidden", lang, n=pl.get("hand_size", 0))
+            )
+            rows.append(
+                ft.Text(
+                    f"{say(s, lang, names)} · {role_name(str(pl.get('role', '')), lang)} {_pt('in', lang)} {_city(pl.get('city') or '')} — {cards}",
+                    size=15,
+                    weight=ft.FontWeight.BOLD if s == seat else None,
+                )
+            )
         parts.append(ft.Column([heading(_pt("players", lang), 18), *rows], spacing=4, tight=True))
     return ft.Column(parts, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _tile_title(p: Mapping[str, Any], code: str, lang: str, names: Mapping[str, str] | None,
-                over: bool) -> ft.Text:
+def _tile_title(
+    p: Mapping[str, Any], code: str, lang: str, names: Mapping[str, str] | None, over: bool
+) -> ft.Text:
     turn = None if over else p.get("turn")
-    return ft.Text(f"{p.get('name', code)} · {_pt('turn', lang)} {say(turn, lang, names) if turn else '—'}", size=17)
+    return ft.Text(
+        f"{p.get('name', code)} · {_pt('turn', lang)} {say(turn, lang, names) if turn else '—'}", size=17
+    )
 
 
 def _unfolding(code: str, on_unfold: Callable[[str, bool], Any] | None) -> Callable[[Any], Any] | None:
@@ -146,19 +207,43 @@ def _unfolding(code: str, on_unfold: Callable[[str, bool], Any] | None) -> Calla
     return changed
 
 
-def _folded(p: Mapping[str, Any], code: str, lang: str, names: Mapping[str, str] | None, over: bool,
-            on_unfold: Callable[[str, bool], Any]) -> ft.Control:
+def _folded(
+    p: Mapping[str, Any],
+    code: str,
+    lang: str,
+    names: Mapping[str, str] | None,
+    over: bool,
+    on_unfold: Callable[[str, bool], Any],
+) -> ft.Control:
     """Another province, folded: its title, and a mark where its part comes when it is unfolded."""
-    return ident(ft.ExpansionTile(title=_tile_title(p, code, lang, names, over), controls=[ft.Text("…", size=17)],
-                                  expanded=False, on_change=_unfolding(code, on_unfold)), f"province-{code}")
+    return ident(
+        ft.ExpansionTile(
+            title=_tile_title(p, code, lang, names, over),
+            controls=[ft.Text("…", size=17)],
+            expanded=False,
+            on_change=_unfolding(code, on_unfold),
+        ),
+        f"province-{code}",
+    )
 
 
-def _province(p: Mapping[str, Any], code: str, lang: str, seat: str, names: Mapping[str, str] | None,
-              focus: str, over: bool = False, opened: bool = False,
-              on_unfold: Callable[[str, bool], Any] | None = None) -> ft.Control:
+def _province(
+    p: Mapping[str, Any],
+    code: str,
+    lang: str,
+    seat: str,
+    names: Mapping[str, str] | None,
+    focus: str,
+    over: bool = False,
+    opened: bool = False,
+    on_unfold: Callable[[str, bool], Any] | None = None,
+) -> ft.Control:
     turn = None if over else p.get("turn")
     counters = [
-        chip(_pt("turn", lang), say(turn, lang, names) + (f" ({_pt('you', lang)})" if turn == seat else "") if turn else "—"),
+        chip(
+            _pt("turn", lang),
+            say(turn, lang, names) + (f" ({_pt('you', lang)})" if turn == seat else "") if turn else "—",
+        ),
         chip(_pt("actions", lang), str(p.get("actions_left", "—"))),
         chip(_pt("speed", lang), str(p.get("speed", "—"))),
         chip(_pt("surges", lang), str(p.get("surges", 0))),
@@ -176,38 +261,72 @@ def _province(p: Mapping[str, Any], code: str, lang: str, seat: str, names: Mapp
     # same supply and city rows as before but the one that changed
     supply = p.get("supply") or {}
     block.append(ft.Text(_pt("supply", lang), size=15, weight=ft.FontWeight.W_600))
-    block.append(keep(("pandemie-supply", code, lang, tuple(supply.items())), lambda: ft.Row(
-        [_colour_chip(c, n, lang) for c, n in supply.items()], wrap=True, spacing=6, run_spacing=6)))
+    block.append(
+        keep(
+            ("pandemie-supply", code, lang, tuple(supply.items())),
+            lambda: ft.Row(
+                [_colour_chip(c, n, lang) for c, n in supply.items()], wrap=True, spacing=6, run_spacing=6
+            ),
+        )
+    )
     pins: Mapping[str, Mapping[str, int]] = p.get("pins") or {}
     block.append(ft.Text(_pt("pins", lang), size=15, weight=ft.FontWeight.W_600))
     rows: list[ft.Control] = []
     # each city's row by its key: when pins come, the rows that move are moved, not sent again, and the row
     # of a city whose pins changed is written into (its slot): the browser gets the counts that changed
     for key, by_colour in sorted(pins.items(), key=lambda kv: -sum(kv[1].values())):
-        rows.append(keep(("pandemie-city", code, key, lang, tuple(by_colour.items())),
-                         lambda key=key, by_colour=by_colour: _city_row(key, by_colour, lang),
-                         slot=("pandemie-city", code, key)))
+        rows.append(
+            keep(
+                ("pandemie-city", code, key, lang, tuple(by_colour.items())),
+                lambda key=key, by_colour=by_colour: _city_row(key, by_colour, lang),
+                slot=("pandemie-city", code, key),
+            )
+        )
     block.append(ft.Column(rows or [ft.Text(_pt("none", lang))], spacing=4, tight=True))
     extra = []
     colon = " : " if lang == "fr" else ": "  # French puts a space before the colon, English does not
     if p.get("forts"):
         extra.append(f"{_pt('forts', lang)}{colon}{', '.join(_city(k) for k in p['forts'])}")
     if p.get("victories"):
-        extra.append(f"{_pt('victories', lang)}{colon}{', '.join(PAN_COLOURS.get(c, (c, c, ''))[0 if lang == 'fr' else 1] for c in p['victories'])}")
+        extra.append(
+            f"{_pt('victories', lang)}{colon}{', '.join(PAN_COLOURS.get(c, (c, c, ''))[0 if lang == 'fr' else 1] for c in p['victories'])}"
+        )
     if p.get("eradicated"):
-        extra.append(f"{_pt('eradicated', lang)}{colon}{', '.join(PAN_COLOURS.get(c, (c, c, ''))[0 if lang == 'fr' else 1] for c in p['eradicated'])}")
-    extra.append(f"{_pt('decks', lang)}{colon}{_pt('player_deck', lang)} {p.get('player_deck', '?')} · "
-                 f"{_pt('propagation_deck', lang)} {p.get('propagation_deck', '?')}")
+        extra.append(
+            f"{_pt('eradicated', lang)}{colon}{', '.join(PAN_COLOURS.get(c, (c, c, ''))[0 if lang == 'fr' else 1] for c in p['eradicated'])}"
+        )
+    extra.append(
+        f"{_pt('decks', lang)}{colon}{_pt('player_deck', lang)} {p.get('player_deck', '?')} · "
+        f"{_pt('propagation_deck', lang)} {p.get('propagation_deck', '?')}"
+    )
     block += [ft.Text(x, size=15) for x in extra]
     disc = list(p.get("propagation_discard") or [])[-8:]
     if disc:
         block.append(ft.Text(_pt("prop_discard", lang), size=15, weight=ft.FontWeight.W_600))
-        block.append(keep(("pandemie-discard", code, tuple(disc)), lambda: ft.Row(
-            [pill(component_name(c)) for c in reversed(disc)], wrap=True, spacing=6, run_spacing=6)))
+        block.append(
+            keep(
+                ("pandemie-discard", code, tuple(disc)),
+                lambda: ft.Row(
+                    [pill(component_name(c)) for c in reversed(disc)], wrap=True, spacing=6, run_spacing=6
+                ),
+            )
+        )
     body = ft.Column(block, spacing=8, tight=True)
     if focus and code != focus:  # another province than the tablet's: one tap away
-        return ident(ft.ExpansionTile(title=_tile_title(p, code, lang, names, over), controls=[body],
-                                      expanded=opened, on_change=_unfolding(code, on_unfold)), f"province-{code}")
-    return ident(ft.Container(content=body, padding=ft.Padding.only(top=6),
-                              border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))),
-                 f"province-{code}")
+        return ident(
+            ft.ExpansionTile(
+                title=_tile_title(p, code, lang, names, over),
+                controls=[body],
+                expanded=opened,
+                on_change=_unfolding(code, on_unfold),
+            ),
+            f"province-{code}",
+        )
+    return ident(
+        ft.Container(
+            content=body,
+            padding=ft.Padding.only(top=6),
+            border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        ),
+        f"province-{code}",
+    )

@@ -37,8 +37,22 @@ class PlagueBoard:
 
 # -- Plague & Pestilence -----------------------------------------------------------------------------------
 PLAGUE_SHOWN = {
-    "game", "seat", "seats", "phase", "turn", "current", "stage", "waiting_for", "players", "hand", "deck",
-    "in_play", "act", "rolls", "options", "outcome",
+    "game",
+    "seat",
+    "seats",
+    "phase",
+    "turn",
+    "current",
+    "stage",
+    "waiting_for",
+    "players",
+    "hand",
+    "deck",
+    "in_play",
+    "act",
+    "rolls",
+    "options",
+    "outcome",
 }
 
 
@@ -74,8 +88,12 @@ def plague_todo(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[st
     if seat in waiting:
         return _tr_or(f"cp.plague.do.{stage}", lang, tr("cp.your_move", lang), phase=phase)
     if waiting:
-        return tr("cp.plague.wait", lang, who=_who(waiting, seat, lang, names),
-                  what=_tr_or(f"cp.plague.stage.{stage}", lang, stage, phase=phase))
+        return tr(
+            "cp.plague.wait",
+            lang,
+            who=_who(waiting, seat, lang, names),
+            what=_tr_or(f"cp.plague.stage.{stage}", lang, stage, phase=phase),
+        )
     return ""
 
 
@@ -87,16 +105,27 @@ def plague_roll(r: Mapping[str, Any], lang: str, names: Mapping[str, str] | None
     purpose = str(r.get("purpose", ""))
     what = _tr_or(f"cp.plague.roll.{purpose}", lang, purpose)
     who = say(str(r.get("seat") or "?"), lang, names)
-    return f"{who} · {what} : {dice} = {r.get('total', '?')}" if lang == "fr" else f"{who} · {what}: {dice} = {r.get('total', '?')}"
+    return (
+        f"{who} · {what} : {dice} = {r.get('total', '?')}"
+        if lang == "fr"
+        else f"{who} · {what}: {dice} = {r.get('total', '?')}"
+    )
 
 
-def plague_board(view: Mapping[str, Any], lang: str, seat: str, dice_shown: int = 8,
-                 names: Mapping[str, str] | None = None) -> PlagueBoard:
+def plague_board(
+    view: Mapping[str, Any], lang: str, seat: str, dice_shown: int = 8, names: Mapping[str, str] | None = None
+) -> PlagueBoard:
     waiting = _waiting(view)
     counters = [
         (tr("cp.plague.turn", lang), str(view.get("turn", "—"))),
-        (tr("cp.phase", lang), _tr_or(f"cp.plague.phase.{view.get('phase')}", lang, str(view.get("phase", "—")))),
-        (tr("cp.plague.current", lang), _who([view["current"]], seat, lang, names) if view.get("current") else "—"),
+        (
+            tr("cp.phase", lang),
+            _tr_or(f"cp.plague.phase.{view.get('phase')}", lang, str(view.get("phase", "—"))),
+        ),
+        (
+            tr("cp.plague.current", lang),
+            _who([view["current"]], seat, lang, names) if view.get("current") else "—",
+        ),
         (tr("cp.waiting", lang), _who(waiting, seat, lang, names)),
     ]
     players = []
@@ -105,8 +134,10 @@ def plague_board(view: Mapping[str, Any], lang: str, seat: str, dice_shown: int 
             continue
         s = str(p.get("seat", "?"))
         pop = p.get("population")
-        bits = [tr("cp.plague.pop", lang, n=pop) if pop is not None else tr("cp.plague.pop_hidden", lang),
-                tr("cp.plague.cards", lang, n=p.get("hand_size", 0))]
+        bits = [
+            tr("cp.plague.pop", lang, n=pop) if pop is not None else tr("cp.plague.pop_hidden", lang),
+            tr("cp.plague.cards", lang, n=p.get("hand_size", 0)),
+        ]
         imps = [plague_card_name(c, lang) for c in p.get("improvements") or []]
         if imps:
             bits.append(", ".join(imps))
@@ -120,8 +151,13 @@ def plague_board(view: Mapping[str, Any], lang: str, seat: str, dice_shown: int 
     a = view.get("act")
     if isinstance(a, Mapping):
         target = a.get("target") or ""
-        act = tr("cp.plague.act_line", lang, seat=a.get("seat", "?"), card=plague_card_name(str(a.get("card", "")), lang),
-                 target=target or "—")
+        act = tr(
+            "cp.plague.act_line",
+            lang,
+            seat=a.get("seat", "?"),
+            card=plague_card_name(str(a.get("card", "")), lang),
+            target=target or "—",
+        )
         if a.get("cancelled"):
             act += " · " + tr("cp.plague.cancelled", lang)
     rolls = [r for r in view.get("rolls") or [] if isinstance(r, Mapping)]
@@ -130,8 +166,11 @@ def plague_board(view: Mapping[str, Any], lang: str, seat: str, dice_shown: int 
     deck_line = tr("cp.plague.deck", lang, pile=deck.get("pile", "?"), discard=len(deck.get("discard") or []))
     private = None
     if seat != TABLE and seat in (view.get("seats") or []):
-        own = next((p for p in view.get("players") or [] if isinstance(p, Mapping) and p.get("seat") == seat), {})
+        own = next(
+            (p for p in view.get("players") or [] if isinstance(p, Mapping) and p.get("seat") == seat), {}
+        )
         hidden = bool((view.get("options") or {}).get("hidden_population"))
-        private = PlaguePrivate([plague_card(c, lang) for c in view.get("hand") or []],
-                                own.get("population") if hidden else None)
+        private = PlaguePrivate(
+            [plague_card(c, lang) for c in view.get("hand") or []], own.get("population") if hidden else None
+        )
     return PlagueBoard(counters, plague_todo(view, lang, seat, names), act, players, dice, deck_line, private)

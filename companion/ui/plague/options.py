@@ -11,11 +11,17 @@ TITLE = {"fr": "Plague & Pestilence", "en": "Plague & Pestilence"}
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
     _players(2, 6, 4),
-    OptionSpec("hidden_population", "bool", False, "Populations cachées (règle optionnelle 1)",
-               "Hidden populations (optional rule 1)"),
+    OptionSpec(
+        "hidden_population",
+        "bool",
+        False,
+        "Populations cachées (règle optionnelle 1)",
+        "Hidden populations (optional rule 1)",
+    ),
     OptionSpec("doubles", "bool", False, "Doubles (règle optionnelle 3)", "Doubles (optional rule 3)"),
-    OptionSpec("last_chance", "bool", False, "Dernière chance (règle optionnelle 4)",
-               "Last chance (optional rule 4)"),
+    OptionSpec(
+        "last_chance", "bool", False, "Dernière chance (règle optionnelle 4)", "Last chance (optional rule 4)"
+    ),
 )
 
 GROUP_TITLES: dict[str, dict[str, str]] = {

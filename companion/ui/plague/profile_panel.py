@@ -42,9 +42,13 @@ class PlagueProfilePanel:
         self.just_saved = False  # a profile was saved a moment ago: the panel says so once
         self.name = track(ft.TextField(text_size=18))  # kept between renders: see companion/ui/typed.py
         self.fields: dict[str, ft.TextField] = {
-            P.PlagueForm.key(side, t): track(ft.TextField(text_size=18, keyboard_type=ft.KeyboardType.NUMBER,
-                                                          expand=True, error_max_lines=3))
-            for t in TOTALS for side in SIDES
+            P.PlagueForm.key(side, t): track(
+                ft.TextField(
+                    text_size=18, keyboard_type=ft.KeyboardType.NUMBER, expand=True, error_max_lines=3
+                )
+            )
+            for t in TOTALS
+            for side in SIDES
         }
         self.summary = ""
 
@@ -64,7 +68,10 @@ class PlagueProfilePanel:
     def form(self) -> P.PlagueForm:
         return P.PlagueForm(
             name=self.name.value or "",
-            values={side: {t: self.fields[P.PlagueForm.key(side, t)].value or "" for t in TOTALS} for side in SIDES},
+            values={
+                side: {t: self.fields[P.PlagueForm.key(side, t)].value or "" for t in TOTALS}
+                for side in SIDES
+            },
         )
 
     def _pick(self, path: Path) -> Callable[[Any], None]:
@@ -119,33 +126,62 @@ class PlagueProfilePanel:
             parts.append(ft.Text(tr("pp.saved", lang), size=16, weight=ft.FontWeight.W_600))
         elif not self.entering:
             parts.append(ft.Text(tr("pp.none", lang), size=15))
-        buttons = [big_button(s.name, self._pick(s.path), f"pp-saved-{i}", primary=(s.path == self.selected),
-                              icon=ft.Icons.CASINO, col={"xs": 12, "sm": 6})
-                   for i, s in enumerate(usable)]
+        buttons = [
+            big_button(
+                s.name,
+                self._pick(s.path),
+                f"pp-saved-{i}",
+                primary=(s.path == self.selected),
+                icon=ft.Icons.CASINO,
+                col={"xs": 12, "sm": 6},
+            )
+            for i, s in enumerate(usable)
+        ]
         if buttons:
             parts.append(ft.ResponsiveRow(buttons, spacing=8, run_spacing=8))
         for s in saved:
             if s.error:
-                parts.append(ft.Text(tr("pp.damaged", lang, name=s.path.name, err=s.error), size=13,
-                                     color=ft.Colors.ERROR))
+                parts.append(
+                    ft.Text(
+                        tr("pp.damaged", lang, name=s.path.name, err=s.error), size=13, color=ft.Colors.ERROR
+                    )
+                )
         chosen = self.selected_profile()
         if chosen is not None:
             said = tr("pp.saved_ok", lang, name=chosen["name"]) + " " if self.just_saved else ""
-            parts.append(ident(pill(said + tr("pp.chosen", lang, name=chosen["name"]), ft.Colors.TERTIARY_CONTAINER),
-                               "pp-chosen"))
+            parts.append(
+                ident(
+                    pill(said + tr("pp.chosen", lang, name=chosen["name"]), ft.Colors.TERTIARY_CONTAINER),
+                    "pp-chosen",
+                )
+            )
             self.just_saved = False
-        parts.append(big_button(tr("pp.cancel" if self.entering and usable else "pp.new", lang), self._enter, "pp-new",
-                                icon=ft.Icons.CLOSE if self.entering and usable else ft.Icons.EDIT, tone="tonal"))
+        parts.append(
+            big_button(
+                tr("pp.cancel" if self.entering and usable else "pp.new", lang),
+                self._enter,
+                "pp-new",
+                icon=ft.Icons.CLOSE if self.entering and usable else ft.Icons.EDIT,
+                tone="tonal",
+            )
+        )
         if self.entering:
             parts.append(self._form_control())
-        return ident(ft.Container(content=vcol(parts, spacing=10), padding=ft.Padding.only(top=6)), "pp-panel")
+        return ident(
+            ft.Container(content=vcol(parts, spacing=10), padding=ft.Padding.only(top=6)), "pp-panel"
+        )
 
     def _form_control(self) -> ft.Control:
         lang = self.lang
         self.name.label = tr("pp.name", lang)
-        head = ft.Row([ft.Text(tr("pp.total", lang), size=14, width=48, weight=ft.FontWeight.W_600),
-                       ft.Text(tr("pp.prosperity", lang), size=14, expand=True, weight=ft.FontWeight.W_600),
-                       ft.Text(tr("pp.plague", lang), size=14, expand=True, weight=ft.FontWeight.W_600)], spacing=8)
+        head = ft.Row(
+            [
+                ft.Text(tr("pp.total", lang), size=14, width=48, weight=ft.FontWeight.W_600),
+                ft.Text(tr("pp.prosperity", lang), size=14, expand=True, weight=ft.FontWeight.W_600),
+                ft.Text(tr("pp.plague", lang), size=14, expand=True, weight=ft.FontWeight.W_600),
+            ],
+            spacing=8,
+        )
         rows: list[ft.Control] = [ident(self.name, "pp-name"), head]
         for t in TOTALS:
             cells: list[ft.Control] = [ft.Text(str(t), size=22, width=48, weight=ft.FontWeight.BOLD)]
@@ -158,5 +194,6 @@ class PlagueProfilePanel:
             rows.append(ident(ft.Text(self.summary, size=15, color=ft.Colors.ERROR), "pp-summary"))
         rows.append(big_button(tr("pp.save", lang), self.save, "pp-save", icon=ft.Icons.SAVE, primary=True))
         # a tablet in landscape: the two columns stay near each other instead of spanning the screen
-        return ft.ResponsiveRow([card(vcol(rows, spacing=8), bgcolor=ft.Colors.SURFACE,
-                                      col={"xs": 12, "md": 10, "lg": 7})])
+        return ft.ResponsiveRow(
+            [card(vcol(rows, spacing=8), bgcolor=ft.Colors.SURFACE, col={"xs": 12, "md": 10, "lg": 7})]
+        )

@@ -11,15 +11,34 @@ TITLE = {"fr": "Rattus", "en": "Rattus"}
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
     _players(2, 4, 4),
-    OptionSpec("mode", "choice", "physical", "Jetons rats", "Rat tokens", ("physical", "digital"),
-               labels={"physical": ("Vrais jetons (scannés)", "Real tokens (scanned)"),
-                       "digital": ("Sac caché dans l'app", "Hidden bag in the app")}),
-    OptionSpec("characters", "choice", "base", "Personnages", "Characters",
-               ("base", "age-d-or", "controle-des-rats", "europe-en-guerre", "random", "one-per-class"),
-               labels={"base": ("De base", "Base game"), "age-d-or": ("Âge d'or", "Golden age"),
-                       "controle-des-rats": ("Contrôle des rats", "Rat control"),
-                       "europe-en-guerre": ("Europe en guerre", "Europe at war"),
-                       "random": ("Au hasard", "Random"), "one-per-class": ("Un par classe", "One per class")}),
+    OptionSpec(
+        "mode",
+        "choice",
+        "physical",
+        "Jetons rats",
+        "Rat tokens",
+        ("physical", "digital"),
+        labels={
+            "physical": ("Vrais jetons (scannés)", "Real tokens (scanned)"),
+            "digital": ("Sac caché dans l'app", "Hidden bag in the app"),
+        },
+    ),
+    OptionSpec(
+        "characters",
+        "choice",
+        "base",
+        "Personnages",
+        "Characters",
+        ("base", "age-d-or", "controle-des-rats", "europe-en-guerre", "random", "one-per-class"),
+        labels={
+            "base": ("De base", "Base game"),
+            "age-d-or": ("Âge d'or", "Golden age"),
+            "controle-des-rats": ("Contrôle des rats", "Rat control"),
+            "europe-en-guerre": ("Europe en guerre", "Europe at war"),
+            "random": ("Au hasard", "Random"),
+            "one-per-class": ("Un par classe", "One per class"),
+        },
+    ),
 )
 
 GROUP_TITLES: dict[str, dict[str, str]] = {

@@ -18,5 +18,7 @@ def outcome_lines(outcome: Mapping[str, Any], lang: str, names: Mapping[str, str
         lines.append(tr(f"rat.end.{reason}", lang))
     scores = outcome.get("scores") or {}
     for i, seat in enumerate(outcome.get("ranking") or [], start=1):
-        lines.append(tr("rat.end.rank", lang, n=i, who=say(str(seat), lang, names), score=scores.get(seat, "?")))
+        lines.append(
+            tr("rat.end.rank", lang, n=i, who=say(str(seat), lang, names), score=scores.get(seat, "?"))
+        )
     return lines

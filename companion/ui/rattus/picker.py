@@ -52,7 +52,11 @@ class PlacePlan:
     def pick(self, region: str, bonus: str) -> int | None:
         peasant, queen = BONUS[bonus]
         for idx, i in self.choices:
-            if str(i["region"]) == region and bool(i.get("peasant")) == peasant and bool(i.get("queen")) == queen:
+            if (
+                str(i["region"]) == region
+                and bool(i.get("peasant")) == peasant
+                and bool(i.get("queen")) == queen
+            ):
                 return idx
         return None
 
@@ -66,8 +70,14 @@ def place_plan(choices: Sequence[Choice], view: Mapping[str, Any]) -> PlacePlan 
     return PlacePlan(found, rats)
 
 
-def place_picker(p: PlacePlan, lang: str, state: dict[str, Any], refresh: Callable[[], None],
-                 send: Callable[[dict[str, Any]], Callable[[Any], Any]], info: Callable[..., Any]) -> Any:
+def place_picker(
+    p: PlacePlan,
+    lang: str,
+    state: dict[str, Any],
+    refresh: Callable[[], None],
+    send: Callable[[dict[str, Any]], Callable[[Any], Any]],
+    info: Callable[..., Any],
+) -> Any:
     import flet as ft
 
     from ..widgets import big_button, ident, vcol
@@ -81,25 +91,41 @@ def place_picker(p: PlacePlan, lang: str, state: dict[str, Any], refresh: Callab
         def go(_e: Any) -> None:
             state["bonus"] = value
             refresh()
+
         return go
 
-    parts: list[ft.Control] = [ft.ResponsiveRow([
-        ft.Container(ft.Text(t("title", lang), size=18, weight=ft.FontWeight.W_600), col={"xs": 10}),
-        info(t("rule", lang), reminder("place", lang) or "", "rule-place", col={"xs": 2})],
-        vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+    parts: list[ft.Control] = [
+        ft.ResponsiveRow(
+            [
+                ft.Container(ft.Text(t("title", lang), size=18, weight=ft.FontWeight.W_600), col={"xs": 10}),
+                info(t("rule", lang), reminder("place", lang) or "", "rule-place", col={"xs": 2}),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+    ]
     if len(bonuses) > 1:
         buttons = []
         for b in bonuses:
-            kw: dict[str, Any] = dict(content=ft.Text(t(f"bonus.{b}", lang), size=17), on_click=setter(b), height=48)
-            buttons.append(ident(ft.FilledButton(**kw) if b == bonus else ft.OutlinedButton(**kw), f"place-bonus-{b}"))
+            kw: dict[str, Any] = dict(
+                content=ft.Text(t(f"bonus.{b}", lang), size=17), on_click=setter(b), height=48
+            )
+            buttons.append(
+                ident(ft.FilledButton(**kw) if b == bonus else ft.OutlinedButton(**kw), f"place-bonus-{b}")
+            )
         parts += [ft.Text(t("bonus", lang), size=15), ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)]
     row = []
     for n, region in enumerate(p.regions):
         idx = p.pick(region, bonus)
         intent = next((i for k, i in p.choices if k == idx), None)
-        row.append(big_button(counted(t("go", lang, n=p.count(region, bonus), region=region), lang),
-                              send(intent) if intent is not None else None, f"place-{n}",
-                              disabled=intent is None, col={"xs": 12, "sm": 6}))
+        row.append(
+            big_button(
+                counted(t("go", lang, n=p.count(region, bonus), region=region), lang),
+                send(intent) if intent is not None else None,
+                f"place-{n}",
+                disabled=intent is None,
+                col={"xs": 12, "sm": 6},
+            )
+        )
     parts.append(ft.ResponsiveRow(row, spacing=8, run_spacing=8))
     return ident(vcol(parts, spacing=8, tight=True), "place-picker")
 

@@ -44,14 +44,35 @@ class RattusProfilePanel:
         lang = self.shell.lang
         saved = P.rattus_profiles(self.shell.hub.data_dir)
         col = {"xs": 12, "sm": 6}
-        buttons = [big_button(tr("census.default", lang), self._pick(None), "rp-default", primary=self.selected is None,
-                              col=col)]
+        buttons = [
+            big_button(
+                tr("census.default", lang),
+                self._pick(None),
+                "rp-default",
+                primary=self.selected is None,
+                col=col,
+            )
+        ]
         for i, s in enumerate(saved):
             if s.error:
                 continue
             label = tr("census.line", lang, name=s.name, done=s.done, total=s.total)
-            buttons.append(big_button(label, self._pick(s.path), f"rp-saved-{i}", primary=(s.path == self.selected), col=col))
-        return vcol([ft.Text(tr("census.use", lang), size=16, weight=ft.FontWeight.W_600),
-                     ft.ResponsiveRow(buttons, spacing=8, run_spacing=8),
-                     big_button(tr("census.open", lang), self._census, "rp-census", icon=ft.Icons.QR_CODE_SCANNER,
-                                tone="tonal")], spacing=8)
+            buttons.append(
+                big_button(
+                    label, self._pick(s.path), f"rp-saved-{i}", primary=(s.path == self.selected), col=col
+                )
+            )
+        return vcol(
+            [
+                ft.Text(tr("census.use", lang), size=16, weight=ft.FontWeight.W_600),
+                ft.ResponsiveRow(buttons, spacing=8, run_spacing=8),
+                big_button(
+                    tr("census.open", lang),
+                    self._census,
+                    "rp-census",
+                    icon=ft.Icons.QR_CODE_SCANNER,
+                    tone="tonal",
+                ),
+            ],
+            spacing=8,
+        )

@@ -26,24 +26,35 @@ from ..widgets import big_button, card, heading, ident, pill, vcol
 log = logging.getLogger("tablekeeper.app")
 
 TEXT: dict[str, dict[str, str]] = {
-    "title": {"fr": "Retournez un jeton en {region} : quelle face ?", "en": "Turn a token over in {region}: which face?"},
-    "others": {"fr": "Un jeton est retourné en {region} : {who} donne sa face.",
-               "en": "A token is being turned over in {region}: {who} tells its face."},
+    "title": {
+        "fr": "Retournez un jeton en {region} : quelle face ?",
+        "en": "Turn a token over in {region}: which face?",
+    },
+    "others": {
+        "fr": "Un jeton est retourné en {region} : {who} donne sa face.",
+        "en": "A token is being turned over in {region}: {who} tells its face.",
+    },
     "table": {"fr": "la table", "en": "the table"},
     "or": {"fr": " ou ", "en": " or "},
     "region": {"fr": "Région", "en": "Region"},
     "sticker": {"fr": "Autocollant (RAT:07…), s'il y en a un", "en": "Sticker (RAT:07…), if it has one"},
-    "sticker_needed": {"fr": "Le Croisé ordonne les jetons : leur autocollant est nécessaire.",
-                       "en": "The Crusader orders the tokens: their stickers are needed."},
+    "sticker_needed": {
+        "fr": "Le Croisé ordonne les jetons : leur autocollant est nécessaire.",
+        "en": "The Crusader orders the tokens: their stickers are needed.",
+    },
     "threshold": {"fr": "Valeur limite (le chiffre)", "en": "Limit (the number)"},
     "symbols": {"fr": "Symboles", "en": "Symbols"},
     "known": {"fr": "Faces déjà connues de la boîte", "en": "Faces this box already knows"},
     "send": {"fr": "Retourner ce jeton", "en": "Turn this token over"},
     "face": {"fr": "Face : {face}", "en": "Face: {face}"},
-    "no_face": {"fr": "Touchez la valeur limite puis au moins un symbole (ou scannez un jeton déjà connu).",
-                "en": "Tap the limit then at least one symbol (or scan a token already known)."},
-    "learned": {"fr": "Profil « {name} » : {n} face(s) apprise(s), {done}/{total} jetons connus",
-                "en": "Profile “{name}”: {n} face(s) learned, {done}/{total} tokens known"},
+    "no_face": {
+        "fr": "Touchez la valeur limite puis au moins un symbole (ou scannez un jeton déjà connu).",
+        "en": "Tap the limit then at least one symbol (or scan a token already known).",
+    },
+    "learned": {
+        "fr": "Profil « {name} » : {n} face(s) apprise(s), {done}/{total} jetons connus",
+        "en": "Profile “{name}”: {n} face(s) learned, {done}/{total} tokens known",
+    },
     "M": {"fr": "M (majorité)", "en": "M (majority)"},
     "A": {"fr": "A (tous)", "en": "A (all)"},
 }
@@ -58,15 +69,20 @@ def _t(key: str, lang: str, **kw: object) -> str:
 def _symbols(lang: str) -> list[tuple[str, str]]:
     from engine.games.rattus.characters import CLASSES
 
-    return [("M", _t("M", lang)), *((k, v[1] if lang == "en" else v[0]) for k, v in CLASSES.items()),
-            ("A", _t("A", lang))]
+    return [
+        ("M", _t("M", lang)),
+        *((k, v[1] if lang == "en" else v[0]) for k, v in CLASSES.items()),
+        ("A", _t("A", lang)),
+    ]
 
 
 # -- the box profile learns ---------------------------------------------------------------------------------
 _SEEN: dict[tuple[str, str], frozenset[str]] = {}  # (data dir, profile name) -> tokens already merged
 
 
-def remember(data_dir: str | os.PathLike[str], view: Mapping[str, Any], create: bool) -> tuple[Path, int] | None:
+def remember(
+    data_dir: str | os.PathLike[str], view: Mapping[str, Any], create: bool
+) -> tuple[Path, int] | None:
     """Merge the faces turned over so far (public in every view) into this device's box profile of the same
     name; ``create`` starts that profile (from the default board) when the device has none. Returns the file
     and the number of faces added, or None when there was nothing to do."""
@@ -87,7 +103,9 @@ def remember(data_dir: str | os.PathLike[str], view: Mapping[str, Any], create: 
         return None
     new, added, differ = rp.merge_faces(prof, faces)
     if differ:
-        log.warning("faces typed for %s differ from the box profile %s (kept as recorded)", ", ".join(differ), path)
+        log.warning(
+            "faces typed for %s differ from the box profile %s (kept as recorded)", ", ".join(differ), path
+        )
     if added:
         rp.save(new, path)
     _SEEN[key] = frozenset(faces)
@@ -105,7 +123,9 @@ class FacePrompt:
         self.sticker = ""  # the sticker typed or scanned (a fresh field is drawn at each refresh)
 
     def face(self) -> str:
-        return P.face_text(self.threshold, self.symbols) if self.threshold is not None and self.symbols else ""
+        return (
+            P.face_text(self.threshold, self.symbols) if self.threshold is not None and self.symbols else ""
+        )
 
     def clear(self) -> None:
         self.threshold, self.symbols, self.sticker = None, [], ""
@@ -119,14 +139,22 @@ def prompt(screen: Any, snap: Any) -> ft.Control | None:
     if view.get("mode") == "physical":
         try:
             # the table tablet keeps the box profile (also while it plays in turn for the active seat)
-            done = remember(screen.shell.hub.data_dir, view, create=getattr(screen, "seat", snap.seat) == TABLE)
-        except Exception:  # noqa: BLE001 - an unwritable data dir must not stop the game
+            done = remember(
+                screen.shell.hub.data_dir, view, create=getattr(screen, "seat", snap.seat) == TABLE
+            )
+        except Exception:
             log.exception("saving the faces learned into the box profile")
             done = None
         if done is not None and done[1]:
             p = view.get("profile") or {}
-            screen.__dict__["_rattus_note"] = _t("learned", lang, name=p.get("name", ""), n=done[1],
-                                                 done=p.get("faces", "?"), total=p.get("tokens", 49))
+            screen.__dict__["_rattus_note"] = _t(
+                "learned",
+                lang,
+                name=p.get("name", ""),
+                n=done[1],
+                done=p.get("faces", "?"),
+                total=p.get("tokens", 49),
+            )
     to = view.get("turn_over")
     if not isinstance(to, Mapping) or not to.get("regions"):
         screen.__dict__["_rattus_note"] = ""  # said during the ravage; the turn has moved on
@@ -135,12 +163,18 @@ def prompt(screen: Any, snap: Any) -> ft.Control | None:
     by = [str(s) for s in to.get("by") or []]
     if snap.seat != TABLE and snap.seat not in by:
         who = _t("or", lang).join([*(screen_name(screen, snap, s) for s in by), _t("table", lang)])
-        return ident(pill(_t("others", lang, region=", ".join(regions), who=who), ft.Colors.PRIMARY_CONTAINER), "face-wait")
+        return ident(
+            pill(_t("others", lang, region=", ".join(regions), who=who), ft.Colors.PRIMARY_CONTAINER),
+            "face-wait",
+        )
     form: FacePrompt = screen.__dict__.setdefault("_rattus_face", FacePrompt())
     if form.region not in regions:
         form.region = regions[0]
-    return card(vcol(_form(screen, snap, form, regions, to, lang), spacing=10, tight=True), identifier="face-prompt",
-                bgcolor=ft.Colors.PRIMARY_CONTAINER)
+    return card(
+        vcol(_form(screen, snap, form, regions, to, lang), spacing=10, tight=True),
+        identifier="face-prompt",
+        bgcolor=ft.Colors.PRIMARY_CONTAINER,
+    )
 
 
 def screen_name(screen: Any, snap: Any, seat: str) -> str:
@@ -149,8 +183,9 @@ def screen_name(screen: Any, snap: Any, seat: str) -> str:
     return model.say(seat, screen.lang, model.people(snap.seats, screen.lang))
 
 
-def _form(screen: Any, snap: Any, form: FacePrompt, regions: list[str], to: Mapping[str, Any],
-          lang: str) -> list[ft.Control]:
+def _form(
+    screen: Any, snap: Any, form: FacePrompt, regions: list[str], to: Mapping[str, Any], lang: str
+) -> list[ft.Control]:
     def refresh() -> None:
         screen.shell.refresh()
 
@@ -158,12 +193,14 @@ def _form(screen: Any, snap: Any, form: FacePrompt, regions: list[str], to: Mapp
         def f(_e: Any) -> None:
             form.region = r
             refresh()
+
         return f
 
     def set_threshold(n: int) -> Callable[[Any], None]:
         def f(_e: Any) -> None:
             form.threshold = n
             refresh()
+
         return f
 
     def toggle(sym: str) -> Callable[[Any], None]:
@@ -173,6 +210,7 @@ def _form(screen: Any, snap: Any, form: FacePrompt, regions: list[str], to: Mapp
             else:
                 form.symbols.append(sym)
             refresh()
+
         return f
 
     def quick(face: str) -> Callable[[Any], None]:
@@ -180,6 +218,7 @@ def _form(screen: Any, snap: Any, form: FacePrompt, regions: list[str], to: Mapp
             words = face.split()
             form.threshold, form.symbols = int(words[0]), words[1:]
             refresh()
+
         return f
 
     async def send(_e: Any = None) -> None:
@@ -188,7 +227,13 @@ def _form(screen: Any, snap: Any, form: FacePrompt, regions: list[str], to: Mapp
         if not face and not sticker:
             screen.shell.toast(_t("no_face", lang), error=True)
             return
-        intent = {"type": "FlipToken", "seat": snap.seat, "region": form.region, "token": sticker, "face": face}
+        intent = {
+            "type": "FlipToken",
+            "seat": snap.seat,
+            "region": form.region,
+            "token": sticker,
+            "face": face,
+        }
         before = snap.seq
         await screen._send(intent)
         after = screen.acting.snapshot
@@ -208,14 +253,34 @@ def _form(screen: Any, snap: Any, form: FacePrompt, regions: list[str], to: Mapp
     if note:
         out.append(ident(pill(note, ft.Colors.TERTIARY_CONTAINER), "face-learned"))
     if len(regions) > 1:
-        out.append(ft.ResponsiveRow([big_button(r, pick_region(r), f"face-region-{k}", primary=(r == form.region),
-                                                col={"xs": 6, "md": 4}) for k, r in enumerate(regions)],
-                                    spacing=8, run_spacing=8))
+        out.append(
+            ft.ResponsiveRow(
+                [
+                    big_button(
+                        r,
+                        pick_region(r),
+                        f"face-region-{k}",
+                        primary=(r == form.region),
+                        col={"xs": 6, "md": 4},
+                    )
+                    for k, r in enumerate(regions)
+                ],
+                spacing=8,
+                run_spacing=8,
+            )
+        )
+
     def typed(e: Any) -> None:
         form.sticker = str(e.control.value or "")
 
-    field = ft.TextField(value=form.sticker, label=_t("sticker", lang), text_size=18, expand=True,
-                         capitalization=ft.TextCapitalization.CHARACTERS, on_change=typed)
+    field = ft.TextField(
+        value=form.sticker,
+        label=_t("sticker", lang),
+        text_size=18,
+        expand=True,
+        capitalization=ft.TextCapitalization.CHARACTERS,
+        on_change=typed,
+    )
     row: list[ft.Control] = [ident(field, "face-token")]
     if screen.shell.camera_kind():
         row.append(big_button("", scan, "face-scan", icon=ft.Icons.QR_CODE_SCANNER, col={"xs": 3}))
@@ -231,17 +296,48 @@ def _form(screen: Any, snap: Any, form: FacePrompt, regions: list[str], to: Mapp
             n, *syms = face.split()
             return " · ".join([n, *(names.get(x, x) for x in syms)])
 
-        out.append(ft.ResponsiveRow([big_button(shown(f), quick(f), f"face-q-{k}", primary=(f == form.face()),
-                                                col={"xs": 6, "md": 3}) for k, f in enumerate(common)],
-                                    spacing=8, run_spacing=8))
+        out.append(
+            ft.ResponsiveRow(
+                [
+                    big_button(
+                        shown(f), quick(f), f"face-q-{k}", primary=(f == form.face()), col={"xs": 6, "md": 3}
+                    )
+                    for k, f in enumerate(common)
+                ],
+                spacing=8,
+                run_spacing=8,
+            )
+        )
     out.append(ft.Text(_t("threshold", lang), size=15, weight=ft.FontWeight.W_600))
-    out.append(ft.ResponsiveRow([big_button(str(n), set_threshold(n), f"face-t-{n}", primary=(n == form.threshold),
-                                            col={"xs": 4, "sm": 2, "md": 4, "lg": 2}) for n in range(1, 10)],
-                                spacing=6, run_spacing=6))
+    out.append(
+        ft.ResponsiveRow(
+            [
+                big_button(
+                    str(n),
+                    set_threshold(n),
+                    f"face-t-{n}",
+                    primary=(n == form.threshold),
+                    col={"xs": 4, "sm": 2, "md": 4, "lg": 2},
+                )
+                for n in range(1, 10)
+            ],
+            spacing=6,
+            run_spacing=6,
+        )
+    )
     out.append(ft.Text(_t("symbols", lang), size=15, weight=ft.FontWeight.W_600))
-    out.append(ft.ResponsiveRow([big_button(label, toggle(k), f"face-s-{k}", primary=(k in form.symbols),
-                                            col={"xs": 6, "lg": 4}) for k, label in _symbols(lang)],
-                                spacing=6, run_spacing=6))
+    out.append(
+        ft.ResponsiveRow(
+            [
+                big_button(
+                    label, toggle(k), f"face-s-{k}", primary=(k in form.symbols), col={"xs": 6, "lg": 4}
+                )
+                for k, label in _symbols(lang)
+            ],
+            spacing=6,
+            run_spacing=6,
+        )
+    )
     face = form.face()
     if face:
         out.append(ident(pill(_t("face", lang, face=face), ft.Colors.TERTIARY_CONTAINER), "face-chosen"))

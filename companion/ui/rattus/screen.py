@@ -46,20 +46,42 @@ RAT_PHASES: dict[str, dict[str, str]] = {
     "final_plague": {"fr": "dernière Peste", "en": "last Plague"},
     "over": {"fr": "partie terminée", "en": "game over"},
 }
-_RAT_DONE = {"game", "seat", "seats", "active", "phase", "regions", "links", "plague", "castle", "reserve", "cards",
-             "supply", "mode", "stage", "outcome", "profile"}
+_RAT_DONE = {
+    "game",
+    "seat",
+    "seats",
+    "active",
+    "phase",
+    "regions",
+    "links",
+    "plague",
+    "castle",
+    "reserve",
+    "cards",
+    "supply",
+    "mode",
+    "stage",
+    "outcome",
+    "profile",
+}
 
 
 def _rt(key: str, lang: str) -> str:
     return RAT_TEXT[key].get(lang) or RAT_TEXT[key]["fr"]
 
 
-def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str] | None = None,
-          focus: str = "") -> ft.Control:
-    head = [chip(_rt("active", lang), model.say(str(view["active"]), lang, names) if view.get("active") else "—"),
-            chip(_rt("phase", lang), (RAT_PHASES.get(str(view.get("phase")), {}).get(lang) or str(view.get("phase") or "—"))),
-            chip(_rt("plague", lang), str(view.get("plague") or "—")),
-            chip(_rt("supply", lang), str(view.get("supply", "—")))]
+def board(
+    view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str] | None = None, focus: str = ""
+) -> ft.Control:
+    head = [
+        chip(_rt("active", lang), model.say(str(view["active"]), lang, names) if view.get("active") else "—"),
+        chip(
+            _rt("phase", lang),
+            (RAT_PHASES.get(str(view.get("phase")), {}).get(lang) or str(view.get("phase") or "—")),
+        ),
+        chip(_rt("plague", lang), str(view.get("plague") or "—")),
+        chip(_rt("supply", lang), str(view.get("supply", "—"))),
+    ]
     parts: list[ft.Control] = [ft.Row(head, wrap=True, spacing=8, run_spacing=8)]
     regions: Mapping[str, Mapping[str, Any]] = view.get("regions") or {}
     if regions:
@@ -75,28 +97,66 @@ def board(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str
             cubes = r.get("cubes") or {}
             cube_pills = [pill(f"{model.say(s, lang, names)}: {n}") for s, n in cubes.items() if n]
             plague_here = name == view.get("plague")
-            rows.append(ft.Container(
-                content=ft.Row([ft.Text(name, size=16, width=110, weight=ft.FontWeight.BOLD),
-                                ft.Text(" · ".join(bits), size=15), *cube_pills], wrap=True, spacing=8, run_spacing=4),
-                padding=ft.Padding.symmetric(horizontal=8, vertical=6), border_radius=10,
-                bgcolor=ft.Colors.ERROR_CONTAINER if plague_here else None,
-            ))
+            rows.append(
+                ft.Container(
+                    content=ft.Row(
+                        [
+                            ft.Text(name, size=16, width=110, weight=ft.FontWeight.BOLD),
+                            ft.Text(" · ".join(bits), size=15),
+                            *cube_pills,
+                        ],
+                        wrap=True,
+                        spacing=8,
+                        run_spacing=4,
+                    ),
+                    padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+                    border_radius=10,
+                    bgcolor=ft.Colors.ERROR_CONTAINER if plague_here else None,
+                )
+            )
         parts.append(ft.Column(rows, spacing=4, tight=True))
     castle = view.get("castle") or {}
     reserve = view.get("reserve") or {}
     if castle or reserve:
-        parts.append(ft.Row(
-            [*(chip(f"{_rt('castle', lang)} · {model.say(s, lang, names)}", str(n)) for s, n in (castle.get("cubes") or {}).items()),
-             *(chip(f"{_rt('reserve', lang)} · {model.say(s, lang, names)}", str(n)) for s, n in reserve.items())],
-            wrap=True, spacing=8, run_spacing=8))
+        parts.append(
+            ft.Row(
+                [
+                    *(
+                        chip(f"{_rt('castle', lang)} · {model.say(s, lang, names)}", str(n))
+                        for s, n in (castle.get("cubes") or {}).items()
+                    ),
+                    *(
+                        chip(f"{_rt('reserve', lang)} · {model.say(s, lang, names)}", str(n))
+                        for s, n in reserve.items()
+                    ),
+                ],
+                wrap=True,
+                spacing=8,
+                run_spacing=8,
+            )
+        )
     cards = view.get("cards") or {}
     if cards:
         parts.append(heading(_rt("cards", lang), 18))
-        parts.append(ft.Row([pill(f"{character(k, lang) if k in CHARACTERS else c.get('name', k)} — "  # (en: Peasant)
-                                  f"{model.say(c['holder'], lang, names) if c.get('holder') else _rt('free', lang)}")
-                             for k, c in cards.items()], wrap=True, spacing=6, run_spacing=6))
+        parts.append(
+            ft.Row(
+                [
+                    pill(
+                        f"{character(k, lang) if k in CHARACTERS else c.get('name', k)} — "  # (en: Peasant)
+                        f"{model.say(c['holder'], lang, names) if c.get('holder') else _rt('free', lang)}"
+                    )
+                    for k, c in cards.items()
+                ],
+                wrap=True,
+                spacing=6,
+                run_spacing=6,
+            )
+        )
     rest = {k: v for k, v in view.items() if k not in _RAT_DONE}
     if rest:
-        parts.append(ft.ExpansionTile(title=ft.Text(_rt("more", lang), size=16),
-                                      controls=[generic_board(rest, lang, seat)]))
+        parts.append(
+            ft.ExpansionTile(
+                title=ft.Text(_rt("more", lang), size=16), controls=[generic_board(rest, lang, seat)]
+            )
+        )
     return ft.Column(parts, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

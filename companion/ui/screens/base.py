@@ -38,7 +38,6 @@ class Screen:
         """Called when the shell goes to another screen."""
 
 
-
 def table_title(name: str, game: str, lang: str) -> str:
     """``name · game``, or just the game when the table is named after it."""
     title = game_title(game, lang)

@@ -27,8 +27,13 @@ class CensusScreen(Screen):
         super().__init__(shell)
         self.census = census
         self.new_name = track(ft.TextField(text_size=18))  # kept between renders: see companion/ui/typed.py
-        self.token = track(ft.TextField(text_size=20, capitalization=ft.TextCapitalization.CHARACTERS,
-                                        on_submit=lambda _e: self.shell.refresh()))
+        self.token = track(
+            ft.TextField(
+                text_size=20,
+                capitalization=ft.TextCapitalization.CHARACTERS,
+                on_submit=lambda _e: self.shell.refresh(),
+            )
+        )
         self.threshold: int | None = None
         self.symbols: list[str] = []
         self.message = ""
@@ -149,14 +154,25 @@ class CensusScreen(Screen):
         rows: list[ft.Control] = [heading(tr("census.list", lang))]
         for i, s in enumerate(P.rattus_profiles(self.shell.hub.data_dir)):
             if s.error:
-                rows.append(ft.Text(tr("pp.damaged", lang, name=s.path.name, err=s.error), size=13,
-                                    color=ft.Colors.ERROR))
+                rows.append(
+                    ft.Text(
+                        tr("pp.damaged", lang, name=s.path.name, err=s.error), size=13, color=ft.Colors.ERROR
+                    )
+                )
                 continue
-            rows.append(big_button(tr("census.line", lang, name=s.name, done=s.done, total=s.total), self._open(s.path),
-                                   f"census-open-{i}", icon=ft.Icons.CHECKLIST))
+            rows.append(
+                big_button(
+                    tr("census.line", lang, name=s.name, done=s.done, total=s.total),
+                    self._open(s.path),
+                    f"census-open-{i}",
+                    icon=ft.Icons.CHECKLIST,
+                )
+            )
         self.new_name.label = tr("census.new_name", lang)
-        start = [ident(self.new_name, "census-name"),
-                 big_button(tr("census.new", lang), self._start, "census-new", icon=ft.Icons.ADD, primary=True)]
+        start = [
+            ident(self.new_name, "census-name"),
+            big_button(tr("census.new", lang), self._start, "census-new", icon=ft.Icons.ADD, primary=True),
+        ]
         return vcol([card(vcol(rows, spacing=10)), card(vcol(start, spacing=10))], spacing=14)
 
     def _census_control(self) -> ft.Control:
@@ -166,17 +182,27 @@ class CensusScreen(Screen):
         cf = self.census
         assert cf is not None
         prog = cf.progress()
-        head = [heading(cf.name, 20),
-                ft.ProgressBar(value=prog.done / prog.total if prog.total else 0, bar_height=14, border_radius=7),
-                ident(ft.Text(tr("census.progress", lang, done=prog.done, total=prog.total), size=18,
-                              weight=ft.FontWeight.BOLD), "census-progress"),
-                ft.Text(tr("census.file", lang, path=cf.path), size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
+        head = [
+            heading(cf.name, 20),
+            ft.ProgressBar(value=prog.done / prog.total if prog.total else 0, bar_height=14, border_radius=7),
+            ident(
+                ft.Text(
+                    tr("census.progress", lang, done=prog.done, total=prog.total),
+                    size=18,
+                    weight=ft.FontWeight.BOLD,
+                ),
+                "census-progress",
+            ),
+            ft.Text(tr("census.file", lang, path=cf.path), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ]
         if self.message:
             head.append(ident(pill(self.message, ft.Colors.TERTIARY_CONTAINER), "census-message"))
         self.token.label = tr("census.token", lang)
         tok: list[ft.Control] = [ident(self.token, "census-token")]
         if self.shell.camera_kind():
-            tok.append(big_button(tr("census.scan", lang), self._scan, "census-scan", icon=ft.Icons.QR_CODE_SCANNER))
+            tok.append(
+                big_button(tr("census.scan", lang), self._scan, "census-scan", icon=ft.Icons.QR_CODE_SCANNER)
+            )
         text = (self.token.value or "").strip()
         if text:
             try:
@@ -184,33 +210,72 @@ class CensusScreen(Screen):
             except ValueError:
                 old = None
             if old is not None:
-                tok.append(pill(tr("census.already", lang, tid=text.upper(), face=old.text()), ft.Colors.PRIMARY_CONTAINER))
-        th = [big_button(str(n), self._set_threshold(n), f"census-th-{n}", primary=(n == self.threshold),
-                         col={"xs": 4, "md": 2})
-              for n in range(1, 10)]
-        syms = [("M", tr("census.sym.M", lang)), *((k, v[1] if lang == "en" else v[0]) for k, v in CLASSES.items()),
-                ("A", tr("census.sym.A", lang))]
-        sy = [big_button(label, self._toggle(k), f"census-sym-{k}", primary=(k in self.symbols),
-                         col={"xs": 6, "md": 3}) for k, label in syms]
-        face = [ft.Text(tr("census.threshold", lang), size=16, weight=ft.FontWeight.W_600),
-                ft.ResponsiveRow(th, spacing=8, run_spacing=8),
-                ft.Text(tr("census.symbols", lang), size=16, weight=ft.FontWeight.W_600),
-                ft.ResponsiveRow(sy, spacing=8, run_spacing=8),
-                big_button(tr("census.record", lang), self.record, "census-record", icon=ft.Icons.SAVE, primary=True,
-                           height=72)]
+                tok.append(
+                    pill(
+                        tr("census.already", lang, tid=text.upper(), face=old.text()),
+                        ft.Colors.PRIMARY_CONTAINER,
+                    )
+                )
+        th = [
+            big_button(
+                str(n),
+                self._set_threshold(n),
+                f"census-th-{n}",
+                primary=(n == self.threshold),
+                col={"xs": 4, "md": 2},
+            )
+            for n in range(1, 10)
+        ]
+        syms = [
+            ("M", tr("census.sym.M", lang)),
+            *((k, v[1] if lang == "en" else v[0]) for k, v in CLASSES.items()),
+            ("A", tr("census.sym.A", lang)),
+        ]
+        sy = [
+            big_button(
+                label, self._toggle(k), f"census-sym-{k}", primary=(k in self.symbols), col={"xs": 6, "md": 3}
+            )
+            for k, label in syms
+        ]
+        face = [
+            ft.Text(tr("census.threshold", lang), size=16, weight=ft.FontWeight.W_600),
+            ft.ResponsiveRow(th, spacing=8, run_spacing=8),
+            ft.Text(tr("census.symbols", lang), size=16, weight=ft.FontWeight.W_600),
+            ft.ResponsiveRow(sy, spacing=8, run_spacing=8),
+            big_button(
+                tr("census.record", lang),
+                self.record,
+                "census-record",
+                icon=ft.Icons.SAVE,
+                primary=True,
+                height=72,
+            ),
+        ]
         end: list[ft.Control] = []
         if prog.complete:
-            end += [ident(pill(tr("census.finished", lang), ft.Colors.TERTIARY_CONTAINER), "census-done"),
-                    big_button(tr("new.title", lang), self._new_table, "census-table", icon=ft.Icons.ADD,
-                               primary=True)]
+            end += [
+                ident(pill(tr("census.finished", lang), ft.Colors.TERTIARY_CONTAINER), "census-done"),
+                big_button(
+                    tr("new.title", lang), self._new_table, "census-table", icon=ft.Icons.ADD, primary=True
+                ),
+            ]
         else:
             shown = ", ".join(prog.missing[:12]) + (" …" if len(prog.missing) > 12 else "")
-            end += [ft.Text(tr("census.missing", lang, ids=shown), size=14),
-                    big_button(tr("census.finish", lang), self.finish, "census-finish", icon=ft.Icons.DONE_ALL,
-                               tone="tonal")]
+            end += [
+                ft.Text(tr("census.missing", lang, ids=shown), size=14),
+                big_button(
+                    tr("census.finish", lang),
+                    self.finish,
+                    "census-finish",
+                    icon=ft.Icons.DONE_ALL,
+                    tone="tonal",
+                ),
+            ]
         if self.shell.phone:
-            return vcol([card(vcol(head, spacing=8)), card(vcol(tok + face, spacing=10)), card(vcol(end, spacing=8))],
-                        spacing=12)
+            return vcol(
+                [card(vcol(head, spacing=8)), card(vcol(tok + face, spacing=10)), card(vcol(end, spacing=8))],
+                spacing=12,
+            )
         left = card(vcol([*head, *tok, *end], spacing=10), col={"md": 5})
         right = card(vcol(face, spacing=10), col={"md": 7})
         return ft.ResponsiveRow([left, right], spacing=12, run_spacing=12)

@@ -50,12 +50,24 @@ class HostedScreen(Screen):
                 ft.Text(tr("hosted.help", lang), size=15),
             ]
             if self.shell.hub.tls_fingerprint:
-                parts.append(ident(ft.Text(tr("hosted.fingerprint", lang, fp=self.shell.hub.tls_fingerprint),
-                                           size=14, selectable=True), "fingerprint"))
+                parts.append(
+                    ident(
+                        ft.Text(
+                            tr("hosted.fingerprint", lang, fp=self.shell.hub.tls_fingerprint),
+                            size=14,
+                            selectable=True,
+                        ),
+                        "fingerprint",
+                    )
+                )
             parts += self._holders()
         try:
             snap = srv.snapshot(TABLE)
-            now, seats, provinces = turn_seats(self.hosted.game, snap.view), snap.seats, provinces_of(snap.view)
+            now, seats, provinces = (
+                turn_seats(self.hosted.game, snap.view),
+                snap.seats,
+                provinces_of(snap.view),
+            )
         except Exception:  # noqa: BLE001 - a table without a public view: its seats by id
             now, provinces = [], []
             held = getattr(srv, "owners", {}) or {}
@@ -63,23 +75,40 @@ class HostedScreen(Screen):
         names = model.people(seats, lang)
         current = [  # a shortcut to the seats whose turn it is, one per line: side by side, a name that
             # wrapped made one button taller than its neighbour
-            big_button(tr("hosted.current", lang, seat=model.say(s, lang, names)), self._open(s),
-                       "seat-current" if i == 0 else f"seat-current-{i}", icon=ft.Icons.PLAY_ARROW, tone="tonal",
-                       col=12)
+            big_button(
+                tr("hosted.current", lang, seat=model.say(s, lang, names)),
+                self._open(s),
+                "seat-current" if i == 0 else f"seat-current-{i}",
+                icon=ft.Icons.PLAY_ARROW,
+                tone="tonal",
+                col=12,
+            )
             for i, s in enumerate(now)
         ]
         picker = self.picker.render(seats, provinces, now, lang, self._pick, self.shell.refresh)
         return vcol(
-            [card(vcol(parts, spacing=10, tight=True)),
-             card(vcol([heading(tr("hosted.seat", lang)), ft.ResponsiveRow(current, spacing=10, run_spacing=10),
-                        picker], spacing=10, tight=True))],
+            [
+                card(vcol(parts, spacing=10, tight=True)),
+                card(
+                    vcol(
+                        [
+                            heading(tr("hosted.seat", lang)),
+                            ft.ResponsiveRow(current, spacing=10, run_spacing=10),
+                            picker,
+                        ],
+                        spacing=10,
+                        tight=True,
+                    )
+                ),
+            ],
             spacing=14,
         )
 
     def _holders(self) -> list[ft.Control]:
         """Seats held by a device, each with a button to free it (the host approving a hand-over)."""
-        held = sorted(getattr(self.hosted.server, "owners", {}) or {},
-                      key=lambda s: (len(s), s))  # p2 before p10
+        held = sorted(
+            getattr(self.hosted.server, "owners", {}) or {}, key=lambda s: (len(s), s)
+        )  # p2 before p10
         if not held:
             return []
         lang = self.lang
@@ -96,9 +125,23 @@ class HostedScreen(Screen):
 
             return go
 
-        return [heading(tr("hosted.holders", lang), 17), ft.ResponsiveRow(
-            [big_button(tr("hosted.hand_over", lang, seat=model.say(s, lang, names)), free(s), f"free-{s}", icon=ft.Icons.LOCK_OPEN,
-                        col={"xs": 12, "sm": 6}) for s in held], spacing=8, run_spacing=8)]
+        return [
+            heading(tr("hosted.holders", lang), 17),
+            ft.ResponsiveRow(
+                [
+                    big_button(
+                        tr("hosted.hand_over", lang, seat=model.say(s, lang, names)),
+                        free(s),
+                        f"free-{s}",
+                        icon=ft.Icons.LOCK_OPEN,
+                        col={"xs": 12, "sm": 6},
+                    )
+                    for s in held
+                ],
+                spacing=8,
+                run_spacing=8,
+            ),
+        ]
 
     async def _new_pin(self, _e: Any = None) -> None:
         if self.shell.is_local_client():
@@ -128,11 +171,12 @@ class HostedScreen(Screen):
         try:
             await self.shell.open_local(self.hosted, seat, pin, province=province)
         except Rejected as exc:
-            self.shell.toast(tr("seat.taken", self.lang) if exc.rule == "seat-taken" else exc.message, error=True)
+            self.shell.toast(
+                tr("seat.taken", self.lang) if exc.rule == "seat-taken" else exc.message, error=True
+            )
 
     def _name_of(self, seat: str) -> str:
         try:
             return next((i.name for i in self.hosted.server.snapshot(TABLE).seats if i.seat == seat), "")
         except Exception:  # noqa: BLE001
             return ""
-

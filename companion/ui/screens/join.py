@@ -96,16 +96,26 @@ class JoinScreen(Screen):
         tables = list(self.browser.tables) if self.browser is not None else []
         listed: list[ft.Control] = []
         if not tables:
-            listed.append(ft.Row([ft.ProgressRing(width=24, height=24), ft.Text(tr("join.searching", lang), size=16)]))
+            listed.append(
+                ft.Row([ft.ProgressRing(width=24, height=24), ft.Text(tr("join.searching", lang), size=16)])
+            )
             listed.append(ft.Text(tr("join.none", lang), size=15))
         for i, t in enumerate(tables):
+
             def pick(_e: Any, t: Any = t) -> None:
                 self.target = (t.host, int(t.port), t.name)
                 self.shell.refresh()
 
             selected = self.target is not None and self.target[:2] == (t.host, int(t.port))
-            listed.append(big_button(f"{table_title(t.name, t.game, lang)} ({t.host})", pick, f"table-{i}",
-                                     primary=selected, icon=ft.Icons.TABLE_RESTAURANT))
+            listed.append(
+                big_button(
+                    f"{table_title(t.name, t.game, lang)} ({t.host})",
+                    pick,
+                    f"table-{i}",
+                    primary=selected,
+                    icon=ft.Icons.TABLE_RESTAURANT,
+                )
+            )
         return listed
 
     def render(self) -> ft.Control:
@@ -124,15 +134,25 @@ class JoinScreen(Screen):
         form: list[ft.Control] = [ident(self.code, "join-code-field")]
         cam = self.shell.camera_kind()
         if cam:
-            form.append(big_button(tr("join.scan", lang), self._scan_code, "join-scan",
-                                   icon=ft.Icons.QR_CODE_SCANNER))
+            form.append(
+                big_button(tr("join.scan", lang), self._scan_code, "join-scan", icon=ft.Icons.QR_CODE_SCANNER)
+            )
         # always there (no layout jump under a finger): which table the seat buttons will join
-        form.append(ident(pill(tr("join.selected", lang, name=self.target[2], host=self.target[0], port=self.target[1])
-                               if self.target is not None else tr("join.unselected", lang)), "join-target"))
+        form.append(
+            ident(
+                pill(
+                    tr("join.selected", lang, name=self.target[2], host=self.target[0], port=self.target[1])
+                    if self.target is not None
+                    else tr("join.unselected", lang)
+                ),
+                "join-target",
+            )
+        )
         form.append(ident(self.pin, "pin"))
         form.append(self._seats())
-        return vcol([card(vcol(found, spacing=10, tight=True)),
-                          card(vcol(form, spacing=12, tight=True))], spacing=14)
+        return vcol(
+            [card(vcol(found, spacing=10, tight=True)), card(vcol(form, spacing=12, tight=True))], spacing=14
+        )
 
     async def _scan_code(self, _e: Any = None) -> None:
         scans = await self.shell.capture_scans()
@@ -150,8 +170,10 @@ class JoinScreen(Screen):
             host, port, pin, name = self._parse(self.code.value or "")
         except ValueError as exc:
             why = str(exc)  # companion.sync.client.parse_join_code's English: said in the user's words
-            self.shell.toast(tr("join.not_code" if "not a tablekeeper join code" in why else "join.bad_code",
-                                self.lang), error=True)
+            self.shell.toast(
+                tr("join.not_code" if "not a tablekeeper join code" in why else "join.bad_code", self.lang),
+                error=True,
+            )
             return
         self.target = (host, port, name)
         if pin:
@@ -212,9 +234,17 @@ class JoinScreen(Screen):
         lang = self.lang
         snap = self.preview.snapshot if self.preview is not None else None
         if snap is None:
-            return big_button(tr("join.look", lang), self._look, "join-look", icon=ft.Icons.GROUPS, primary=True)
-        return self.picker.render(snap.seats, provinces_of(snap.view), turn_seats(snap.game, snap.view), lang,
-                                  self._pick, self.shell.refresh)
+            return big_button(
+                tr("join.look", lang), self._look, "join-look", icon=ft.Icons.GROUPS, primary=True
+            )
+        return self.picker.render(
+            snap.seats,
+            provinces_of(snap.view),
+            turn_seats(snap.game, snap.view),
+            lang,
+            self._pick,
+            self.shell.refresh,
+        )
 
     async def _pick(self, seat: str, province: str, name: str, colour: str) -> None:
         lang = self.lang
@@ -228,7 +258,9 @@ class JoinScreen(Screen):
         else:
             self.busy = True
             try:
-                extra = rejoin.join_extras(join, {"name": name, "device_token": self.shell.access.device_token})
+                extra = rejoin.join_extras(
+                    join, {"name": name, "device_token": self.shell.access.device_token}
+                )
                 session = await join(host, port, pin, seat, **extra)
             except Exception as exc:  # noqa: BLE001 - seat taken, host gone: say it, stay here
                 self.shell.toast(tr("join.failed", lang, err=err_text(exc, lang)), error=True)
@@ -236,4 +268,3 @@ class JoinScreen(Screen):
             finally:
                 self.busy = False
         await self.shell.open_remote(session, host, port, pin, seat, name, province=province)
-

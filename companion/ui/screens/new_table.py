@@ -51,7 +51,9 @@ class NewTableScreen(Screen):
     def __init__(self, shell: Shell) -> None:
         super().__init__(shell)
         self.available = game_availability()
-        self.game: str | None = next((g for g in ("pandemie", *GAMES) if not self.available.get(g, "x")), None)
+        self.game: str | None = next(
+            (g for g in ("pandemie", *GAMES) if not self.available.get(g, "x")), None
+        )
         # kept between renders: what is typed is read from each change event (companion/ui/typed.py)
         self.name = track(ft.TextField(value="", text_size=18, height=64))
         self.players = track(ft.TextField(value="", text_size=18, multiline=True, min_lines=1, max_lines=4))
@@ -89,13 +91,24 @@ class NewTableScreen(Screen):
             return set_
 
         col = {"xs": 6, "md": 3}
-        return vcol([
-            ft.Text(label, size=16, weight=ft.FontWeight.W_600),
-            ft.ResponsiveRow([
-                big_button(tr("view.yes", lang), setter(True), f"{identifier}-yes", primary=value, col=col),
-                big_button(tr("view.no", lang), setter(False), f"{identifier}-no", primary=not value, col=col),
-            ], spacing=8, run_spacing=8),
-        ], spacing=6)
+        return vcol(
+            [
+                ft.Text(label, size=16, weight=ft.FontWeight.W_600),
+                ft.ResponsiveRow(
+                    [
+                        big_button(
+                            tr("view.yes", lang), setter(True), f"{identifier}-yes", primary=value, col=col
+                        ),
+                        big_button(
+                            tr("view.no", lang), setter(False), f"{identifier}-no", primary=not value, col=col
+                        ),
+                    ],
+                    spacing=8,
+                    run_spacing=8,
+                ),
+            ],
+            spacing=6,
+        )
 
     def _select(self, game: str) -> Callable[[Any], None]:
         def pick(_e: Any) -> None:
@@ -120,17 +133,34 @@ class NewTableScreen(Screen):
         reasons: list[ft.Control] = []
         for g in GAMES:
             why = self.available.get(g, "")
-            label = game_title(g, lang) if not why else f"{game_title(g, lang)} — {tr('new.unavailable.short', lang)}"
+            label = (
+                game_title(g, lang)
+                if not why
+                else f"{game_title(g, lang)} — {tr('new.unavailable.short', lang)}"
+            )
             games.append(
-                big_button(label, self._select(g), f"game-{g}", primary=(g == self.game), disabled=bool(why),
-                           col={"xs": 12, "sm": 6})
+                big_button(
+                    label,
+                    self._select(g),
+                    f"game-{g}",
+                    primary=(g == self.game),
+                    disabled=bool(why),
+                    col={"xs": 12, "sm": 6},
+                )
             )
             if why:
-                reasons.append(ft.Text(f"{game_title(g, lang)} : {tr('new.unavailable', lang, why=why)}", size=12,
-                                       color=ft.Colors.ON_SURFACE_VARIANT))
+                reasons.append(
+                    ft.Text(
+                        f"{game_title(g, lang)} : {tr('new.unavailable', lang, why=why)}",
+                        size=12,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    )
+                )
         self.name.label = tr("new.name", lang)
-        typed_name = (self.name.value or "")
-        if self.game and (not typed_name or typed_name in {game_title(g, la) for g in GAMES for la in ("fr", "en")}):
+        typed_name = self.name.value or ""
+        if self.game and (
+            not typed_name or typed_name in {game_title(g, la) for g in GAMES for la in ("fr", "en")}
+        ):
             self.name.value = game_title(self.game, lang)
         self.advanced.label = tr("new.advanced", lang)
         opts: list[ft.Control] = []
@@ -144,26 +174,68 @@ class NewTableScreen(Screen):
             if spec.kind == "choice":
                 self.choice_values.setdefault(spec.key, spec.default)
                 opts.append(ft.Text(spec.label(lang), size=16, weight=ft.FontWeight.W_600))
-                opts.append(ft.ResponsiveRow(
-                    [big_button(spec.choice_label(c, lang), self._set_choice(spec.key, c), f"opt-{spec.key}-{c}",
-                                primary=(str(c) == str(self.choice_values[spec.key])), col={"xs": 12, "sm": 6, "lg": 4})
-                     for c in spec.choices], spacing=8, run_spacing=8))
+                opts.append(
+                    ft.ResponsiveRow(
+                        [
+                            big_button(
+                                spec.choice_label(c, lang),
+                                self._set_choice(spec.key, c),
+                                f"opt-{spec.key}-{c}",
+                                primary=(str(c) == str(self.choice_values[spec.key])),
+                                col={"xs": 12, "sm": 6, "lg": 4},
+                            )
+                            for c in spec.choices
+                        ],
+                        spacing=8,
+                        run_spacing=8,
+                    )
+                )
                 continue
             else:
-                f = ft.TextField(label=spec.label(lang), value=str(value), text_size=18, height=64,
-                                 keyboard_type=ft.KeyboardType.NUMBER if spec.kind == "int" else None)
+                f = ft.TextField(
+                    label=spec.label(lang),
+                    value=str(value),
+                    text_size=18,
+                    height=64,
+                    keyboard_type=ft.KeyboardType.NUMBER if spec.kind == "int" else None,
+                )
             self.fields[spec.key] = f
             opts.append(ident(f, f"opt-{spec.key}"))
         body = [
-            card(vcol([heading(tr("new.game", lang)), ft.ResponsiveRow(games, spacing=10, run_spacing=10), *reasons],
-                           spacing=10, tight=True)),
-            card(vcol(
-                [heading(tr("new.options", lang)), ident(self.name, "table-name"), *opts, self._names_field(),
-                 *self._profile_panel(),
-                 ident(self.advanced, "advanced"),
-                 self._visibility()], spacing=12, tight=True)),
-            big_button(tr("new.create", lang), self.create, "create", icon=ft.Icons.CHECK_CIRCLE, primary=True,
-                       height=72),
+            card(
+                vcol(
+                    [
+                        heading(tr("new.game", lang)),
+                        ft.ResponsiveRow(games, spacing=10, run_spacing=10),
+                        *reasons,
+                    ],
+                    spacing=10,
+                    tight=True,
+                )
+            ),
+            card(
+                vcol(
+                    [
+                        heading(tr("new.options", lang)),
+                        ident(self.name, "table-name"),
+                        *opts,
+                        self._names_field(),
+                        *self._profile_panel(),
+                        ident(self.advanced, "advanced"),
+                        self._visibility(),
+                    ],
+                    spacing=12,
+                    tight=True,
+                )
+            ),
+            big_button(
+                tr("new.create", lang),
+                self.create,
+                "create",
+                icon=ft.Icons.CHECK_CIRCLE,
+                primary=True,
+                height=72,
+            ),
         ]
         return vcol(body, spacing=14)
 
@@ -203,14 +275,17 @@ class NewTableScreen(Screen):
             return
         self._keep_values()
         try:
-            options = model.build_options(option_specs(self.game), {**self.values, **self.choice_values},
-                                          (self.advanced.value or ""))
+            options = model.build_options(
+                option_specs(self.game), {**self.values, **self.choice_values}, (self.advanced.value or "")
+            )
         except model.OptionError as exc:
             if exc.key == "json":
                 self.shell.toast(tr("new.bad_json", lang, err=form_error(exc.message, lang)), error=True)
             else:
                 label = next((s.label(lang) for s in option_specs(self.game) if s.key == exc.key), exc.key)
-                self.shell.toast(tr("new.bad_option", lang, name=label, err=form_error(exc.message, lang)), error=True)
+                self.shell.toast(
+                    tr("new.bad_option", lang, name=label, err=form_error(exc.message, lang)), error=True
+                )
             return
         with_profile = self._profile_option(options)
         if with_profile is None:
@@ -223,11 +298,13 @@ class NewTableScreen(Screen):
         except SyncUnavailable as exc:
             self.shell.toast(tr("join.unavailable", lang, err=exc), error=True)
             return
-        except ValueError as exc:  # a game refusing its options (each game's OptionsError): said, no traceback
+        except (
+            ValueError
+        ) as exc:  # a game refusing its options (each game's OptionsError): said, no traceback
             log.info("a table refused its options: %s", exc)
             self.shell.toast(tr("new.failed", lang, err=err_text(exc, lang)), error=True)
             return
-        except Exception as exc:  # noqa: BLE001 - any other setup problem is shown as is, and logged whole
+        except Exception as exc:
             log.exception("creating a table")
             self.shell.toast(tr("new.failed", lang, err=err_text(exc, lang)), error=True)
             return
@@ -254,4 +331,3 @@ class NewTableScreen(Screen):
         except Exception as exc:  # noqa: BLE001 - the table is made; the names can still be given on joining
             log.warning("naming the seats failed: %s", exc)
             self.shell.toast(tr("new.failed", self.lang, err=err_text(exc, self.lang)), error=True)
-

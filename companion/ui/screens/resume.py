@@ -29,8 +29,15 @@ class ResumeScreen(Screen):
             rows.append(ft.Text(tr("resume.none", lang, dir=d), size=17))
         for i, s in enumerate(saved):
             if s.error:
-                rows.append(card(vcol([heading(s.name, 17), ft.Text(tr("resume.damaged", lang, err=s.error))],
-                                           tight=True), bgcolor=ft.Colors.ERROR_CONTAINER))
+                rows.append(
+                    card(
+                        vcol(
+                            [heading(s.name, 17), ft.Text(tr("resume.damaged", lang, err=s.error))],
+                            tight=True,
+                        ),
+                        bgcolor=ft.Colors.ERROR_CONTAINER,
+                    )
+                )
                 continue
 
             async def open_(_e: Any, s: model.SavedTable = s) -> None:
@@ -39,7 +46,7 @@ class ResumeScreen(Screen):
                 except SyncUnavailable as exc:
                     self.shell.toast(tr("join.unavailable", lang, err=exc), error=True)
                     return
-                except Exception as exc:  # noqa: BLE001 - a damaged save or a port in use: say so
+                except Exception as exc:
                     log.exception("resuming %s", s.path)
                     self.shell.toast(tr("resume.failed", lang, err=err_text(exc, lang)), error=True)
                     return
@@ -48,10 +55,20 @@ class ResumeScreen(Screen):
             line = tr("resume.line", lang, game=game_title(s.game, lang), events=s.events, when=s.when())
             if s.over:
                 line = f"{tr('resume.over', lang)} · {line}"
-            rows.append(vcol([
-                big_button(s.name, open_, f"saved-{i}", icon=ft.Icons.SPORTS_SCORE if s.over else ft.Icons.HISTORY,
-                           tone="tonal" if s.over else None),
-                ft.Text(line, size=14, weight=ft.FontWeight.BOLD if s.over else None),
-            ], spacing=4, tight=True))
+            rows.append(
+                vcol(
+                    [
+                        big_button(
+                            s.name,
+                            open_,
+                            f"saved-{i}",
+                            icon=ft.Icons.SPORTS_SCORE if s.over else ft.Icons.HISTORY,
+                            tone="tonal" if s.over else None,
+                        ),
+                        ft.Text(line, size=14, weight=ft.FontWeight.BOLD if s.over else None),
+                    ],
+                    spacing=4,
+                    tight=True,
+                )
+            )
         return card(vcol(rows, spacing=12, tight=True))
-

@@ -26,8 +26,17 @@ class StartScreen(Screen):
         super().__init__(shell)
         self.shown: list[str] = []
         self.watching = True
-        self.pin = track(ft.TextField(password=True, can_reveal_password=True, text_size=22, height=64, width=240,
-                                      on_submit=self._prove, keyboard_type=ft.KeyboardType.NUMBER))
+        self.pin = track(
+            ft.TextField(
+                password=True,
+                can_reveal_password=True,
+                text_size=22,
+                height=64,
+                width=240,
+                on_submit=self._prove,
+                keyboard_type=ft.KeyboardType.NUMBER,
+            )
+        )
         self.busy = False
         shell.page.run_task(self._watch)
 
@@ -67,7 +76,9 @@ class StartScreen(Screen):
         lang = self.lang
         col = {"xs": 12, "md": 6, "lg": 3}
 
-        def tile(key: str, icon: ft.IconData, target: Callable[[], Awaitable[None]], ident_: str) -> ft.Control:
+        def tile(
+            key: str, icon: ft.IconData, target: Callable[[], Awaitable[None]], ident_: str
+        ) -> ft.Control:
             async def go(_e: Any) -> None:
                 await target()
 
@@ -86,31 +97,65 @@ class StartScreen(Screen):
         access = self.shell.access
         tiles = [tile("start.join", ft.Icons.LOGIN, self.shell.open_join, "start-join")]
         if access.admin:  # creating, resuming, the census: the hosting device only
-            tiles = [tile("start.new", ft.Icons.ADD, self.shell.open_new_table, "start-new"), *tiles,
-                     tile("start.resume", ft.Icons.HISTORY, self.shell.open_resume, "start-resume"),
-                     tile("census.start", ft.Icons.QR_CODE_SCANNER, self.shell.open_census, "start-census")]
+            tiles = [
+                tile("start.new", ft.Icons.ADD, self.shell.open_new_table, "start-new"),
+                *tiles,
+                tile("start.resume", ft.Icons.HISTORY, self.shell.open_resume, "start-resume"),
+                tile("census.start", ft.Icons.QR_CODE_SCANNER, self.shell.open_census, "start-census"),
+            ]
         items: list[ft.Control] = [ft.ResponsiveRow(tiles, spacing=12, run_spacing=12)]
         if not access.admin:  # nothing about the tables hosted here until their PIN is proven
             self.pin.label = tr("join.pin", lang)
-            items.append(card(vcol([
-                heading(tr("access.here", lang)),
-                ft.Text(tr("access.here_sub", lang), size=15),
-                ft.Row([ident(self.pin, "here-pin"),
-                        big_button(tr("access.open", lang), self._prove, "here-open", icon=ft.Icons.LOCK_OPEN,
-                                   primary=True)], wrap=True, spacing=10),
-            ], spacing=10, tight=True)))
+            items.append(
+                card(
+                    vcol(
+                        [
+                            heading(tr("access.here", lang)),
+                            ft.Text(tr("access.here_sub", lang), size=15),
+                            ft.Row(
+                                [
+                                    ident(self.pin, "here-pin"),
+                                    big_button(
+                                        tr("access.open", lang),
+                                        self._prove,
+                                        "here-open",
+                                        icon=ft.Icons.LOCK_OPEN,
+                                        primary=True,
+                                    ),
+                                ],
+                                wrap=True,
+                                spacing=10,
+                            ),
+                        ],
+                        spacing=10,
+                        tight=True,
+                    )
+                )
+            )
         self.shown = [str(h.path) for h in self.shell.hub.tables()]
         open_tables = [h for h in self.shell.hub.tables() if access.may_see(h)]
         if open_tables:
             rows: list[ft.Control] = [heading(tr("start.open", lang))]
             for i, h in enumerate(open_tables):
+
                 async def open_(_e: Any, h: Hosted = h) -> None:
                     await self.shell.open_hosted(h)
 
-                rows.append(vcol([
-                    big_button(table_title(h.name, h.game, lang), open_, f"open-{i}", icon=ft.Icons.TABLE_RESTAURANT),
-                    ident(ft.Text(open_line(h, lang), size=14), f"open-{i}-line"),
-                ], spacing=4, tight=True))
+                rows.append(
+                    vcol(
+                        [
+                            big_button(
+                                table_title(h.name, h.game, lang),
+                                open_,
+                                f"open-{i}",
+                                icon=ft.Icons.TABLE_RESTAURANT,
+                            ),
+                            ident(ft.Text(open_line(h, lang), size=14), f"open-{i}-line"),
+                        ],
+                        spacing=4,
+                        tight=True,
+                    )
+                )
             items.append(card(vcol(rows, spacing=10, tight=True)))
         return vcol(items, spacing=14)
 

@@ -124,9 +124,17 @@ class TableScreen(Screen):
 
     grafted = True
 
-    def __init__(self, shell: Shell, session: Session, seat: str, owns_session: bool = True,
-                 opener: Callable[[str], Awaitable[Session]] | None = None, province: str = "",
-                 follow: bool = False, seen: int | None = None) -> None:
+    def __init__(
+        self,
+        shell: Shell,
+        session: Session,
+        seat: str,
+        owns_session: bool = True,
+        opener: Callable[[str], Awaitable[Session]] | None = None,
+        province: str = "",
+        follow: bool = False,
+        seen: int | None = None,
+    ) -> None:
         super().__init__(shell)
         self.session = session
         self.province = province  # Pandémie: the province (code) a shared tablet is bound to
@@ -146,8 +154,13 @@ class TableScreen(Screen):
         self.pending: list[dict[str, Any]] = []  # intents matching the last scan, when several do
         self.expanded: set[str] = set()  # long choice groups the user unfolded
         self.unfolded: set[str] = set()  # parts of the board the user unfolded (Pandémie: other provinces)
-        self.scan = ft.TextField(text_size=18, height=64, on_submit=self._entered, expand=True,
-                                 capitalization=ft.TextCapitalization.CHARACTERS)
+        self.scan = ft.TextField(
+            text_size=18,
+            height=64,
+            on_submit=self._entered,
+            expand=True,
+            capitalization=ft.TextCapitalization.CHARACTERS,
+        )
         self.camera_dialog: ft.AlertDialog | None = None
         # step pickers' settings between renders (companion.ui.pickers), per acting seat, until something is played
         self.picker_state: dict[str, dict[str, Any]] = {}
@@ -196,8 +209,11 @@ class TableScreen(Screen):
             if self.follow:
                 await self._sync_actor()
             drawn = (self.session.snapshot, self.acting.snapshot, self.online, self.follow, self.actor_seat)
-            if _snap is not None and len(self._drawn_from) == len(drawn) and all(
-                    a is b for a, b in zip(drawn, self._drawn_from, strict=True)):
+            if (
+                _snap is not None
+                and len(self._drawn_from) == len(drawn)
+                and all(a is b for a, b in zip(drawn, self._drawn_from, strict=True))
+            ):
                 return  # the same snapshots as on screen (the other session's copy of an update already drawn)
             if acted:  # this page's user acted: drawn first and written at once, whole
                 async with _drawing(Turns.ACTED):
@@ -236,8 +252,14 @@ class TableScreen(Screen):
 
         def province(view: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]:  # its counters, cities, players
             players = view.get("players") or {}
-            return (next((p for p in view.get("provinces") or [] if str(p.get("code")) == code), None),
-                    {s: p for s, p in players.items() if isinstance(p, Mapping) and str(p.get("province")) == code})
+            return (
+                next((p for p in view.get("provinces") or [] if str(p.get("code")) == code), None),
+                {
+                    s: p
+                    for s, p in players.items()
+                    if isinstance(p, Mapping) and str(p.get("province")) == code
+                },
+            )
 
         return province(snap.view) != province(old.view)
 
@@ -246,7 +268,9 @@ class TableScreen(Screen):
         old = self._drawn_from[0] if self._drawn_from else None
         if snap is None or old is None or self.seat == TABLE:
             return False
-        return self.seat in turn_seats(snap.game, snap.view) and self.seat not in turn_seats(old.game, old.view)
+        return self.seat in turn_seats(snap.game, snap.view) and self.seat not in turn_seats(
+            old.game, old.view
+        )
 
     def _say(self, who: str) -> str:
         """A seat by its player's name (a province or a region as is), for the announcements."""
@@ -271,7 +295,7 @@ class TableScreen(Screen):
         if actor is not None:
             try:
                 await actor.close()
-            except Exception:  # noqa: BLE001 - closing a finished seat session
+            except Exception:
                 log.exception("closing the acting seat")
 
     async def _sync_actor(self) -> None:
@@ -329,8 +353,11 @@ class TableScreen(Screen):
 
     def provinces(self, snap: Snapshot) -> list[tuple[str, str]]:
         """(code, name) of the game's provinces (Pandémie), else none."""
-        out = [(str(p.get("code")), str(p.get("name") or p.get("code")))
-               for p in snap.view.get("provinces") or [] if isinstance(p, dict)]
+        out = [
+            (str(p.get("code")), str(p.get("name") or p.get("code")))
+            for p in snap.view.get("provinces") or []
+            if isinstance(p, dict)
+        ]
         return out if len(out) > 1 else []
 
     def _bind(self, code: str) -> Callable[[Any], Any]:
@@ -370,7 +397,9 @@ class TableScreen(Screen):
         if held is not None and self.elsewhere == held:
             snap = self.session.snapshot
             names = model.people(snap.seats, self.lang) if snap is not None else {}
-            self.shell.toast(tr("table.follow.held", self.lang, seat=model.say(held, self.lang, names)), error=True)
+            self.shell.toast(
+                tr("table.follow.held", self.lang, seat=model.say(held, self.lang, names)), error=True
+            )
         self.shell.refresh()
 
     def _pick_actor(self, seat: str) -> Callable[[Any], Any]:
@@ -391,21 +420,40 @@ class TableScreen(Screen):
         names = model.people(snap.seats, lang)
         head = self._header(snap, names)
         board = card(
-            vcol([heading(tr("table.board" if is_table else "table.private", lang)),
-                  board_control(snap.game, snap.view, lang, snap.seat, names=names, focus=self.province,
-                                on_place=self._on_place, width=self._map_width(),
-                                dark=theme.current(self.shell.page) == "dark", device=self.session,
-                                unfolded=frozenset(self.unfolded), on_unfold=self._unfold)],
-                 spacing=10, tight=True),
+            vcol(
+                [
+                    heading(tr("table.board" if is_table else "table.private", lang)),
+                    board_control(
+                        snap.game,
+                        snap.view,
+                        lang,
+                        snap.seat,
+                        names=names,
+                        focus=self.province,
+                        on_place=self._on_place,
+                        width=self._map_width(),
+                        dark=theme.current(self.shell.page) == "dark",
+                        device=self.session,
+                        unfolded=frozenset(self.unfolded),
+                        on_unfold=self._unfold,
+                    ),
+                ],
+                spacing=10,
+                tight=True,
+            ),
             identifier="board",
         )
         actions, log_ = self._actions(snap), self._log(snap)
-        if self.shell.phone:  # one column: the table shows its board first, a player what to do then their hand
+        if (
+            self.shell.phone
+        ):  # one column: the table shows its board first, a player what to do then their hand
             order = [board, actions, log_] if is_table else [actions, board, log_]
             return vcol([head, *order], spacing=12)
         if self._board_tablet():  # the shared board in the middle of the table: its map across the screen
             actions.col, log_.col = {"xs": 12, "md": 7}, {"xs": 12, "md": 5}
-            return vcol([head, board, ft.ResponsiveRow([actions, log_], spacing=12, run_spacing=12)], spacing=12)
+            return vcol(
+                [head, board, ft.ResponsiveRow([actions, log_], spacing=12, run_spacing=12)], spacing=12
+            )
         side = vcol([actions, log_], spacing=12, tight=True)
         board.col = {"xs": 12, "md": 7}
         side.col = {"xs": 12, "md": 5}
@@ -433,34 +481,87 @@ class TableScreen(Screen):
         turn = self._turn(snap)
         acting = self.actor_seat if self.follow and self.actor_seat else None
         shown = self.acting.snapshot or snap
-        h = header(snap.game, shown.view, snap.seat if acting is None else acting, lang, turn, names,
-                   self.province, acting)
-        me = tr("tablet.bound", lang, province=dict(self.provinces(snap)).get(self.province, self.province)) \
-            if self.seat == TABLE and self.province else model.say(snap.seat, lang, names)
+        h = header(
+            snap.game,
+            shown.view,
+            snap.seat if acting is None else acting,
+            lang,
+            turn,
+            names,
+            self.province,
+            acting,
+        )
+        me = (
+            tr("tablet.bound", lang, province=dict(self.provinces(snap)).get(self.province, self.province))
+            if self.seat == TABLE and self.province
+            else model.say(snap.seat, lang, names)
+        )
         line = table_title(snap.table_name, snap.game, lang)
         facts = [x for x in (h.actions, h.where, h.awaited) if x]
         top: list[ft.Control] = [
             ident(ft.Text(h.turn, size=24, weight=ft.FontWeight.BOLD), "head-turn"),
-            *([ident(ft.Row([pill(x) for x in facts], wrap=True, spacing=6, run_spacing=6), "head-facts")]
-              if facts else []),
-            ft.Text(f"{line} · {tr('table.seat', lang, seat=me)} · {tr('table.seq', lang, seq=snap.seq)}", size=14),
+            *(
+                [ident(ft.Row([pill(x) for x in facts], wrap=True, spacing=6, run_spacing=6), "head-facts")]
+                if facts
+                else []
+            ),
+            ft.Text(
+                f"{line} · {tr('table.seat', lang, seat=me)} · {tr('table.seq', lang, seq=snap.seq)}", size=14
+            ),
         ]
-        parts: list[ft.Control] = [card(vcol(top, spacing=6, tight=True), identifier="header",
-                                        bgcolor=ft.Colors.TERTIARY_CONTAINER if h.mine else ft.Colors.SURFACE_CONTAINER_HIGHEST)]
+        parts: list[ft.Control] = [
+            card(
+                vcol(top, spacing=6, tight=True),
+                identifier="header",
+                bgcolor=ft.Colors.TERTIARY_CONTAINER if h.mine else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            )
+        ]
         if snap.outcome is not None:
             said = outcome_lines(snap.game, snap.outcome, lang, names)
-            told: ft.Control = (vcol([ft.Text(x, size=22 if i == 0 else 18, weight=ft.FontWeight.BOLD if i == 0 else None)
-                                      for i, x in enumerate(said)], spacing=4, tight=True) if said
-                                else sections_control(model.sections(snap.outcome, lang)))
-            parts.append(card(vcol([ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=30), heading(tr("table.over", lang))]),
-                                    told], tight=True),
-                              identifier="outcome", bgcolor=ft.Colors.TERTIARY_CONTAINER))
+            told: ft.Control = (
+                vcol(
+                    [
+                        ft.Text(x, size=22 if i == 0 else 18, weight=ft.FontWeight.BOLD if i == 0 else None)
+                        for i, x in enumerate(said)
+                    ],
+                    spacing=4,
+                    tight=True,
+                )
+                if said
+                else sections_control(model.sections(snap.outcome, lang))
+            )
+            parts.append(
+                card(
+                    vcol(
+                        [
+                            ft.Row(
+                                [ft.Icon(ft.Icons.EMOJI_EVENTS, size=30), heading(tr("table.over", lang))]
+                            ),
+                            told,
+                        ],
+                        tight=True,
+                    ),
+                    identifier="outcome",
+                    bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                )
+            )
         elif snap.choices and self.seat != TABLE and not h.mine and turn:
-            parts.append(pill(tr("table.can_act", lang, who=", ".join(model.say(s, lang, names) for s in turn)),
-                              ft.Colors.PRIMARY_CONTAINER))
+            parts.append(
+                pill(
+                    tr("table.can_act", lang, who=", ".join(model.say(s, lang, names) for s in turn)),
+                    ft.Colors.PRIMARY_CONTAINER,
+                )
+            )
         if self.follow and self.actor_seat and snap.outcome is None:  # nobody plays a finished game
-            parts.append(ident(pill(tr("table.follow.now", lang, seat=model.say(self.actor_seat, lang, names)),
-                                    ft.Colors.TERTIARY_CONTAINER), "follow-now"))
+            parts.append(
+                ident(
+                    pill(
+                        tr("table.follow.now", lang, seat=model.say(self.actor_seat, lang, names)),
+                        ft.Colors.TERTIARY_CONTAINER,
+                    ),
+                    "follow-now",
+                )
+            )
         parts += self._audit(snap)  # the end-of-game shuffle audit, right under the result
         if not self.online:
             parts.append(pill(tr("table.offline", lang), ft.Colors.ERROR_CONTAINER))
@@ -475,12 +576,32 @@ class TableScreen(Screen):
             return []
         lang = self.lang
         if self.province and not self.choosing_province:
-            return [big_button(tr("tablet.change", lang), self._choose_province, "tablet-change",
-                               icon=ft.Icons.SWAP_HORIZ, tone="tonal")]
-        return [ft.Text(tr("tablet.pick", lang), size=16, weight=ft.FontWeight.W_600),
-                ft.ResponsiveRow([big_button(tr("tablet.province", lang, province=name), self._bind(code),
-                                             f"tablet-{code}", primary=(code == self.province), col={"xs": 6, "md": 3})
-                                  for code, name in provinces], spacing=8, run_spacing=8)]
+            return [
+                big_button(
+                    tr("tablet.change", lang),
+                    self._choose_province,
+                    "tablet-change",
+                    icon=ft.Icons.SWAP_HORIZ,
+                    tone="tonal",
+                )
+            ]
+        return [
+            ft.Text(tr("tablet.pick", lang), size=16, weight=ft.FontWeight.W_600),
+            ft.ResponsiveRow(
+                [
+                    big_button(
+                        tr("tablet.province", lang, province=name),
+                        self._bind(code),
+                        f"tablet-{code}",
+                        primary=(code == self.province),
+                        col={"xs": 6, "md": 3},
+                    )
+                    for code, name in provinces
+                ],
+                spacing=8,
+                run_spacing=8,
+            ),
+        ]
 
     def _choose_province(self, _e: Any = None) -> None:
         self.choosing_province = True
@@ -490,21 +611,51 @@ class TableScreen(Screen):
         lang = self.lang
         parts: list[ft.Control] = [heading(tr("table.todo", lang)), *self._province_picker(table_snap)]
         if self.opener is not None and self.seat == TABLE:
-            parts.append(big_button(tr("table.follow.off" if self.follow else "table.follow.on", lang),
-                                    self._toggle_follow, "follow", icon=ft.Icons.GROUP, tone="tonal"))
+            parts.append(
+                big_button(
+                    tr("table.follow.off" if self.follow else "table.follow.on", lang),
+                    self._toggle_follow,
+                    "follow",
+                    icon=ft.Icons.GROUP,
+                    tone="tonal",
+                )
+            )
             seats = self._to_act(table_snap)
             names = model.people(table_snap.seats, lang)
             if self.follow and len(seats) > 1:
-                parts.append(ft.ResponsiveRow(
-                    [big_button(model.say(s, lang, names), self._pick_actor(s), f"act-{s}",
-                                primary=(s == self.actor_seat), col={"xs": 6, "md": 3})
-                     for s in seats], spacing=8, run_spacing=8))
+                parts.append(
+                    ft.ResponsiveRow(
+                        [
+                            big_button(
+                                model.say(s, lang, names),
+                                self._pick_actor(s),
+                                f"act-{s}",
+                                primary=(s == self.actor_seat),
+                                col={"xs": 6, "md": 3},
+                            )
+                            for s in seats
+                        ],
+                        spacing=8,
+                        run_spacing=8,
+                    )
+                )
         if self.follow and self.elsewhere and not self.actor_seat:
             who = model.say(self.elsewhere, lang, model.people(table_snap.seats, lang))
-            parts.append(ident(pill(tr("table.follow.elsewhere", lang, seat=who), ft.Colors.SECONDARY_CONTAINER),
-                               "follow-elsewhere"))
-            parts.append(big_button(tr("table.follow.here", lang), self._play_here, "follow-here",
-                                    icon=ft.Icons.TABLET, tone="tonal"))
+            parts.append(
+                ident(
+                    pill(tr("table.follow.elsewhere", lang, seat=who), ft.Colors.SECONDARY_CONTAINER),
+                    "follow-elsewhere",
+                )
+            )
+            parts.append(
+                big_button(
+                    tr("table.follow.here", lang),
+                    self._play_here,
+                    "follow-here",
+                    icon=ft.Icons.TABLET,
+                    tone="tonal",
+                )
+            )
         if self.follow and self.actor_seat:  # pass-and-play: the acting player's part after their own tap
             self.privacy.follow(self.actor_seat)
             if not self.privacy.visible(self.actor_seat):
@@ -516,22 +667,51 @@ class TableScreen(Screen):
         pending = [i for i, c in enumerate(snap.choices) if c.intent in self.pending]
         if pending:  # the scanned component fits several actions: those first, highlighted
             col = {"xs": 12, "sm": 6, "md": 12, "lg": 6}
-            parts.append(ft.Text(tr("scan.many", lang, cid=self.scan.value or ""), size=16, weight=ft.FontWeight.W_600))
-            parts.append(ft.ResponsiveRow(
-                [big_button(model.choice_label(snap.choices[i], lang), self._choose(snap.choices[i].intent),
-                            f"match-{n}", primary=True, col=col) for n, i in enumerate(pending)]
-                + [big_button(tr("scan.cancel", lang), self._cancel_pending, "match-cancel", icon=ft.Icons.CLOSE,
-                              col=col)],
-                spacing=8, run_spacing=8))
+            parts.append(
+                ft.Text(tr("scan.many", lang, cid=self.scan.value or ""), size=16, weight=ft.FontWeight.W_600)
+            )
+            parts.append(
+                ft.ResponsiveRow(
+                    [
+                        big_button(
+                            model.choice_label(snap.choices[i], lang),
+                            self._choose(snap.choices[i].intent),
+                            f"match-{n}",
+                            primary=True,
+                            col=col,
+                        )
+                        for n, i in enumerate(pending)
+                    ]
+                    + [
+                        big_button(
+                            tr("scan.cancel", lang),
+                            self._cancel_pending,
+                            "match-cancel",
+                            icon=ft.Icons.CLOSE,
+                            col=col,
+                        )
+                    ],
+                    spacing=8,
+                    run_spacing=8,
+                )
+            )
         prompt = game_prompt(snap.game, self, snap)  # e.g. Rattus: the face of a real token turned over
         if prompt is not None:
             parts.append(prompt)
-        picked, handled, labelled = choice_panel(snap.game, snap.choices, snap.view, lang,
-                                                 model.people(snap.seats, lang),
-                                                 self.picker_state.setdefault(snap.seat, {}),  # one per player
-                                                 self.shell.refresh, self._choose)
+        picked, handled, labelled = choice_panel(
+            snap.game,
+            snap.choices,
+            snap.view,
+            lang,
+            model.people(snap.seats, lang),
+            self.picker_state.setdefault(snap.seat, {}),  # one per player
+            self.shell.refresh,
+            self._choose,
+        )
         parts += picked
-        groups = [g for g in model.group_choices(labelled, lang, group_titles(snap.game)) if g.kind not in handled]
+        groups = [
+            g for g in model.group_choices(labelled, lang, group_titles(snap.game)) if g.kind not in handled
+        ]
         if not groups and not picked and prompt is None:
             waiting = "table.waiting.table" if self.seat == TABLE and not self.follow else "table.waiting"
             parts.append(ft.Text(tr("table.over" if snap.outcome is not None else waiting, lang), size=16))
@@ -540,20 +720,42 @@ class TableScreen(Screen):
         for g in groups:
             items = g.items
             folded = len(items) > FOLD_AT and g.kind not in self.expanded
-            parts.append(ft.Text(f"{g.title} ({len(items)})" if len(items) > 1 else g.title, size=16,
-                                 weight=ft.FontWeight.W_600))
+            parts.append(
+                ft.Text(
+                    f"{g.title} ({len(items)})" if len(items) > 1 else g.title,
+                    size=16,
+                    weight=ft.FontWeight.W_600,
+                )
+            )
             row = []
-            for i, label in (items[:FOLD_SHOW] if folded else items):
-                row.append(big_button(label, self._choose(snap.choices[i].intent), f"choice-{shown}",
-                                      col={"xs": 12, "sm": 6, "md": 12, "lg": 6}, flat=True))
+            for i, label in items[:FOLD_SHOW] if folded else items:
+                row.append(
+                    big_button(
+                        label,
+                        self._choose(snap.choices[i].intent),
+                        f"choice-{shown}",
+                        col={"xs": 12, "sm": 6, "md": 12, "lg": 6},
+                        flat=True,
+                    )
+                )
                 shown += 1
             if folded:
-                row.append(big_button(tr("table.more", lang, n=len(items) - FOLD_SHOW), self._expand(g.kind),
-                                      f"more-{g.kind}", icon=ft.Icons.EXPAND_MORE, tone="tonal",
-                                      col={"xs": 12, "sm": 6, "md": 12, "lg": 6}, flat=True))
+                row.append(
+                    big_button(
+                        tr("table.more", lang, n=len(items) - FOLD_SHOW),
+                        self._expand(g.kind),
+                        f"more-{g.kind}",
+                        icon=ft.Icons.EXPAND_MORE,
+                        tone="tonal",
+                        col={"xs": 12, "sm": 6, "md": 12, "lg": 6},
+                        flat=True,
+                    )
+                )
             parts.append(ft.ResponsiveRow(row, spacing=8, run_spacing=8))
         if snap.can_undo:
-            parts.append(big_button(tr("table.undo", lang), self._undo, "undo", icon=ft.Icons.UNDO, tone="tonal"))
+            parts.append(
+                big_button(tr("table.undo", lang), self._undo, "undo", icon=ft.Icons.UNDO, tone="tonal")
+            )
         parts.append(self._scanner(snap))
         return card(vcol(parts, spacing=10, tight=True), identifier="actions")
 
@@ -563,23 +765,44 @@ class TableScreen(Screen):
         if snap.game in SCAN_EXAMPLES:  # the same example the field's refusals give
             label = tr("scan.field.ex", lang, label=label, cid=SCAN_EXAMPLES[snap.game])
         if self.scan.label not in (None, label):  # a new language: the browser keeps a field's old label
-            self.scan = ft.TextField(value=self.scan.value, text_size=18, height=64, on_submit=self._entered,
-                                     expand=True, capitalization=ft.TextCapitalization.CHARACTERS)
+            self.scan = ft.TextField(
+                value=self.scan.value,
+                text_size=18,
+                height=64,
+                on_submit=self._entered,
+                expand=True,
+                capitalization=ft.TextCapitalization.CHARACTERS,
+            )
         self.scan.label = label
         buttons: list[ft.Control] = [
-            big_button(tr("scan.enter", lang), self._entered, "scan-enter", icon=ft.Icons.KEYBOARD_RETURN,
-                       col={"xs": 6})
+            big_button(
+                tr("scan.enter", lang),
+                self._entered,
+                "scan-enter",
+                icon=ft.Icons.KEYBOARD_RETURN,
+                col={"xs": 6},
+            )
         ]
         cam = self.shell.camera_kind()
         if cam:
-            buttons.append(big_button(tr(f"scan.{cam}", lang), self._scan_camera, "scan-photo",
-                                      icon=ft.Icons.PHOTO_CAMERA if cam == "camera" else ft.Icons.VIDEOCAM,
-                                      col={"xs": 6}))
-        return vcol([
-            ft.Text(tr("scan.title", lang), size=16, weight=ft.FontWeight.W_600),
-            ident(self.scan, "scan-field"),
-            ft.ResponsiveRow(buttons, spacing=8, run_spacing=8),
-        ], spacing=8, tight=True)
+            buttons.append(
+                big_button(
+                    tr(f"scan.{cam}", lang),
+                    self._scan_camera,
+                    "scan-photo",
+                    icon=ft.Icons.PHOTO_CAMERA if cam == "camera" else ft.Icons.VIDEOCAM,
+                    col={"xs": 6},
+                )
+            )
+        return vcol(
+            [
+                ft.Text(tr("scan.title", lang), size=16, weight=ft.FontWeight.W_600),
+                ident(self.scan, "scan-field"),
+                ft.ResponsiveRow(buttons, spacing=8, run_spacing=8),
+            ],
+            spacing=8,
+            tight=True,
+        )
 
     def _log(self, snap: Snapshot) -> ft.Control:
         lang = self.lang
@@ -589,20 +812,44 @@ class TableScreen(Screen):
             items.append(ft.Text(tr("table.log.empty", lang), size=15))
         for seq, text in lines:
             # a new line comes in, the others stay as they are on the page (companion.ui.memo, graft)
-            items.append(keep(("log-line", seq, text), lambda seq=seq, text=text: ft.Row(
-                [ft.Text(f"{seq}", size=13, color=ft.Colors.ON_SURFACE_VARIANT, width=36),
-                 ft.Text(text, size=16, expand=True)],
-                vertical_alignment=ft.CrossAxisAlignment.START, key=f"log-{seq}")))
+            items.append(
+                keep(
+                    ("log-line", seq, text),
+                    lambda seq=seq, text=text: ft.Row(
+                        [
+                            ft.Text(f"{seq}", size=13, color=ft.Colors.ON_SURFACE_VARIANT, width=36),
+                            ft.Text(text, size=16, expand=True),
+                        ],
+                        vertical_alignment=ft.CrossAxisAlignment.START,
+                        key=f"log-{seq}",
+                    ),
+                )
+            )
         return card(vcol(items, spacing=6, tight=True), identifier="log")
 
     def _audit(self, snap: Snapshot) -> list[ft.Control]:
         ok, lines = model.audit_summary(snap.audit, self.lang)
         if ok is None:
             return []
-        return [card(vcol([ft.Row([ft.Icon(ft.Icons.VERIFIED if ok else ft.Icons.WARNING, size=28),
-                                        heading(tr("table.audit", self.lang))]),
-                                *[ft.Text(x, size=15) for x in lines]], spacing=6, tight=True),
-                     identifier="audit", bgcolor=ft.Colors.TERTIARY_CONTAINER if ok else ft.Colors.ERROR_CONTAINER)]
+        return [
+            card(
+                vcol(
+                    [
+                        ft.Row(
+                            [
+                                ft.Icon(ft.Icons.VERIFIED if ok else ft.Icons.WARNING, size=28),
+                                heading(tr("table.audit", self.lang)),
+                            ]
+                        ),
+                        *[ft.Text(x, size=15) for x in lines],
+                    ],
+                    spacing=6,
+                    tight=True,
+                ),
+                identifier="audit",
+                bgcolor=ft.Colors.TERTIARY_CONTAINER if ok else ft.Colors.ERROR_CONTAINER,
+            )
+        ]
 
     # -- acting ---------------------------------------------------------------------------------------
     def _map_width(self) -> float:
@@ -617,8 +864,15 @@ class TableScreen(Screen):
         snap = self.acting.snapshot or self.session.snapshot
         if self.follow and self.actor_seat and not self.privacy.visible(self.actor_seat):
             snap = self.session.snapshot  # pass-and-play: the board offers nothing private before "C'est moi"
-        offer(self.shell.page, self.lang, snap.choices if snap else [], key, name, self._choose,
-              lambda m: self.shell.toast(m))
+        offer(
+            self.shell.page,
+            self.lang,
+            snap.choices if snap else [],
+            key,
+            name,
+            self._choose,
+            lambda m: self.shell.toast(m),
+        )
 
     def _cancel_pending(self, _e: Any = None) -> None:
         self.pending = []
@@ -683,7 +937,7 @@ class TableScreen(Screen):
             self.scan.value = ""
         except Rejected as exc:
             self.shell.toast(tr("table.rejected", self.lang, message=self._refusal(exc)), error=True)
-        except Exception as exc:  # noqa: BLE001 - a lost connection: show it, keep the screen
+        except Exception as exc:
             log.exception("send")
             self.closed_error = err_text(exc, self.lang)
             self.shell.toast(tr("table.error", self.lang, err=err_text(exc, self.lang)), error=True)
@@ -726,8 +980,10 @@ class TableScreen(Screen):
         game = snap.game if snap is not None else ""
         problem = scan_refusal(parsed.raw, parsed.component_id, game, lang) if game else None
         if parsed.component_id is None or problem:
-            self.shell.toast(problem or tr("scan.foreign", lang, reason=reason_text(parsed.reason, lang),
-                                           raw=parsed.raw), error=True)
+            self.shell.toast(
+                problem or tr("scan.foreign", lang, reason=reason_text(parsed.reason, lang), raw=parsed.raw),
+                error=True,
+            )
             return
         cid = parsed.component_id
         self.scan.value = cid
@@ -748,8 +1004,9 @@ class TableScreen(Screen):
             await self.use_code(ours[0].component_id or "")
         elif scans:
             s = scans[0]
-            self.shell.toast(tr("scan.foreign", self.lang, reason=reason_text(s.reason, self.lang), raw=s.raw),
-                             error=True)
+            self.shell.toast(
+                tr("scan.foreign", self.lang, reason=reason_text(s.reason, self.lang), raw=s.raw), error=True
+            )
         else:
             self.shell.toast(tr("scan.nothing", self.lang), error=True)
 
@@ -757,4 +1014,3 @@ class TableScreen(Screen):
         scans = await self.shell.capture_scans()
         if scans is not None:
             await self._use_scans(scans)
-

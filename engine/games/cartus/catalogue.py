@@ -22,7 +22,10 @@ def components() -> list[Component]:
         for i, nuns in enumerate(dat.population_nuns_per_class, start=1):
             out.append(
                 Component(
-                    D.population_id(cls.code, i), GAME, "population", f"{cls.person_fr} ({cls.fr})",
+                    D.population_id(cls.code, i),
+                    GAME,
+                    "population",
+                    f"{cls.person_fr} ({cls.fr})",
                     {"class": cls.code, "class_name": cls.fr, "nuns": nuns, "name_en": cls.person_en},
                 )
             )
@@ -30,7 +33,10 @@ def components() -> list[Component]:
         for i in range(1, dat.copies_per_building + 1):
             out.append(
                 Component(
-                    D.building_id(b.code, i), GAME, "building", b.fr,
+                    D.building_id(b.code, i),
+                    GAME,
+                    "building",
+                    b.fr,
                     {"type": b.code, "class": b.cls, "copy": i, "action": b.action, "name_en": b.en},
                 )
             )
@@ -38,11 +44,16 @@ def components() -> list[Component]:
         for i in range(1, sp.count + 1):
             out.append(
                 Component(
-                    f"RCC:S:{sp.code}{i:02d}", GAME, "special", sp.fr,
+                    f"RCC:S:{sp.code}{i:02d}",
+                    GAME,
+                    "special",
+                    sp.fr,
                     {"special": sp.kind, "from": sp.source, "name_en": sp.en},
                 )
             )
     for i in range(1, dat.jokers + 1):
         out.append(Component(f"RCC:J:{i:02d}", GAME, "joker", "Joker", {"name_en": "Joker"}))
-    out.append(Component("RCC:PJ", GAME, "first-player", "Carte premier joueur", {"name_en": "First player card"}))
+    out.append(
+        Component("RCC:PJ", GAME, "first-player", "Carte premier joueur", {"name_en": "First player card"})
+    )
     return out

@@ -14,7 +14,18 @@ from typing import Literal
 import msgspec
 
 Action = Literal[
-    "draw", "draw-influence", "joker", "pass", "rats", "hospital", "sword", "tower", "flute", "peek", "vp", "gold"
+    "draw",
+    "draw-influence",
+    "joker",
+    "pass",
+    "rats",
+    "hospital",
+    "sword",
+    "tower",
+    "flute",
+    "peek",
+    "vp",
+    "gold",
 ]
 
 

@@ -24,8 +24,12 @@ class GameStarted(Event, frozen=True):
     simultaneous_support: bool = False
     majority_ties: str = "top"
     start_tokens: tuple[int, int, int] = (2, 1, 1)
-    supports: dict[str, tuple[int, int, int]] = {}  # card id -> (draw, rats, peek) printed on it, when typed in
-    victory_tokens: str = "one"  # "printed": each player says the points printed on their tokens (older logs: 1 each)
+    supports: dict[
+        str, tuple[int, int, int]
+    ] = {}  # card id -> (draw, rats, peek) printed on it, when typed in
+    victory_tokens: str = (
+        "one"  # "printed": each player says the points printed on their tokens (older logs: 1 each)
+    )
     victory_token_values: tuple[int, ...] = ()  # the box's 20 tokens, when the group typed them in
 
 

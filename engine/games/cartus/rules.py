@@ -80,8 +80,16 @@ from .scoring import final_scores
 
 SELECTIONS = ("first", "random-type", "random-five", "agreed")
 OPTION_KEYS = {
-    "players", "selection", "buildings", "first_player", "nun_row", "simultaneous_support",
-    "majority_ties", "start_tokens", "supports", "victory_tokens",
+    "players",
+    "selection",
+    "buildings",
+    "first_player",
+    "nun_row",
+    "simultaneous_support",
+    "majority_ties",
+    "start_tokens",
+    "supports",
+    "victory_tokens",
 }
 MAX_TOKEN_POINTS = 10  # without the box's values: the sanity bound on one victory token's printed points
 MAX_SUPPORT_DRAW = 4
@@ -198,7 +206,9 @@ def _choose_buildings(options: dict[str, Any], rng: Rng) -> tuple[str, tuple[str
             chosen += [D.building_id(t, i) for i in range(1, copies + 1)]
     elif selection == "random-five":
         for cls in D.CLASS_CODES:
-            pool = [D.building_id(b.code, i) for b in dat.buildings if b.cls == cls for i in range(1, copies + 1)]
+            pool = [
+                D.building_id(b.code, i) for b in dat.buildings if b.cls == cls for i in range(1, copies + 1)
+            ]
             chosen += shuffled(rng, pool)[:5]
     else:
         items = options.get("buildings")
@@ -209,7 +219,9 @@ def _choose_buildings(options: dict[str, Any], rng: Rng) -> tuple[str, tuple[str
             if not isinstance(item, str):
                 raise _fail(f"building {item!r} is not a text")
             if item in types:
-                free = [D.building_id(item, i) for i in range(1, copies + 1) if D.building_id(item, i) not in used]
+                free = [
+                    D.building_id(item, i) for i in range(1, copies + 1) if D.building_id(item, i) not in used
+                ]
                 if not free:
                     raise _fail(f"building type {item} has only {copies} cards")
                 card = free[0]
@@ -239,7 +251,9 @@ def validate_options(options: dict[str, Any], rng: Rng) -> GameStarted:
         raise _fail("options must be a dict")
     unknown = set(options) - OPTION_KEYS
     if unknown:
-        raise _fail(f"unknown option(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(OPTION_KEYS))}")
+        raise _fail(
+            f"unknown option(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(OPTION_KEYS))}"
+        )
     players = options.get("players", 4)
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
         raise _fail(f"players must be 2 to 5, not {players!r}")
@@ -297,7 +311,8 @@ def _victory_tokens(raw: Any) -> tuple[str, tuple[int, ...]]:
         return raw, ()
     n = D.data().victory_tokens
     if (
-        isinstance(raw, list | tuple) and len(raw) == n
+        isinstance(raw, list | tuple)
+        and len(raw) == n
         and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_TOKEN_POINTS for v in raw)
     ):
         return "printed", tuple(raw)
@@ -321,7 +336,10 @@ def _supports(raw: Any) -> dict[str, tuple[int, int, int]]:
             raise _fail(f"supports[{card}] must be like {{'draw': 2, 'rats': 0, 'peek': 1}}")
         d, r, p = (sym.get(k, 0) for k in ("draw", "rats", "peek"))
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in (d, r, p)) or not (
-            0 <= d <= MAX_SUPPORT_DRAW and 0 <= r <= MAX_SUPPORT_RATS and 0 <= p <= MAX_SUPPORT_PEEK and d + r + p
+            0 <= d <= MAX_SUPPORT_DRAW
+            and 0 <= r <= MAX_SUPPORT_RATS
+            and 0 <= p <= MAX_SUPPORT_PEEK
+            and d + r + p
         ):
             raise _fail(
                 f"supports[{card}]: draw 0–{MAX_SUPPORT_DRAW}, rats 0–{MAX_SUPPORT_RATS}, "
@@ -355,7 +373,9 @@ def setup(options: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
     if started.nun_row == "digital":
         ctx.emit(make_shuffle(rng, "nuns", D.population_ids(), "new", "nuns#1"))
     for seat in started.seats:
-        ctx.emit(RatsChanged(seat=seat, reason="start", tokens=started.start_tokens, delta=D.data().start_rats))
+        ctx.emit(
+            RatsChanged(seat=seat, reason="start", tokens=started.start_tokens, delta=D.data().start_rats)
+        )
     _start_round(ctx, 1, started.first_player)
     return ctx.state, ctx.events
 
@@ -532,7 +552,9 @@ def _f_phase(s: State, e: PhaseBegan) -> State:
 
 
 def _f_support(s: State, e: SupportTaken) -> State:
-    return _rep(s, supported={**s.supported, e.seat: e.building}, queue=tuple(x for x in s.queue if x != e.seat))
+    return _rep(
+        s, supported={**s.supported, e.seat: e.building}, queue=tuple(x for x in s.queue if x != e.seat)
+    )
 
 
 def _f_hand(s: State, e: HandChanged) -> State:
@@ -802,7 +824,9 @@ def _do_action(ctx: _Ctx, seat: str, kind: str, arg: Any = None) -> None:
         if kind == "basic":
             ctx.emit(ActionTaken(seat=seat, building=b, kind=kind, effect="protected", amount=0))
             return
-        protected = {x for i, c in enumerate(s.row) if D.building_type_of(c).code == "TOU" for x in entrants(s, i)}
+        protected = {
+            x for i, c in enumerate(s.row) if D.building_type_of(c).code == "TOU" for x in entrants(s, i)
+        }
         mine = s.hands[seat]
         victims = [x for x in _order_from(s, seat)[1:] if x not in protected and s.hands[x] >= mine]
         ctx.emit(ActionTaken(seat=seat, building=b, kind=kind, effect="tower", amount=len(victims)))
@@ -825,7 +849,12 @@ def _do_action(ctx: _Ctx, seat: str, kind: str, arg: Any = None) -> None:
         ctx.emit(ActionTaken(seat=seat, building=b, kind=kind, effect="peek", amount=n))
         if s.nun_row == "digital" and positions:
             ctx.emit(
-                Peeked(deck="nuns", seat=seat, cards=tuple(s.nuns.cards[p] for p in positions), positions=positions)
+                Peeked(
+                    deck="nuns",
+                    seat=seat,
+                    cards=tuple(s.nuns.cards[p] for p in positions),
+                    positions=positions,
+                )
             )
     else:  # pragma: no cover - data validation keeps actions known
         raise InconsistentLog(f"unknown building action {act!r}")
@@ -883,7 +912,10 @@ def _advance(ctx: _Ctx) -> None:
                         cls = D.building_type_of(s.row[b]).cls
                         ctx.emit(
                             InfluenceGained(
-                                seat=holder, cls=cls, amount=1, total=s.influence[holder][cls] + 1,
+                                seat=holder,
+                                cls=cls,
+                                amount=1,
+                                total=s.influence[holder][cls] + 1,
                                 reason="last-round",
                             )
                         )
@@ -939,9 +971,7 @@ def score_state(state: State, rats: dict[str, int], nuns: int) -> dict[str, Any]
             "victory_tokens": state.vp_points.get(seat, 0) if state.vp_mode == "printed" else state.vp[seat],
             "rats": rats[seat],
         }
-    stacks = {
-        cls: sorted(state.seats, key=lambda x, c=cls: state.stamps[x][c]) for cls in D.CLASS_CODES
-    }
+    stacks = {cls: sorted(state.seats, key=lambda x, c=cls: state.stamps[x][c]) for cls in D.CLASS_CODES}
     return final_scores(
         players,
         nuns=nuns,
@@ -1025,7 +1055,9 @@ def _convert(ctx: _Ctx, state: State, it: Convert) -> None:
         raise _bad("rats-convert", "value-1 rats convert into a value-3 or a value-5 token only")
     ones, threes, fives = state.tokens[it.seat]
     if ones < it.into:
-        raise _bad("rats-convert", f"converting into a {it.into} needs {it.into} value-1 tokens; you have {ones}")
+        raise _bad(
+            "rats-convert", f"converting into a {it.into} needs {it.into} value-1 tokens; you have {ones}"
+        )
     new = (ones - it.into, threes + (it.into == 3), fives + (it.into == 5))
     ctx.emit(RatsChanged(seat=it.seat, reason="convert", tokens=new, delta=0))
 
@@ -1048,11 +1080,16 @@ def _support(ctx: _Ctx, state: State, it: Support) -> None:
     if it.seat not in state.queue:
         raise _bad("support-once", f"{it.seat} already took a support action this round")
     if not state.simultaneous_support and state.queue[0] != it.seat:
-        raise _bad("turn-order", f"it is {state.queue[0]}'s turn (phase B goes clockwise from the first player)")
+        raise _bad(
+            "turn-order", f"it is {state.queue[0]}'s turn (phase B goes clockwise from the first player)"
+        )
     if not 0 <= it.building < len(state.row):
         raise _bad("building", f"building {it.building} is not in the row (0–{len(state.row) - 1})")
     if not 0 <= it.draw <= MAX_SUPPORT_DRAW or not 0 <= it.rats <= MAX_SUPPORT_RATS:
-        raise _bad("support", f"a support action draws 0–{MAX_SUPPORT_DRAW} cards and discards 0–{MAX_SUPPORT_RATS} rats")
+        raise _bad(
+            "support",
+            f"a support action draws 0–{MAX_SUPPORT_DRAW} cards and discards 0–{MAX_SUPPORT_RATS} rats",
+        )
     if len(it.peek) > MAX_SUPPORT_PEEK or any(not 0 <= p < D.data().nun_row for p in it.peek):
         raise _bad("support", f"a support action looks at up to {MAX_SUPPORT_PEEK} nun card (positions 0–4)")
     if it.draw + it.rats + len(it.peek) == 0:
@@ -1065,7 +1102,12 @@ def _support(ctx: _Ctx, state: State, it: Support) -> None:
         )
     ctx.emit(
         SupportTaken(
-            seat=it.seat, building=it.building, card=state.row[it.building], draw=it.draw, rats=it.rats, peek=it.peek
+            seat=it.seat,
+            building=it.building,
+            card=state.row[it.building],
+            draw=it.draw,
+            rats=it.rats,
+            peek=it.peek,
         )
     )
     if it.draw:
@@ -1074,7 +1116,12 @@ def _support(ctx: _Ctx, state: State, it: Support) -> None:
         _rats(ctx, it.seat, -it.rats, "support")
     if it.peek and state.nun_row == "digital":
         ctx.emit(
-            Peeked(deck="nuns", seat=it.seat, cards=tuple(state.nuns.cards[p] for p in it.peek), positions=it.peek)
+            Peeked(
+                deck="nuns",
+                seat=it.seat,
+                cards=tuple(state.nuns.cards[p] for p in it.peek),
+                positions=it.peek,
+            )
         )
 
 
@@ -1097,8 +1144,15 @@ def _enter(ctx: _Ctx, state: State, it: Enter | PlayPass) -> None:
         raise _bad("building", f"building {it.building} is not in the row (0–{len(state.row) - 1})")
     if not 0 <= it.cards <= hand:
         raise _bad("cards", f"you can put 0 to {hand} cards (your hand), not {it.cards}")
-    ctx.emit(Entered(seat=it.seat, building=it.building, slot=len(state.entries[it.building]) + 1, cards=it.cards,
-                     card=state.row[it.building]))
+    ctx.emit(
+        Entered(
+            seat=it.seat,
+            building=it.building,
+            slot=len(state.entries[it.building]) + 1,
+            cards=it.cards,
+            card=state.row[it.building],
+        )
+    )
     if it.cards:
         _hand(ctx, it.seat, -it.cards, "entered")
 
@@ -1121,8 +1175,13 @@ def _reveal(ctx: _Ctx, state: State, it: Reveal) -> None:
         raise _bad("reveal", f"{it.seat} put {where[1]} cards face down, the reveal lists {sum(counts)}")
     ctx.emit(
         Revealed(
-            seat=it.seat, building=where[0], matching=it.matching, other=it.other, jokers=it.jokers,
-            swords=it.swords, flutes=it.flutes,
+            seat=it.seat,
+            building=where[0],
+            matching=it.matching,
+            other=it.other,
+            jokers=it.jokers,
+            swords=it.swords,
+            flutes=it.flutes,
         )
     )
 
@@ -1155,7 +1214,11 @@ def _choice_action(ctx: _Ctx, state: State, it: Hospital | Peek) -> None:
         _do_action(ctx, seat, akind, it.cards)
     else:
         pos = it.positions
-        if len(pos) != aw.limit or len(set(pos)) != len(pos) or any(not 0 <= p < D.data().nun_row for p in pos):
+        if (
+            len(pos) != aw.limit
+            or len(set(pos)) != len(pos)
+            or any(not 0 <= p < D.data().nun_row for p in pos)
+        ):
             raise _bad("peek", f"look at {aw.limit} different nun cards (positions 0–4)")
         _do_action(ctx, seat, akind, pos)
 
@@ -1187,7 +1250,9 @@ def _declare_hand(ctx: _Ctx, state: State, it: DeclareHand) -> None:
     counts = (it.pop_jokers, it.swords, it.flutes, it.passes, it.gold)
     if any(c < 0 for c in counts):
         raise _bad("hand", "counts cannot be negative")
-    _refuse_absent_specials(state, {"sword": it.swords, "flute": it.flutes, "pass": it.passes, "gold": it.gold})
+    _refuse_absent_specials(
+        state, {"sword": it.swords, "flute": it.flutes, "pass": it.passes, "gold": it.gold}
+    )
     if sum(counts) != state.hands[player]:
         raise _bad(
             "hand",
@@ -1196,7 +1261,12 @@ def _declare_hand(ctx: _Ctx, state: State, it: DeclareHand) -> None:
         )
     ctx.emit(
         HandDeclared(
-            player=player, pop_jokers=it.pop_jokers, swords=it.swords, flutes=it.flutes, passes=it.passes, gold=it.gold
+            player=player,
+            pop_jokers=it.pop_jokers,
+            swords=it.swords,
+            flutes=it.flutes,
+            passes=it.passes,
+            gold=it.gold,
         )
     )
 
@@ -1238,9 +1308,14 @@ def _declare_vp(ctx: _Ctx, state: State, it: DeclareVictoryPoints) -> None:
     totals = victory_totals(state, k)
     if it.points not in totals:
         if state.vp_values:
-            raise _bad("victory-points", f"{k} of this box's victory tokens ({', '.join(map(str, state.vp_values))}) "
-                       f"cannot show {it.points} points")
-        raise _bad("victory-points", f"{k} victory token(s) show {totals[0]} to {totals[-1]} points, not {it.points}")
+            raise _bad(
+                "victory-points",
+                f"{k} of this box's victory tokens ({', '.join(map(str, state.vp_values))}) "
+                f"cannot show {it.points} points",
+            )
+        raise _bad(
+            "victory-points", f"{k} victory token(s) show {totals[0]} to {totals[-1]} points, not {it.points}"
+        )
     ctx.emit(VictoryPointsDeclared(player=player, points=it.points))
 
 
@@ -1326,7 +1401,9 @@ def legal(state: State, seat: str) -> list[Intent]:
             where = announced(state, seat)
             assert where is not None
             present = specials_in_play(state)
-            for m, o, j, s, f in _splits(where[1], (True, True, True, "sword" in present, "flute" in present)):
+            for m, o, j, s, f in _splits(
+                where[1], (True, True, True, "sword" in present, "flute" in present)
+            ):
                 out.append(Reveal(seat=seat, matching=m, other=o, jokers=j, swords=s, flutes=f))
     elif state.phase == "E" and (seat in state.seats or seat in (TABLE, HOST)):
         out.append(EndRound(seat=seat))
@@ -1338,15 +1415,28 @@ def legal(state: State, seat: str) -> list[Intent]:
             if p not in state.declared:
                 for pj, sw, fl, pa, go in _splits(state.hands[p], kinds):
                     out.append(
-                        DeclareHand(seat=seat, player="" if p == seat else p, pop_jokers=pj, swords=sw, flutes=fl,
-                                    passes=pa, gold=go)
+                        DeclareHand(
+                            seat=seat,
+                            player="" if p == seat else p,
+                            pop_jokers=pj,
+                            swords=sw,
+                            flutes=fl,
+                            passes=pa,
+                            gold=go,
+                        )
                     )
         awaited = victory_points_awaited(state)
         for p in players:
             if p in awaited:
-                out += [DeclareVictoryPoints(seat=seat, player="" if p == seat else p, points=n)
-                        for n in victory_totals(state, state.vp[p])]
-        if state.nun_row == "cards" and state.nuns_declared is None and (seat in state.seats or seat in (TABLE, HOST)):
+                out += [
+                    DeclareVictoryPoints(seat=seat, player="" if p == seat else p, points=n)
+                    for n in victory_totals(state, state.vp[p])
+                ]
+        if (
+            state.nun_row == "cards"
+            and state.nuns_declared is None
+            and (seat in state.seats or seat in (TABLE, HOST))
+        ):
             out += [DeclareNuns(seat=seat, count=k) for k in range(4 * D.data().nun_row + 1)]
     return out
 
@@ -1376,8 +1466,14 @@ def _card(card: str, state: State) -> dict[str, Any]:
     bt = D.building_type_of(card)
     sup = state.supports.get(card)
     return {
-        "id": card, "type": bt.code, "name": bt.fr, "name_en": bt.en, "class": bt.cls, "action": bt.action,
-        "privilege": bt.privilege, "basic": bt.basic,
+        "id": card,
+        "type": bt.code,
+        "name": bt.fr,
+        "name_en": bt.en,
+        "class": bt.cls,
+        "action": bt.action,
+        "privilege": bt.privilege,
+        "basic": bt.basic,
         "support": {"draw": sup[0], "rats": sup[1], "peek": sup[2]} if sup else None,
     }
 
@@ -1389,10 +1485,16 @@ def _prompt(state: State, seat: str) -> dict[str, Any] | None:
     if aw is not None:
         return {"kind": aw.kind, "options": list(aw.options), "limit": aw.limit}
     if state.phase == "B":
-        return {"kind": "support", "max_draw": MAX_SUPPORT_DRAW, "max_rats": MAX_SUPPORT_RATS, "max_peek": MAX_SUPPORT_PEEK}
+        return {
+            "kind": "support",
+            "max_draw": MAX_SUPPORT_DRAW,
+            "max_rats": MAX_SUPPORT_RATS,
+            "max_peek": MAX_SUPPORT_PEEK,
+        }
     if state.phase == "C":
         return {
-            "kind": "enter", "max_cards": state.hands[seat],
+            "kind": "enter",
+            "max_cards": state.hands[seat],
             "can_pass": state.hands[seat] > 0 and "pass" in specials_in_play(state),
         }
     if state.phase == "D":
@@ -1401,9 +1503,15 @@ def _prompt(state: State, seat: str) -> dict[str, Any] | None:
     if state.phase == "E":
         return {"kind": "end-round"}
     if state.phase == "final":
-        return {"kind": "declare-hand", "cards": state.hands[seat], "declared": seat in state.declared,
-                "victory_tokens": state.vp[seat] if seat in victory_points_awaited(state) else 0,
-                "victory_totals": victory_totals(state, state.vp[seat]) if seat in victory_points_awaited(state) else []}
+        return {
+            "kind": "declare-hand",
+            "cards": state.hands[seat],
+            "declared": seat in state.declared,
+            "victory_tokens": state.vp[seat] if seat in victory_points_awaited(state) else 0,
+            "victory_totals": victory_totals(state, state.vp[seat])
+            if seat in victory_points_awaited(state)
+            else [],
+        }
     return None
 
 
@@ -1432,7 +1540,9 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "buildings_discarded": len(state.deck.discard),
         "buildings_in_play": sorted({D.building_type_of(c).code for c in state.buildings_in_play}),
         "specials_in_play": sorted(specials_in_play(state)),
-        "entries": [[{"seat": s, "slot": i + 1, "cards": n} for i, (s, n) in enumerate(ent)] for ent in state.entries],
+        "entries": [
+            [{"seat": s, "slot": i + 1, "cards": n} for i, (s, n) in enumerate(ent)] for ent in state.entries
+        ],
         "supported": dict(state.supported),
         "revealed": {s: msgspec.to_builtins(r) for s, r in state.revealed.items()},
         "resolving": state.d_building if state.phase == "D" else None,

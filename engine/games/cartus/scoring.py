@@ -215,7 +215,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         doc = json.loads(text)
         if not isinstance(doc, dict) or "players" not in doc or "nuns" not in doc:
             raise ScoringError("the file needs 'nuns' and 'players'")
-        kw = {k: doc[k] for k in ("specials_in_play", "treasure_in_play", "majority_ties", "stacks") if k in doc}
+        kw = {
+            k: doc[k] for k in ("specials_in_play", "treasure_in_play", "majority_ties", "stacks") if k in doc
+        }
         result = final_scores(doc["players"], nuns=doc["nuns"], **kw)
     except (OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -30,7 +30,13 @@ PEOPLES: dict[str, str] = {"blue": "Goths", "yellow": "Huns", "red": "Vandales",
 """One invading people per pin colour, the same in every province (so victories can be exchanged)."""
 
 ROLES: tuple[str, ...] = ("Consul", "Dictateur", "Tribun", "Sénateur", "Licteur", "Magistrat", "Imperator")
-EVENT_CARDS: tuple[str, ...] = ("Nuit tranquille", "Mission secrète", "Ville fantôme", "Divinations", "Manu Militari")
+EVENT_CARDS: tuple[str, ...] = (
+    "Nuit tranquille",
+    "Mission secrète",
+    "Ville fantôme",
+    "Divinations",
+    "Manu Militari",
+)
 CITIES_PER_PROVINCE = 48
 CITIES_PER_COLOUR = 12
 ROLE_CARDS = 6
@@ -105,10 +111,15 @@ def validate_province(data: ProvinceData, where: str) -> ProvinceData:
             if nb not in by_name:
                 raise _fail(where, f"city {c.name!r}: unknown neighbour {nb!r}")
             if c.name not in by_name[nb].neighbours:
-                raise _fail(where, f"asymmetric adjacency: {c.name!r} lists {nb!r} but {nb!r} does not list {c.name!r}")
+                raise _fail(
+                    where,
+                    f"asymmetric adjacency: {c.name!r} lists {nb!r} but {nb!r} does not list {c.name!r}",
+                )
         for lk in c.links:
             if lk.province == data.code:
-                raise _fail(where, f"city {c.name!r}: a link must lead to another province, not {lk.province!r}")
+                raise _fail(
+                    where, f"city {c.name!r}: a link must lead to another province, not {lk.province!r}"
+                )
     # connected
     start = data.cities[0].name
     todo, reached = [start], {start}
@@ -147,7 +158,9 @@ def validate_links(provinces: Sequence[ProvinceData], where: dict[str, str] | No
                 if lk.province not in known:
                     raise _fail(w, f"city {c.name!r}: link to unknown province {lk.province!r}")
                 if lk.city not in known[lk.province]:
-                    raise _fail(w, f"city {c.name!r}: link to unknown city {lk.city!r} of province {lk.province!r}")
+                    raise _fail(
+                        w, f"city {c.name!r}: link to unknown city {lk.city!r} of province {lk.province!r}"
+                    )
 
 
 def parse_province(raw: bytes | str, where: str, known: Sequence[ProvinceData] = ()) -> ProvinceData:

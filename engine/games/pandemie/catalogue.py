@@ -22,21 +22,47 @@ def province_components(p: ProvinceData) -> list[Component]:
     for i, c in enumerate(p.cities):
         key = f"{p.code}{i + 1:02d}"
         attrs = {
-            "province": p.code, "province_name": p.name, "city": c.name, "colour": c.colour,
-            "colour_fr": COLOUR_FR[c.colour], "people": PEOPLES[c.colour], "population": c.population,
+            "province": p.code,
+            "province_name": p.name,
+            "city": c.name,
+            "colour": c.colour,
+            "colour_fr": COLOUR_FR[c.colour],
+            "people": PEOPLES[c.colour],
+            "population": c.population,
         }
         out.append(Component(f"PC:{key}", GAME, "city-card", c.name, {**attrs, "back": "joueur"}))
         out.append(Component(f"PI:{key}", GAME, "propagation-card", c.name, {**attrs, "back": "propagation"}))
         out.append(Component(f"PB:{key}", GAME, "board-city", c.name, attrs))  # its spot on a printed board
     for k in range(RUPTURE_CARDS):
-        out.append(Component(f"PR:{p.code}{k + 1}", GAME, "rupture-card", "Rupture",
-                             {"province": p.code, "province_name": p.name, "back": "joueur", "number": k + 1}))
+        out.append(
+            Component(
+                f"PR:{p.code}{k + 1}",
+                GAME,
+                "rupture-card",
+                "Rupture",
+                {"province": p.code, "province_name": p.name, "back": "joueur", "number": k + 1},
+            )
+        )
     for k, name in enumerate(EVENT_CARDS):
-        out.append(Component(f"PE:{p.code}{k + 1}", GAME, "event-card", name,
-                             {"province": p.code, "province_name": p.name, "back": "joueur", "event": k + 1}))
+        out.append(
+            Component(
+                f"PE:{p.code}{k + 1}",
+                GAME,
+                "event-card",
+                name,
+                {"province": p.code, "province_name": p.name, "back": "joueur", "event": k + 1},
+            )
+        )
     for k, role in enumerate(p.roles):
-        out.append(Component(f"PO:{p.code}{k + 1}", GAME, "role-card", role,
-                             {"province": p.code, "province_name": p.name, "back": "rôle", "role": role}))
+        out.append(
+            Component(
+                f"PO:{p.code}{k + 1}",
+                GAME,
+                "role-card",
+                role,
+                {"province": p.code, "province_name": p.name, "back": "rôle", "role": role},
+            )
+        )
     return out
 
 

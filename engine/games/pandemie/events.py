@@ -184,10 +184,34 @@ class PropagationPaused(Event, frozen=True):
 
 
 GAME_EVENTS: tuple[type[Event], ...] = (
-    GameStarted, BaseInstalled, TurnBegan, ActionUsed, ActionsEnded, PhaseChanged, PawnMoved, FortBuilt,
-    PinsPlaced, PinsRemoved, Surged, SpeedRaised, RuptureRevealed, CardGiven, VictoryCelebrated,
-    VictoryShared, Eradicated, EventPlayed, CardRemoved, EventStored, QuietNight, PropagationSkipped,
-    DivinationBegan, DivinationEnded, GameLost, GameWon, CardAsked, AskAnswered,
+    GameStarted,
+    BaseInstalled,
+    TurnBegan,
+    ActionUsed,
+    ActionsEnded,
+    PhaseChanged,
+    PawnMoved,
+    FortBuilt,
+    PinsPlaced,
+    PinsRemoved,
+    Surged,
+    SpeedRaised,
+    RuptureRevealed,
+    CardGiven,
+    VictoryCelebrated,
+    VictoryShared,
+    Eradicated,
+    EventPlayed,
+    CardRemoved,
+    EventStored,
+    QuietNight,
+    PropagationSkipped,
+    DivinationBegan,
+    DivinationEnded,
+    GameLost,
+    GameWon,
+    CardAsked,
+    AskAnswered,
     PropagationPaused,
 )
 
@@ -330,9 +354,26 @@ class ArrangeDivination(Intent, frozen=True):
 
 
 INTENT_TYPES: tuple[type[Intent], ...] = (
-    Move, Redeploy, ForcedMarch, ViaRomana, ConsulMove, LicteurGather, BuildFort, Combat, Celebrate,
-    ShareKnowledge, ShareVictory, StoreEvent, EndActions, DrawCards, Discard, Propagate, PlayEvent,
-    ArrangeDivination, AskCard, AnswerAsk,
+    Move,
+    Redeploy,
+    ForcedMarch,
+    ViaRomana,
+    ConsulMove,
+    LicteurGather,
+    BuildFort,
+    Combat,
+    Celebrate,
+    ShareKnowledge,
+    ShareVictory,
+    StoreEvent,
+    EndActions,
+    DrawCards,
+    Discard,
+    Propagate,
+    PlayEvent,
+    ArrangeDivination,
+    AskCard,
+    AnswerAsk,
 )
 
 __all__ = [c.__name__ for c in GAME_EVENTS + INTENT_TYPES] + ["GAME_EVENTS", "INTENT_TYPES"]

@@ -87,7 +87,9 @@ class Board:
             tuple(f"PO:{p.code}{k + 1}" for k in range(ROLE_CARDS)) for p in provinces
         )
         self.role_of_card: dict[str, str] = {
-            card: p.roles[k] for p, cards in zip(provinces, self.role_cards, strict=True) for k, card in enumerate(cards)
+            card: p.roles[k]
+            for p, cards in zip(provinces, self.role_cards, strict=True)
+            for k, card in enumerate(cards)
         }
         # distances inside each province (pawns never leave their province), for simple policies
         self.dist: list[list[int]] = []

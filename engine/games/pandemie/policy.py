@@ -87,13 +87,19 @@ from .rules import PINS_PER_COLOUR as PINS
 
 # Tuning constants (set by simulation: 600 one-province novice games per variant; most are flat within
 # the noise of such a sample, the Tribun's weight, the spread of collectors and waiting for a partner are not)
-FIGHT_T: Final = 2.0  # a threat worth at least this (danger / (1 + actions to reach it)) comes before walks to partners
+FIGHT_T: Final = (
+    2.0  # a threat worth at least this (danger / (1 + actions to reach it)) comes before walks to partners
+)
 MEET_K: Final = 1.0  # a walk to exchange a card this turn beats a threat scoring less than its value
-URGENT: Final = 5.0  # threats worth this may be reached with a card of another collection (forced march, redeploy)
+URGENT: Final = (
+    5.0  # threats worth this may be reached with a card of another collection (forced march, redeploy)
+)
 WAIT_K: Final = 1.0  # walking to a card's city to wait for its collector, against the best threat
 FAR_K: Final = 0.3  # a threat out of reach this turn counts this fraction
 WAIT_T: Final = 1.0  # stay on a card's city (end the turn) while no threat scores this much
-SPARE_MARGIN: Final = 3  # a card of another people is spare while that many more of its cards than needed remain
+SPARE_MARGIN: Final = (
+    3  # a card of another people is spare while that many more of its cards than needed remain
+)
 TRIBUN_K: Final = 3.0  # the Tribun clears a city in one action
 ENDGAME: Final = 2  # player cards left beyond one round of draws: any card may then buy the way to a Fort
 V2: Final = 3.0  # danger of two pins (three pins: 10 plus neighbours, links and chains)
@@ -111,6 +117,7 @@ PER_PEOPLE: Final = CITIES_PER_COLOUR
 _COLOURS: Final = COLOURS  # a C static once compiled (an imported name is a globals lookup)
 _STORE_ORDER: Final = (MISSION, MANU, NIGHT, GHOST, DIVINATION)  # the Magistrat's preference
 
+
 class _Cards:
     """What the hands, the player discard, the victories and the roles decide for one province (collectors,
     counts): cached per province on the identity of those immutable parts, which it keeps alive."""
@@ -127,8 +134,17 @@ class _Cards:
     need: list[int]
     collector: list[int]
 
-    def __init__(self, st: State, p: Prov, seats: tuple[int, ...], gone: list[int], counts: list[list[int]],
-                 roles: list[str], need: list[int], collector: list[int]) -> None:
+    def __init__(
+        self,
+        st: State,
+        p: Prov,
+        seats: tuple[int, ...],
+        gone: list[int],
+        counts: list[list[int]],
+        roles: list[str],
+        need: list[int],
+        collector: list[int],
+    ) -> None:
         hands = st.hands
         self.seat_hands = tuple(hands[s] for s in seats)
         self.discard = p.player.discard
@@ -146,7 +162,9 @@ _CCOL: Final[dict[object, dict[str, int]]] = {}
 _LAST_CCOL: Final[list] = []  # [board, colours] of the last call
 _GONE: Final[dict[int, tuple]] = {}
 _ROLES: Final[dict[int, tuple]] = {}
-_HAND_COUNTS: Final[dict[object, dict[tuple[str, ...], list[int]]]] = {}  # per board: hand -> cards of each people
+_HAND_COUNTS: Final[
+    dict[object, dict[tuple[str, ...], list[int]]]
+] = {}  # per board: hand -> cards of each people
 
 
 def _card_colours(board: Board) -> dict[str, int]:
@@ -200,8 +218,13 @@ class _Ctx:
         self.ccol = _card_colours(board)
         hit = _CARDS.get(pi)
         hands = st.hands
-        if hit is not None and hit.discard is p.player.discard and hit.victories == p.victories \
-                and hit.static is st.static and hit.roles_t is st.roles:
+        if (
+            hit is not None
+            and hit.discard is p.player.discard
+            and hit.victories == p.victories
+            and hit.static is st.static
+            and hit.roles_t is st.roles
+        ):
             same = hit.hands is hands
             if not same:
                 same = True
@@ -210,8 +233,13 @@ class _Ctx:
                         same = False
                         break
             if same:
-                self.gone, self.counts, self.roles, self.need, self.collector = \
-                    hit.gone, hit.counts, hit.roles, hit.need, hit.collector
+                self.gone, self.counts, self.roles, self.need, self.collector = (
+                    hit.gone,
+                    hit.counts,
+                    hit.roles,
+                    hit.need,
+                    hit.collector,
+                )
                 return
         ccol = self.ccol
         discard = p.player.discard
@@ -261,8 +289,16 @@ class _Ctx:
         for col in range(4):
             if not vic >> col & 1:
                 for s in seats:
-                    keys.append(((counts[s][col] * 2 + (1 if roles[s] == IMPERATOR else 0)) * _SEATS_MAX
-                                 + _SEATS_MAX - 1 - s) * 4 + col)
+                    keys.append(
+                        (
+                            (counts[s][col] * 2 + (1 if roles[s] == IMPERATOR else 0)) * _SEATS_MAX
+                            + _SEATS_MAX
+                            - 1
+                            - s
+                        )
+                        * 4
+                        + col
+                    )
         keys.sort(reverse=True)
         done_c: list[int] = []
         used: list[int] = []
@@ -371,8 +407,9 @@ class _ThreatCache:
     board: Board
     out: list[tuple[float, int, int]]
 
-    def __init__(self, pins: bytes, discard: tuple[str, ...], board: Board,
-                 out: list[tuple[float, int, int]]) -> None:
+    def __init__(
+        self, pins: bytes, discard: tuple[str, ...], board: Board, out: list[tuple[float, int, int]]
+    ) -> None:
         self.pins, self.discard, self.board, self.out = pins, discard, board, out
 
 
@@ -384,13 +421,16 @@ class _ColumnCache:
     left: int
     part: list[tuple[float, int, int]]
 
-    def __init__(self, column: bytes, discard: tuple[str, ...], left: int,
-                 part: list[tuple[float, int, int]]) -> None:
+    def __init__(
+        self, column: bytes, discard: tuple[str, ...], left: int, part: list[tuple[float, int, int]]
+    ) -> None:
         self.column, self.discard, self.left, self.part = column, discard, left, part
 
 
 _THREATS: Final[dict[int, _ThreatCache]] = {}
-_THREAT_COLS: Final[dict[tuple[int, int], _ColumnCache]] = {}  # per (province, people); cleared with the board
+_THREAT_COLS: Final[
+    dict[tuple[int, int], _ColumnCache]
+] = {}  # per (province, people); cleared with the board
 _THREAT_BOARD: Final[list[Board]] = []  # the board the column caches were made for
 
 
@@ -447,8 +487,12 @@ def _threats(cx: _Ctx) -> list[tuple[float, int, int]]:
         column = pins[col::4]
         left = supply[col]
         hit_col = _THREAT_COLS.get((pi, col))
-        if hit_col is not None and hit_col.discard is discard_t and hit_col.left == left \
-                and hit_col.column == column:
+        if (
+            hit_col is not None
+            and hit_col.discard is discard_t
+            and hit_col.left == left
+            and hit_col.column == column
+        ):
             keyed += hit_col.part
             continue
         if discard is None:
@@ -466,7 +510,9 @@ def _threats(cx: _Ctx) -> list[tuple[float, int, int]]:
                 base, local = near[li]
                 v = base
                 for j in local:
-                    v += 3 if pins[j + col] >= 3 else 0.5  # chain, else a neighbour (base: 10, 4 per link out)
+                    v += (
+                        3 if pins[j + col] >= 3 else 0.5
+                    )  # chain, else a neighbour (base: 10, 4 per link out)
                 if prop_card[c] in discard:
                     v *= 0.35
             elif n == 2:
@@ -523,8 +569,9 @@ def _fort_route(cx: _Ctx, s: int, keep: int, actions: int) -> Intent | None:
     return Move(seat=seat, to=board.keys[_step_towards(board, cx.pi, here, near)])
 
 
-def _reach(cx: _Ctx, s: int, target: int, actions: int, urgent: bool,
-           walk: bool = True) -> tuple[int, Intent | None]:
+def _reach(
+    cx: _Ctx, s: int, target: int, actions: int, urgent: bool, walk: bool = True
+) -> tuple[int, Intent | None]:
     """(actions needed, first intent) to bring ``s`` onto ``target``; spends only spare cards.
 
     With ``walk=False`` a plain walk comes back as None (the caller builds the step it keeps)."""
@@ -592,10 +639,13 @@ def _share_here(cx: _Ctx, s: int) -> Intent | None:
                 if vic >> col & 1:
                     continue
                 if collector[col] == receiver or (
-                        counts[receiver][col] > counts[giver][col] and collector[col] != giver):
+                    counts[receiver][col] > counts[giver][col] and collector[col] != giver
+                ):
                     if len(hands[receiver]) >= HAND_LIMIT and not any(
-                            cx.card_value(receiver, x) < cx.card_value(receiver, c) for x in hands[receiver]
-                            if x[1] == "C"):
+                        cx.card_value(receiver, x) < cx.card_value(receiver, c)
+                        for x in hands[receiver]
+                        if x[1] == "C"
+                    ):
                         continue
                     return ShareKnowledge(seat=seat, other=cx.names[o], card=c, give=give)
     return None
@@ -641,7 +691,7 @@ def _meeting(cx: _Ctx, s: int, actions: int) -> tuple[float, Intent | None]:
             best_v, best_i = v, first
             if cost + 1 < actions:  # time to spare: fight here first
                 base = (here - cx.pi * NC) * 4
-                row = cx.p.pins[base: base + 4]
+                row = cx.p.pins[base : base + 4]
                 col = max(range(4), key=lambda c: (row[c], -c))
                 if row[col]:
                     best_i = Combat(seat=cx.names[s], colour=_COLOURS[col])
@@ -676,7 +726,10 @@ def _wait_spot(cx: _Ctx, s: int, actions: int) -> tuple[float, Intent | None]:
                 other_d = board.dist[loc[o]][m]
                 v = 3 + counts[receiver][col] - 0.5 * d - 0.5 * other_d
                 if v > best_v:
-                    best_v, best_i = v, Move(seat=cx.names[s], to=board.keys[_step_towards(board, cx.pi, here, m)])
+                    best_v, best_i = (
+                        v,
+                        Move(seat=cx.names[s], to=board.keys[_step_towards(board, cx.pi, here, m)]),
+                    )
     return best_v, best_i
 
 
@@ -694,7 +747,13 @@ def _events_at_propagation(cx: _Ctx) -> Intent | None:
             k = board.event_kind.get(c)
             if k == NIGHT and threes and (after_rupture or risk >= NIGHT_RISK):
                 return PlayEvent(seat=cx.names[o], card=c)
-            if k == DIVINATION and p.divination < 0 and p.prop.cards and threes and (after_rupture or risk >= 0.15):
+            if (
+                k == DIVINATION
+                and p.divination < 0
+                and p.prop.cards
+                and threes
+                and (after_rupture or risk >= 0.15)
+            ):
                 return PlayEvent(seat=cx.names[o], card=c)
     return None
 
@@ -785,8 +844,9 @@ class _Kinds:
     static: Static
     kinds: list[int]
 
-    def __init__(self, hands: tuple[tuple[str, ...], ...], stored: tuple[str, ...], static: Static,
-                 kinds: list[int]) -> None:
+    def __init__(
+        self, hands: tuple[tuple[str, ...], ...], stored: tuple[str, ...], static: Static, kinds: list[int]
+    ) -> None:
         self.hands, self.stored, self.static, self.kinds = hands, stored, static, kinds
 
 
@@ -892,7 +952,7 @@ def _action(cx: _Ctx, s: int) -> Intent:
         return share
     threats = _threats(cx)
     base = (here - pi * NC) * 4
-    pins_here = p.pins[base: base + 4]
+    pins_here = p.pins[base : base + 4]
     # 4. a three-pin city where I stand
     worst = 0  # the colour with most pins here (the first on a tie)
     for c in (1, 2, 3):
@@ -902,13 +962,16 @@ def _action(cx: _Ctx, s: int) -> Intent:
         return Combat(seat=seat, colour=_COLOURS[worst])
     role = cx.roles[s]
     dist = board.dist[here]
-    if role == DICTATEUR and not any(
-            cx.collector[c] == s and not cx.vic >> c & 1 for c in range(4)):
+    if role == DICTATEUR and not any(cx.collector[c] == s and not cx.vic >> c & 1 for c in range(4)):
         guard = _dictateur(cx, s, threats, actions)
         if guard is not None:
             return guard
-    if role == CONSUL and here not in cx.forts and len(cx.forts) < FORTS - 1 \
-            and min(dist[f] for f in cx.forts) >= FORT_D:
+    if (
+        role == CONSUL
+        and here not in cx.forts
+        and len(cx.forts) < FORTS - 1
+        and min(dist[f] for f in cx.forts) >= FORT_D
+    ):
         return BuildFort(seat=seat)
     # 5. the most urgent threat within reach
     others = [cx.loc[o] for o in cx.seats if o != s]
@@ -953,8 +1016,12 @@ def _action(cx: _Ctx, s: int) -> Intent:
         return meet_i
     # 6. a Fort where one is missing
     card_here = board.player_card[here]
-    if here not in cx.forts and len(cx.forts) < FORTS - 1 and min(dist[f] for f in cx.forts) >= FORT_D and (
-            cx.roles[s] == CONSUL or (card_here in cx.hands[s] and cx.spare(s, card_here))):
+    if (
+        here not in cx.forts
+        and len(cx.forts) < FORTS - 1
+        and min(dist[f] for f in cx.forts) >= FORT_D
+        and (cx.roles[s] == CONSUL or (card_here in cx.hands[s] and cx.spare(s, card_here)))
+    ):
         return BuildFort(seat=seat)
     # 7. links to carry victories
     if st.static.opts.victories == "exchange" and cx.vic:
@@ -1023,7 +1090,7 @@ def _dictateur(cx: _Ctx, s: int, threats: list[tuple[float, int, int]], actions:
         return Move(seat=cx.names[s], to=board.keys[_step_towards(board, cx.pi, here, best)])
     # on his post: fight here, else stay
     base = (here - cx.pi * NC) * 4
-    row = cx.p.pins[base: base + 4]
+    row = cx.p.pins[base : base + 4]
     col = max(range(4), key=lambda c: (row[c], -c))
     if row[col]:
         return Combat(seat=cx.names[s], colour=_COLOURS[col])
@@ -1042,7 +1109,9 @@ def _waiting_here(cx: _Ctx, s: int) -> bool:
     for o in cx.seats:
         if o == s or dh[cx.loc[o]] > 3:
             continue
-        if (card in cx.hands[s] and cx.collector[col] == o) or (card in cx.hands[o] and cx.collector[col] == s):
+        if (card in cx.hands[s] and cx.collector[col] == o) or (
+            card in cx.hands[o] and cx.collector[col] == s
+        ):
             return True
     return False
 

@@ -198,10 +198,14 @@ def normalize(options: dict[str, Any]) -> tuple[Options, tuple[ProvinceData, ...
     elif isinstance(players, list | tuple) and len(players) == len(codes):
         players_t = tuple(players)
     else:
-        raise OptionError(f"option players: a number of players per province, or a list of {len(codes)} numbers")
+        raise OptionError(
+            f"option players: a number of players per province, or a list of {len(codes)} numbers"
+        )
     for n in players_t:
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 6:
-            raise OptionError(f"option players: {n!r} players in a province (1 to 6: six pawns and role cards)")
+            raise OptionError(
+                f"option players: {n!r} players in a province (1 to 6: six pawns and role cards)"
+            )
     kw: dict[str, Any] = {"provinces": codes, "players": players_t}
     for key, choices in _CHOICES.items():
         if key in options:
@@ -220,8 +224,12 @@ def normalize(options: dict[str, Any]) -> tuple[Options, tuple[ProvinceData, ...
     ruptures = DIFFICULTY[kw.get("difficulty", "normal")]
     if "speed_track" in options:
         t = options["speed_track"]
-        if not isinstance(t, list | tuple) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in t):
-            raise OptionError("option speed_track: a list of whole numbers >= 1 (cards drawn per propagation)")
+        if not isinstance(t, list | tuple) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in t
+        ):
+            raise OptionError(
+                "option speed_track: a list of whole numbers >= 1 (cards drawn per propagation)"
+            )
         kw["speed_track"] = tuple(t)
     if len(kw.get("speed_track", DEFAULT_SPEED)) < ruptures + 1:
         raise OptionError(f"option speed_track: needs at least {ruptures + 1} spaces for {ruptures} Ruptures")
@@ -327,7 +335,7 @@ class State(msgspec.Struct, frozen=True):
 
 
 def _set(t: tuple, i: int, v: Any) -> tuple:
-    return t[:i] + (v,) + t[i + 1:]
+    return t[:i] + (v,) + t[i + 1 :]
 
 
 _rep: Final = msgspec.structs.replace  # Final: a C static once compiled, not a globals lookup
@@ -340,10 +348,15 @@ def _new_state(ev: GameStarted) -> State:
     st = Static(opts, tuple(ev.provinces))
     provs = []
     for c in st.codes:
-        provs.append(Prov(
-            player=Deck(f"player:{c}"), prop=Deck(f"prop:{c}"), roles=Deck(f"roles:{c}"),
-            pins=bytes(NC * 4), supply=(PINS_PER_COLOUR,) * 4,
-        ))
+        provs.append(
+            Prov(
+                player=Deck(f"player:{c}"),
+                prop=Deck(f"prop:{c}"),
+                roles=Deck(f"roles:{c}"),
+                pins=bytes(NC * 4),
+                supply=(PINS_PER_COLOUR,) * 4,
+            )
+        )
     n = len(st.seats)
     return State(st, tuple(provs), ("",) * n, (-1,) * n, ((),) * n, ("",) * n)
 
@@ -387,8 +400,11 @@ def _f_deck(state: State, ev: Any) -> State:
         if t is Drawn and ev.to in static.seat_index:
             s = static.seat_index[ev.to]
             hands = state.hands
-            return _rep(state, provs=provs[:pi] + (_rep(p, player=deck),) + provs[pi + 1:],
-                        hands=hands[:s] + (hands[s] + (ev.card,),) + hands[s + 1:])
+            return _rep(
+                state,
+                provs=provs[:pi] + (_rep(p, player=deck),) + provs[pi + 1 :],
+                hands=hands[:s] + (hands[s] + (ev.card,),) + hands[s + 1 :],
+            )
         if t is Discarded:  # a player card is always discarded from a hand
             hands = state.hands
             card = ev.card
@@ -396,15 +412,18 @@ def _f_deck(state: State, ev: Any) -> State:
                 h = hands[s]
                 if card in h:
                     i = h.index(card)
-                    return _rep(state, provs=provs[:pi] + (_rep(p, player=deck),) + provs[pi + 1:],
-                                hands=hands[:s] + (h[:i] + h[i + 1:],) + hands[s + 1:])
+                    return _rep(
+                        state,
+                        provs=provs[:pi] + (_rep(p, player=deck),) + provs[pi + 1 :],
+                        hands=hands[:s] + (h[:i] + h[i + 1 :],) + hands[s + 1 :],
+                    )
             raise InconsistentLog(f"{ev.card} is discarded but no player of {static.codes[pi]} holds it")
         p2 = _rep(p, player=deck, shuffles=p.shuffles + 1) if t is Shuffled else _rep(p, player=deck)
-        return _rep(state, provs=provs[:pi] + (p2,) + provs[pi + 1:])
+        return _rep(state, provs=provs[:pi] + (p2,) + provs[pi + 1 :])
     if kind == "prop":
         deck = fold_deck(p.prop, ev)
         p2 = _rep(p, prop=deck, shuffles=p.shuffles + 1) if t is Shuffled else _rep(p, prop=deck)
-        return _rep(state, provs=provs[:pi] + (p2,) + provs[pi + 1:])
+        return _rep(state, provs=provs[:pi] + (p2,) + provs[pi + 1 :])
     p2 = _rep(p, roles=fold_deck(p.roles, ev))
     if t is Drawn and ev.to in static.seat_index:
         s = static.seat_index[ev.to]
@@ -444,8 +463,12 @@ def _f_action(state: State, ev: ActionUsed) -> State:
     pi = state.static.seat_prov[s]
     p = state.provs[pi]
     left = p.actions - 1
-    p2 = _rep(p, actions=left, phase="draw" if left <= 0 else p.phase,
-              consul_used=p.consul_used or ev.action == "consul-move")
+    p2 = _rep(
+        p,
+        actions=left,
+        phase="draw" if left <= 0 else p.phase,
+        consul_used=p.consul_used or ev.action == "consul-move",
+    )
     return _with_prov(state, pi, p2)
 
 
@@ -509,9 +532,11 @@ def _f_pins(state: State, ev: PinsPlaced | PinsRemoved) -> State:
         raise InconsistentLog(f"{type(ev).__name__} {ev.city} {ev.colour} {ev.n}: impossible")
     pins = p.pins
     supply = p.supply
-    p2 = _rep(p, pins=pins[:i] + _BYTE[have] + pins[i + 1:], supply=supply[:col] + (left,) + supply[col + 1:])
+    p2 = _rep(
+        p, pins=pins[:i] + _BYTE[have] + pins[i + 1 :], supply=supply[:col] + (left,) + supply[col + 1 :]
+    )
     provs = state.provs
-    return _rep(state, provs=provs[:pi] + (p2,) + provs[pi + 1:])
+    return _rep(state, provs=provs[:pi] + (p2,) + provs[pi + 1 :])
 
 
 def _f_surged(state: State, ev: Surged) -> State:
@@ -532,7 +557,7 @@ def _f_given(state: State, ev: CardGiven) -> State:
     if ev.card not in h:
         raise InconsistentLog(f"{ev.giver} does not hold {ev.card}")
     i = h.index(ev.card)
-    hands = _set(state.hands, g, h[:i] + h[i + 1:])
+    hands = _set(state.hands, g, h[:i] + h[i + 1 :])
     hands = _set(hands, r, hands[r] + (ev.card,))
     return _rep(state, hands=hands)
 
@@ -570,7 +595,9 @@ def _f_removed(state: State, ev: CardRemoved) -> State:
         h = state.hands[s]
         if ev.card in h:
             i = h.index(ev.card)
-            return _rep(state, hands=_set(state.hands, s, h[:i] + h[i + 1:]), removed=state.removed + (ev.card,))
+            return _rep(
+                state, hands=_set(state.hands, s, h[:i] + h[i + 1 :]), removed=state.removed + (ev.card,)
+            )
         raise InconsistentLog(f"{ev.seat} does not hold {ev.card}")
     return _rep(state, removed=state.removed + (ev.card,))
 
@@ -588,7 +615,9 @@ def _f_quiet(state: State, ev: QuietNight | PropagationSkipped) -> State:
 def _f_div(state: State, ev: DivinationBegan | DivinationEnded) -> State:
     pi = _pi(state, ev.province)
     if isinstance(ev, DivinationBegan):
-        return _with_prov(state, pi, _rep(state.provs[pi], divination=_seat(state, ev.seat), divination_n=ev.n))
+        return _with_prov(
+            state, pi, _rep(state.provs[pi], divination=_seat(state, ev.seat), divination_n=ev.n)
+        )
     return _with_prov(state, pi, _rep(state.provs[pi], divination=-1, divination_n=0))
 
 
@@ -614,20 +643,52 @@ def _f_nothing(state: State, ev: Event) -> State:
 
 
 _FOLD: Final[dict[type, Callable[[State, Any], State]]] = {
-    Shuffled: _f_deck, Drawn: _f_deck, Discarded: _f_deck, RemovedFromDiscard: _f_deck, Placed: _f_deck,
-    Peeked: _f_deck, BaseInstalled: _f_base, TurnBegan: _f_turn, ActionUsed: _f_action,
-    ActionsEnded: _f_ended, PhaseChanged: _f_phase, PawnMoved: _f_moved, FortBuilt: _f_fort,
-    PinsPlaced: _f_pins, PinsRemoved: _f_pins, Surged: _f_surged, SpeedRaised: _f_speed,
-    RuptureRevealed: _f_nothing, CardGiven: _f_given, VictoryCelebrated: _f_victory,
-    VictoryShared: _f_vshared, Eradicated: _f_erad, EventPlayed: _f_nothing, CardRemoved: _f_removed,
-    EventStored: _f_stored, QuietNight: _f_quiet, PropagationSkipped: _f_quiet, DivinationBegan: _f_div,
-    DivinationEnded: _f_div, GameLost: _f_lost, GameWon: _f_won, CardAsked: _f_ask, AskAnswered: _f_ask,
+    Shuffled: _f_deck,
+    Drawn: _f_deck,
+    Discarded: _f_deck,
+    RemovedFromDiscard: _f_deck,
+    Placed: _f_deck,
+    Peeked: _f_deck,
+    BaseInstalled: _f_base,
+    TurnBegan: _f_turn,
+    ActionUsed: _f_action,
+    ActionsEnded: _f_ended,
+    PhaseChanged: _f_phase,
+    PawnMoved: _f_moved,
+    FortBuilt: _f_fort,
+    PinsPlaced: _f_pins,
+    PinsRemoved: _f_pins,
+    Surged: _f_surged,
+    SpeedRaised: _f_speed,
+    RuptureRevealed: _f_nothing,
+    CardGiven: _f_given,
+    VictoryCelebrated: _f_victory,
+    VictoryShared: _f_vshared,
+    Eradicated: _f_erad,
+    EventPlayed: _f_nothing,
+    CardRemoved: _f_removed,
+    EventStored: _f_stored,
+    QuietNight: _f_quiet,
+    PropagationSkipped: _f_quiet,
+    DivinationBegan: _f_div,
+    DivinationEnded: _f_div,
+    GameLost: _f_lost,
+    GameWon: _f_won,
+    CardAsked: _f_ask,
+    AskAnswered: _f_ask,
     PropagationPaused: _f_paused,
 }
 
 
 # the events of every turn, dispatched by a number so that the compiled fold calls them directly
-_HOT: Final[dict[type, int]] = {Drawn: 1, Discarded: 1, ActionUsed: 2, PinsPlaced: 3, PinsRemoved: 3, PawnMoved: 4}
+_HOT: Final[dict[type, int]] = {
+    Drawn: 1,
+    Discarded: 1,
+    ActionUsed: 2,
+    PinsPlaced: 3,
+    PinsRemoved: 3,
+    PawnMoved: 4,
+}
 
 
 def fold(state: State | None, event: Event) -> State:
@@ -709,7 +770,11 @@ def _put(em: _Emitter, city: int, col: int, n: int) -> None:
     st = em.state
     pi = city // NC
     if st.provs[pi].supply[col] < n:
-        em.lose("pins", st.static.codes[pi], f"no {COLOURS[col]} pins left to place on {st.static.board.names[city]}")
+        em.lose(
+            "pins",
+            st.static.codes[pi],
+            f"no {COLOURS[col]} pins left to place on {st.static.board.names[city]}",
+        )
     em.emit(PinsPlaced(city=_key(st, city), colour=COLOURS[col], n=n))
 
 
@@ -795,8 +860,11 @@ def _after_victory(em: _Emitter, provs: range | tuple[int, ...], col: int) -> No
 
 def _move(em: _Emitter, pawn: int, to: int, how: str, by: int) -> None:
     st = em.state
-    em.emit(PawnMoved(pawn=st.static.seats[pawn], to=_key(st, to), how=how,
-                      by=st.static.seats[by] if by != pawn else ""))
+    em.emit(
+        PawnMoved(
+            pawn=st.static.seats[pawn], to=_key(st, to), how=how, by=st.static.seats[by] if by != pawn else ""
+        )
+    )
     _tribun_clean(em, pawn)
 
 
@@ -878,14 +946,22 @@ def setup(options: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
         for _ in range(HAND_SIZE[len(seats)]):
             for s in seats:
                 seat = static.seats[s]
-                em.emit(Drawn(deck=deck, card=em.state.provs[pi].player.cards[0], to=seat,
-                              private_to=() if opts.open_hands else (seat,)))
+                em.emit(
+                    Drawn(
+                        deck=deck,
+                        card=em.state.provs[pi].player.cards[0],
+                        to=seat,
+                        private_to=() if opts.open_hands else (seat,),
+                    )
+                )
         rest = em.state.provs[pi].player.cards
         order = split_with_inserts(rng, rest, board.rupture_cards[pi][: static.ruptures])
         em.emit(committed(deck, order, "new", f"{deck}#2", rng.token_hex(16)))
     for pi, code in enumerate(static.codes):
         deck = f"prop:{code}"
-        em.emit(make_shuffle(rng, deck, [board.prop_card[c] for c in board.cities_of(pi)], "new", f"{deck}#1"))
+        em.emit(
+            make_shuffle(rng, deck, [board.prop_card[c] for c in board.cities_of(pi)], "new", f"{deck}#1")
+        )
         start = board.start[pi]
         if opts.start == "drawn":
             start = _draw_prop(em, pi, to="start")
@@ -903,8 +979,10 @@ def setup(options: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
         if opts.first_player == "population":
             best = -1
             for s in seats:
-                pop = max((board.population[board.card_city[c]] for c in em.state.hands[s] if c in board.card_city),
-                          default=0)
+                pop = max(
+                    (board.population[board.card_city[c]] for c in em.state.hands[s] if c in board.card_city),
+                    default=0,
+                )
                 if pop > best:
                     best, first = pop, s
         em.emit(TurnBegan(province=code, seat=static.seats[first]))
@@ -917,7 +995,9 @@ def setup(options: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
 def _seat_of(st: State, intent: Intent) -> int:
     s = st.static.seat_index.get(intent.seat)
     if s is None:
-        raise IllegalIntent("seat", f"no seat {intent.seat!r} at this table (seats: {', '.join(st.static.seats)})")
+        raise IllegalIntent(
+            "seat", f"no seat {intent.seat!r} at this table (seats: {', '.join(st.static.seats)})"
+        )
     return s
 
 
@@ -939,22 +1019,30 @@ def _colour_arg(name: str) -> int:
 def _blocked_province(st: State, pi: int) -> None:
     p = st.provs[pi]
     if p.divination >= 0:
-        raise IllegalIntent("divinations", f"{st.static.seats[p.divination]} must first put back the cards of Divinations")
+        raise IllegalIntent(
+            "divinations", f"{st.static.seats[p.divination]} must first put back the cards of Divinations"
+        )
     for a, g in st.asks:
         if st.static.seat_prov[a] == pi:
-            raise IllegalIntent("ask-pending", f"{st.static.seats[g]} must first answer {st.static.seats[a]}'s "
-                                "request for a card")
+            raise IllegalIntent(
+                "ask-pending",
+                f"{st.static.seats[g]} must first answer {st.static.seats[a]}'s request for a card",
+            )
     for s in st.static.prov_seats[pi]:
         if len(st.hands[s]) > HAND_LIMIT:
-            raise IllegalIntent("hand-limit", f"{st.static.seats[s]} holds {len(st.hands[s])} cards: "
-                                f"discard down to {HAND_LIMIT} first")
+            raise IllegalIntent(
+                "hand-limit",
+                f"{st.static.seats[s]} holds {len(st.hands[s])} cards: discard down to {HAND_LIMIT} first",
+            )
 
 
 def _need_action(st: State, s: int) -> int:
     pi = st.static.seat_prov[s]
     p = st.provs[pi]
     if p.turn != s:
-        raise IllegalIntent("not-your-turn", f"it is {st.static.seats[p.turn]}'s turn in {st.static.codes[pi]}")
+        raise IllegalIntent(
+            "not-your-turn", f"it is {st.static.seats[p.turn]}'s turn in {st.static.codes[pi]}"
+        )
     if p.phase != "actions" or p.actions <= 0:
         raise IllegalIntent("no-actions-left", "no action left this turn: draw your two cards")
     _blocked_province(st, pi)
@@ -1012,7 +1100,9 @@ def _act(em: _Emitter, s: int, intent: Any, rng: Rng) -> None:
         top = p.prop.cards[: p.divination_n]
         order = tuple(intent.order)
         if sorted(order) != sorted(top):
-            raise IllegalIntent("divinations", f"put back exactly the {len(top)} cards you looked at, in any order")
+            raise IllegalIntent(
+                "divinations", f"put back exactly the {len(top)} cards you looked at, in any order"
+            )
         for c in top:
             em.emit(Drawn(deck=p.prop.name, card=c, to="divination", private_to=(seat,)))
         em.emit(Placed(deck=p.prop.name, cards=order, end="top", private_to=(seat,)))
@@ -1031,8 +1121,14 @@ def _act(em: _Emitter, s: int, intent: Any, rng: Rng) -> None:
                 em.lose("player-deck", static.codes[pi], "no player cards left to draw")
             card = p.player.cards[0]
             rupture = card.startswith("PR:")
-            em.emit(Drawn(deck=p.player.name, card=card, to=seat,
-                          private_to=() if static.opts.open_hands or rupture else (seat,)))
+            em.emit(
+                Drawn(
+                    deck=p.player.name,
+                    card=card,
+                    to=seat,
+                    private_to=() if static.opts.open_hands or rupture else (seat,),
+                )
+            )
             if rupture:
                 _discard(em, s, card)
                 _rupture(em, pi, card, rng)
@@ -1075,22 +1171,36 @@ def _act(em: _Emitter, s: int, intent: Any, rng: Rng) -> None:
             raise IllegalIntent("same-city", "the pawn is already there")
         if t is Move:
             if to not in board.adj[frm]:
-                raise IllegalIntent("move-adjacent", f"{board.names[to]} is not adjacent to {board.names[frm]}")
+                raise IllegalIntent(
+                    "move-adjacent", f"{board.names[to]} is not adjacent to {board.names[frm]}"
+                )
             how = "move"
         elif t is Redeploy:
-            _hand_has(st, s, board.player_card[frm], "redeploy-card",
-                      f"redeployment needs the card of the city left ({board.names[frm]})")
+            _hand_has(
+                st,
+                s,
+                board.player_card[frm],
+                "redeploy-card",
+                f"redeployment needs the card of the city left ({board.names[frm]})",
+            )
             _discard(em, s, board.player_card[frm])
             how = "redeploy"
         elif t is ForcedMarch:
-            _hand_has(st, s, board.player_card[to], "forced-march-card",
-                      f"a forced march needs the card of the destination ({board.names[to]})")
+            _hand_has(
+                st,
+                s,
+                board.player_card[to],
+                "forced-march-card",
+                f"a forced march needs the card of the destination ({board.names[to]})",
+            )
             _discard(em, s, board.player_card[to])
             how = "forced-march"
         else:
             forts = st.provs[pi].forts
             if frm not in forts or to not in forts:
-                raise IllegalIntent("via-romana-forts", "the Via Romana joins two cities that both have a Fort")
+                raise IllegalIntent(
+                    "via-romana-forts", "the Via Romana joins two cities that both have a Fort"
+                )
             how = "via-romana"
         _move(em, pawn, to, how, s)
         em.emit(ActionUsed(seat=seat, action=how))
@@ -1133,14 +1243,21 @@ def _act(em: _Emitter, s: int, intent: Any, rng: Rng) -> None:
             raise IllegalIntent("forts-left", "a Fort is still in the box: build it without moving one")
         if len(p.forts) >= FORTS:
             if not intent.remove_from:
-                raise IllegalIntent("forts-exhausted", "the six Forts are on the board: say which one to move")
+                raise IllegalIntent(
+                    "forts-exhausted", "the six Forts are on the board: say which one to move"
+                )
             r = _city_arg(st, intent.remove_from, "Fort to move", pi)
             if r not in p.forts:
                 raise IllegalIntent("forts-exhausted", f"{board.names[r]} has no Fort")
             removed = board.keys[r]
         if st.role(s) != CONSUL:
-            _hand_has(st, s, board.player_card[here], "build-fort-card",
-                      f"building a Fort needs the card of {board.names[here]}")
+            _hand_has(
+                st,
+                s,
+                board.player_card[here],
+                "build-fort-card",
+                f"building a Fort needs the card of {board.names[here]}",
+            )
             _discard(em, s, board.player_card[here])
         em.emit(FortBuilt(city=board.keys[here], removed_from=removed))
         em.emit(ActionUsed(seat=seat, action="build-fort"))
@@ -1149,13 +1266,18 @@ def _act(em: _Emitter, s: int, intent: Any, rng: Rng) -> None:
         col = _colour_arg(intent.colour)
         if intent.city and intent.city != board.keys[here]:
             if static.opts.combat != "anywhere":
-                raise IllegalIntent("combat-here", "a player fights in the city where they stand "
-                                    "(option combat=anywhere: in any city of the province)")
+                raise IllegalIntent(
+                    "combat-here",
+                    "a player fights in the city where they stand "
+                    "(option combat=anywhere: in any city of the province)",
+                )
             here = _city_arg(st, intent.city, "combat", pi)
         n = st.pins_at(here, col)
         if n == 0:
             raise IllegalIntent("combat-no-pins", f"no {intent.colour} pins on {board.names[here]}")
-        all_of_them = st.provs[pi].victories >> col & 1 or (st.role(s) == TRIBUN and static.opts.tribun == "medic")
+        all_of_them = st.provs[pi].victories >> col & 1 or (
+            st.role(s) == TRIBUN and static.opts.tribun == "medic"
+        )
         em.emit(PinsRemoved(city=board.keys[here], colour=intent.colour, n=n if all_of_them else 1))
         _check_eradication(em, pi, col)
         em.emit(ActionUsed(seat=seat, action="combat"))
@@ -1165,12 +1287,16 @@ def _act(em: _Emitter, s: int, intent: Any, rng: Rng) -> None:
         if here not in st.provs[pi].forts:
             raise IllegalIntent("celebrate-fort", "a victory is celebrated on a Fort")
         if st.provs[pi].victories >> col & 1:
-            raise IllegalIntent("celebrate-done", f"the victory over the {intent.colour} people is already celebrated")
+            raise IllegalIntent(
+                "celebrate-done", f"the victory over the {intent.colour} people is already celebrated"
+            )
         need = 4 if st.role(s) == IMPERATOR else 5
         mine = [c for c in st.hands[s] if _is_city_card(c) and board.colour[board.card_city[c]] == col]
         cards = tuple(intent.cards) or tuple(mine[:need])
         if len(cards) != need or len(set(cards)) != need or not all(c in mine for c in cards):
-            raise IllegalIntent("celebrate-cards", f"discard {need} {intent.colour} city cards from your hand")
+            raise IllegalIntent(
+                "celebrate-cards", f"discard {need} {intent.colour} city cards from your hand"
+            )
         for c in cards:
             _discard(em, s, c)
         em.emit(VictoryCelebrated(province=static.codes[pi], colour=intent.colour, seat=seat))
@@ -1184,21 +1310,29 @@ def _act(em: _Emitter, s: int, intent: Any, rng: Rng) -> None:
         if st.loc[o] != here:
             raise IllegalIntent("share-same-city", "both players must stand on the same city")
         if not intent.give and not static.opts.open_hands:
-            raise IllegalIntent("share-hidden-hands", f"hands are hidden: ask {intent.other} for a card (AskCard); "
-                                f"{intent.other} chooses the card to give")
+            raise IllegalIntent(
+                "share-hidden-hands",
+                f"hands are hidden: ask {intent.other} for a card (AskCard); "
+                f"{intent.other} chooses the card to give",
+            )
         giver, receiver = (s, o) if intent.give else (o, s)
         if not _is_city_card(intent.card):
             raise IllegalIntent("share-card", "only city cards are exchanged")
         _hand_has(st, giver, intent.card, "share-card", "share knowledge")
         if intent.card != board.player_card[here] and st.role(giver) != SENATEUR:
-            raise IllegalIntent("share-card", f"only the card of {board.names[here]} may change hands "
-                                "(any city card when the Sénateur gives)")
+            raise IllegalIntent(
+                "share-card",
+                f"only the card of {board.names[here]} may change hands "
+                "(any city card when the Sénateur gives)",
+            )
         em.emit(CardGiven(giver=static.seats[giver], receiver=static.seats[receiver], card=intent.card))
         em.emit(ActionUsed(seat=seat, action="share"))
         return
     if t is AskCard:
         if static.opts.open_hands:
-            raise IllegalIntent("ask-open-hands", "hands are open: take the card with ShareKnowledge (give: false)")
+            raise IllegalIntent(
+                "ask-open-hands", "hands are open: take the card with ShareKnowledge (give: false)"
+            )
         o = static.seat_index.get(intent.other)
         if o is None or o == s or static.seat_prov[o] != pi:
             raise IllegalIntent("share-other", f"no other player {intent.other!r} in your province")
@@ -1208,17 +1342,31 @@ def _act(em: _Emitter, s: int, intent: Any, rng: Rng) -> None:
         return
     if t is ShareVictory:
         if static.opts.victories != "exchange":
-            raise IllegalIntent("share-victory", f"victories are not exchanged with option victories={static.opts.victories}")
+            raise IllegalIntent(
+                "share-victory", f"victories are not exchanged with option victories={static.opts.victories}"
+            )
         col = _colour_arg(intent.colour)
         q = board.prov_index.get(intent.to_province)
         if q is None or q not in board.link_targets[here]:
-            raise IllegalIntent("share-victory-link", f"{board.names[here]} has no link to province {intent.to_province!r}")
+            raise IllegalIntent(
+                "share-victory-link", f"{board.names[here]} has no link to province {intent.to_province!r}"
+            )
         if not st.provs[pi].victories >> col & 1:
-            raise IllegalIntent("share-victory", f"your province has not celebrated the {intent.colour} victory")
+            raise IllegalIntent(
+                "share-victory", f"your province has not celebrated the {intent.colour} victory"
+            )
         if st.provs[q].victories >> col & 1:
-            raise IllegalIntent("share-victory", f"{intent.to_province} already has the {intent.colour} victory")
-        em.emit(VictoryShared(from_province=static.codes[pi], to_province=intent.to_province,
-                              colour=intent.colour, seat=seat))
+            raise IllegalIntent(
+                "share-victory", f"{intent.to_province} already has the {intent.colour} victory"
+            )
+        em.emit(
+            VictoryShared(
+                from_province=static.codes[pi],
+                to_province=intent.to_province,
+                colour=intent.colour,
+                seat=seat,
+            )
+        )
         em.emit(ActionUsed(seat=seat, action="share-victory"))
         _after_victory(em, (q,), col)
         return
@@ -1238,7 +1386,11 @@ def _act(em: _Emitter, s: int, intent: Any, rng: Rng) -> None:
 
 
 _EVENT_FIELDS: Final[dict[int, tuple[str, ...]]] = {
-    NIGHT: (), DIVINATION: (), MISSION: ("city", "pawn"), GHOST: ("target",), MANU: ("city",),
+    NIGHT: (),
+    DIVINATION: (),
+    MISSION: ("city", "pawn"),
+    GHOST: ("target",),
+    MANU: ("city",),
 }
 
 
@@ -1261,8 +1413,10 @@ def _answer_ask(em: _Emitter, s: int, intent: AnswerAsk) -> None:
     if st.loc[s] != here:
         raise IllegalIntent("share-same-city", "you no longer stand on the same city: decline (empty card)")
     if intent.card != board.player_card[here] and st.role(s) != SENATEUR:
-        raise IllegalIntent("share-card", f"only the card of {board.names[here]} may change hands "
-                            "(any city card when the Sénateur gives)")
+        raise IllegalIntent(
+            "share-card",
+            f"only the card of {board.names[here]} may change hands (any city card when the Sénateur gives)",
+        )
     em.emit(AskAnswered(asker=asker, giver=static.seats[s], given=True))
     em.emit(CardGiven(giver=static.seats[s], receiver=asker, card=intent.card))
     em.emit(ActionUsed(seat=asker, action="share"))
@@ -1283,8 +1437,12 @@ def _play_event(em: _Emitter, s: int, intent: PlayEvent) -> None:
         raise IllegalIntent("event-not-held", f"{seat} does not hold that event card")
     p = st.provs[pi]
     code = static.codes[pi]
-    given = (("city", intent.city), ("pawn", intent.pawn), ("target", intent.target),
-             ("remove_from", intent.remove_from))
+    given = (
+        ("city", intent.city),
+        ("pawn", intent.pawn),
+        ("target", intent.target),
+        ("remove_from", intent.remove_from),
+    )
     allowed = _EVENT_FIELDS[kind] + (("remove_from",) if kind == MANU and len(p.forts) >= FORTS else ())
     extra = [name for name, value in given if value and name not in allowed]
     if extra:
@@ -1318,7 +1476,9 @@ def _play_event(em: _Emitter, s: int, intent: PlayEvent) -> None:
         if len(p.forts) >= FORTS:
             r = board.index.get(intent.remove_from, -1)
             if r not in p.forts:
-                raise IllegalIntent("forts-exhausted", "the six Forts are on the board: say which one to move")
+                raise IllegalIntent(
+                    "forts-exhausted", "the six Forts are on the board: say which one to move"
+                )
             removed = board.keys[r]
     em.emit(EventPlayed(seat=seat, card=card))
     if stored:
@@ -1388,8 +1548,11 @@ def legal(state: State, seat: str) -> list[Intent]:
             out.append(AnswerAsk(seat=seat))
             if st.loc[g] == st.loc[a]:
                 here_card = board.player_card[st.loc[a]]
-                gives = [c for c in dict.fromkeys(hand) if _is_city_card(c)] if st.role(s) == SENATEUR else (
-                    [here_card] if here_card in hand else [])
+                gives = (
+                    [c for c in dict.fromkeys(hand) if _is_city_card(c)]
+                    if st.role(s) == SENATEUR
+                    else ([here_card] if here_card in hand else [])
+                )
                 out += [AnswerAsk(seat=seat, card=c) for c in gives]
     mine = list(static.prov_seats[pi])
     cities = list(board.cities_of(pi))
@@ -1399,8 +1562,11 @@ def legal(state: State, seat: str) -> list[Intent]:
             out.append(PlayEvent(seat=seat, card=card))
         elif k == MISSION:
             for o in mine:
-                out += [PlayEvent(seat=seat, card=card, pawn=static.seats[o], city=board.keys[c])
-                        for c in cities if c != st.loc[o]]
+                out += [
+                    PlayEvent(seat=seat, card=card, pawn=static.seats[o], city=board.keys[c])
+                    for c in cities
+                    if c != st.loc[o]
+                ]
         elif k == GHOST:
             out += [PlayEvent(seat=seat, card=card, target=t) for t in dict.fromkeys(p.prop.discard)]
         elif k == DIVINATION and p.divination < 0 and p.prop.cards:
@@ -1410,12 +1576,18 @@ def legal(state: State, seat: str) -> list[Intent]:
             if len(p.forts) < FORTS:
                 out += [PlayEvent(seat=seat, card=card, city=board.keys[c]) for c in free]
             else:
-                out += [PlayEvent(seat=seat, card=card, city=board.keys[c], remove_from=board.keys[r])
-                        for c in free for r in p.forts]
+                out += [
+                    PlayEvent(seat=seat, card=card, city=board.keys[c], remove_from=board.keys[r])
+                    for c in free
+                    for r in p.forts
+                ]
     if p.turn != s:
         return out
-    blocked = p.divination >= 0 or any(len(st.hands[o]) > HAND_LIMIT for o in mine) or any(
-        static.seat_prov[a] == pi for a, _ in st.asks)
+    blocked = (
+        p.divination >= 0
+        or any(len(st.hands[o]) > HAND_LIMIT for o in mine)
+        or any(static.seat_prov[a] == pi for a, _ in st.asks)
+    )
     if blocked:
         return out
     if p.phase == "draw":
@@ -1452,7 +1624,10 @@ def legal(state: State, seat: str) -> list[Intent]:
         for pw in mine:
             targets = {st.loc[o] for o in mine if o != pw} - {st.loc[pw]}
             kw = {} if pw == s else {"consent": True}
-            out += [LicteurGather(seat=seat, pawn=static.seats[pw], to=board.keys[c], **kw) for c in sorted(targets)]
+            out += [
+                LicteurGather(seat=seat, pawn=static.seats[pw], to=board.keys[c], **kw)
+                for c in sorted(targets)
+            ]
     if here not in p.forts and (role == CONSUL or board.player_card[here] in hand):
         if len(p.forts) < FORTS:
             out.append(BuildFort(seat=seat))
@@ -1462,8 +1637,13 @@ def legal(state: State, seat: str) -> list[Intent]:
         if st.pins_at(here, col):
             out.append(Combat(seat=seat, colour=COLOURS[col]))
     if static.opts.combat == "anywhere":
-        out += [Combat(seat=seat, colour=COLOURS[col], city=board.keys[c]) for c in cities if c != here
-                for col in range(4) if st.pins_at(c, col)]
+        out += [
+            Combat(seat=seat, colour=COLOURS[col], city=board.keys[c])
+            for c in cities
+            if c != here
+            for col in range(4)
+            if st.pins_at(c, col)
+        ]
     if here in p.forts:
         need = 4 if role == IMPERATOR else 5
         for col in range(4):
@@ -1474,12 +1654,18 @@ def legal(state: State, seat: str) -> list[Intent]:
     for o in mine:
         if o != s and st.loc[o] == here:
             if board.player_card[here] in hand or role == SENATEUR:
-                cards = [board.player_card[here]] if role != SENATEUR else [c for c in hand if _is_city_card(c)]
+                cards = (
+                    [board.player_card[here]] if role != SENATEUR else [c for c in hand if _is_city_card(c)]
+                )
                 out += [ShareKnowledge(seat=seat, other=static.seats[o], card=c, give=True) for c in cards]
             if not static.opts.open_hands:  # the partner's hand is hidden: ask, they choose
                 out.append(AskCard(seat=seat, other=static.seats[o]))
             elif board.player_card[here] in st.hands[o] or st.role(o) == SENATEUR:
-                cards = [board.player_card[here]] if st.role(o) != SENATEUR else [c for c in st.hands[o] if _is_city_card(c)]
+                cards = (
+                    [board.player_card[here]]
+                    if st.role(o) != SENATEUR
+                    else [c for c in st.hands[o] if _is_city_card(c)]
+                )
                 out += [ShareKnowledge(seat=seat, other=static.seats[o], card=c, give=False) for c in cards]
     if static.opts.victories == "exchange":
         for q in board.link_targets[here]:
@@ -1487,7 +1673,9 @@ def legal(state: State, seat: str) -> list[Intent]:
                 if p.victories >> col & 1 and not st.provs[q].victories >> col & 1:
                     out.append(ShareVictory(seat=seat, colour=COLOURS[col], to_province=static.codes[q]))
     if role == MAGISTRAT and not st.stored[s]:
-        out += [StoreEvent(seat=seat, card=c) for c in dict.fromkeys(p.player.discard) if c in board.event_kind]
+        out += [
+            StoreEvent(seat=seat, card=c) for c in dict.fromkeys(p.player.discard) if c in board.event_kind
+        ]
     out.append(EndActions(seat=seat))
     return out
 
@@ -1507,7 +1695,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
     for pi, p in enumerate(st.provs):
         pins = {}
         for li in range(NC):
-            row = p.pins[li * 4: li * 4 + 4]
+            row = p.pins[li * 4 : li * 4 + 4]
             if any(row):
                 pins[board.keys[pi * NC + li]] = {COLOURS[c]: n for c, n in enumerate(row) if n}
         track = static.opts.speed_track
@@ -1577,7 +1765,12 @@ def outcome(state: State) -> dict[str, Any] | None:
     r = state.over
     if r is None:
         return None
-    return {"won": r.won, "cause": r.cause or None, "province": r.province or None, "detail": r.detail or None}
+    return {
+        "won": r.won,
+        "cause": r.cause or None,
+        "province": r.province or None,
+        "detail": r.detail or None,
+    }
 
 
 # -- names for texts and tools -----------------------------------------------------------------------
@@ -1604,15 +1797,29 @@ def board_info(state: State) -> dict[str, Any]:
         cities = []
         for li, c in enumerate(p.cities):
             i = pi * NC + li
-            cities.append({
-                "key": board.keys[i], "name": c.name, "colour": c.colour, "people": PEOPLES[c.colour],
-                "population": c.population, "lat": c.lat, "lon": c.lon,
-                "neighbours": [board.keys[j] for j in board.adj[i]],
-                "links": [board.keys[j] for j in board.adj[i] if j // NC != pi],
-                "card": board.player_card[i], "propagation_card": board.prop_card[i],
-            })
-        provinces.append({
-            "code": p.code, "name": p.name, "start": board.keys[board.start[pi]], "roles": list(p.roles),
-            "seats": [static.seats[s] for s in static.prov_seats[pi]], "cities": cities,
-        })
+            cities.append(
+                {
+                    "key": board.keys[i],
+                    "name": c.name,
+                    "colour": c.colour,
+                    "people": PEOPLES[c.colour],
+                    "population": c.population,
+                    "lat": c.lat,
+                    "lon": c.lon,
+                    "neighbours": [board.keys[j] for j in board.adj[i]],
+                    "links": [board.keys[j] for j in board.adj[i] if j // NC != pi],
+                    "card": board.player_card[i],
+                    "propagation_card": board.prop_card[i],
+                }
+            )
+        provinces.append(
+            {
+                "code": p.code,
+                "name": p.name,
+                "start": board.keys[board.start[pi]],
+                "roles": list(p.roles),
+                "seats": [static.seats[s] for s in static.prov_seats[pi]],
+                "cities": cities,
+            }
+        )
     return {"provinces": provinces, "colours": list(COLOURS)}

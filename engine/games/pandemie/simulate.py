@@ -35,6 +35,8 @@ def by_apply(state: State, intent: Intent, rng: Rng) -> State:
     for e in apply(state, intent, rng):
         state = fold(state, e)
     return state
+
+
 MAX_INTENTS = 200_000
 
 
@@ -113,8 +115,12 @@ def main(argv: list[str] | None = None) -> int:
         print("tablekeeper simulate: --games must be at least 1", file=sys.stderr)
         return 2
     options = {
-        "provinces": args.provinces, "players": args.players, "difficulty": args.difficulty,
-        "victories": args.victories, "surge_counter": args.surge_counter, "max_surges": args.max_surges,
+        "provinces": args.provinces,
+        "players": args.players,
+        "difficulty": args.difficulty,
+        "victories": args.victories,
+        "surge_counter": args.surge_counter,
+        "max_surges": args.max_surges,
     }
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
@@ -138,11 +144,15 @@ def main(argv: list[str] | None = None) -> int:
         turns += t
         results[cause_text(r)] += 1
     won = results.pop("won", 0)
-    print(f"Pandémie — {args.provinces} province(s), {args.players} players each, difficulty {args.difficulty}, "
-          f"victories {args.victories}, seed {seed}")
+    print(
+        f"Pandémie — {args.provinces} province(s), {args.players} players each, difficulty {args.difficulty}, "
+        f"victories {args.victories}, seed {seed}"
+    )
     print(f"games: {args.games}   won: {won}   win rate: {100 * won / args.games:.1f}%")
-    print(f"per game: {turns / args.games:.1f} player turns, {victories / args.games:.2f} victories celebrated "
-          f"or carried (of {4 * args.provinces}), {intents / args.games:.0f} intents")
+    print(
+        f"per game: {turns / args.games:.1f} player turns, {victories / args.games:.2f} victories celebrated "
+        f"or carried (of {4 * args.provinces}), {intents / args.games:.0f} intents"
+    )
     if results:
         print("losses by cause:")
         for cause, k in results.most_common():

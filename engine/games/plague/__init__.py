@@ -37,8 +37,21 @@ EVENTS: tuple[type[Event], ...] = GAME_EVENTS + DECK_EVENTS
 
 __all__ = [
     "seats",
-    "NAME", "EVENTS", "INTENTS", "setup", "legal", "apply", "fold", "view", "outcome", "describe",
-    "OptionsError", "State", "all_cards", "normalise_options", "waiting_for",
+    "NAME",
+    "EVENTS",
+    "INTENTS",
+    "setup",
+    "legal",
+    "apply",
+    "fold",
+    "view",
+    "outcome",
+    "describe",
+    "OptionsError",
+    "State",
+    "all_cards",
+    "normalise_options",
+    "waiting_for",
 ]
 
 

@@ -16,7 +16,15 @@ import msgspec
 
 Kind = Literal["act", "parry", "improvement"]
 Effect = Literal[
-    "gain", "loss", "steal", "steal_each", "war", "raid", "death_ship", "parry_cancel", "parry_advantage",
+    "gain",
+    "loss",
+    "steal",
+    "steal_each",
+    "war",
+    "raid",
+    "death_ship",
+    "parry_cancel",
+    "parry_advantage",
     "improvement",
 ]
 

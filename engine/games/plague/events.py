@@ -203,8 +203,27 @@ class DestroyImprovement(Intent, frozen=True):
 
 
 GAME_EVENTS: tuple[type[Event], ...] = (
-    GameStarted, DeathShipReturned, DiceRolled, FirstPlayer, TurnStarted, PopulationChanged,
-    ImprovementBuilt, ImprovementLost, Protected, ActPlayed, ParryPlayed, Passed, ActCancelled, WarRound, WarStopped,
-    DestroyChoice, RemovedFromGame, PhaseChanged, ActResolved, LastChance, Eliminated, GameOver,
+    GameStarted,
+    DeathShipReturned,
+    DiceRolled,
+    FirstPlayer,
+    TurnStarted,
+    PopulationChanged,
+    ImprovementBuilt,
+    ImprovementLost,
+    Protected,
+    ActPlayed,
+    ParryPlayed,
+    Passed,
+    ActCancelled,
+    WarRound,
+    WarStopped,
+    DestroyChoice,
+    RemovedFromGame,
+    PhaseChanged,
+    ActResolved,
+    LastChance,
+    Eliminated,
+    GameOver,
 )
 INTENTS: tuple[type[Intent], ...] = (Roll, PlayCard, Discard, EndTurn, PlayParry, Pass, DestroyImprovement)

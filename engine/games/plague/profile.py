@@ -102,7 +102,7 @@ def _side(name: str, raw: Any, problems: list[str], signed: bool = False) -> lis
             what, other, sign = ("lost", "gain", "+") if name == "plague" else ("gained", "loss", "-")
             problems.append(
                 f"{name}[{t}]: {v} is negative; enter the number of PPs {what} (e.g. 10, not -10), or, for a "
-                f"{other} printed on this side, the value as printed with its sign as text (\"{sign}{-v}\")"
+                f'{other} printed on this side, the value as printed with its sign as text ("{sign}{-v}")'
             )
             continue
         if abs(v) > MAX_VALUE:
@@ -115,7 +115,9 @@ def _side(name: str, raw: Any, problems: list[str], signed: bool = False) -> lis
 def validate(raw: Any, where: str = "") -> dict[str, Any]:
     """The normalised profile ``{"format", "name", "prosperity": [11 ints], "plague": [11 ints]}``."""
     if not isinstance(raw, Mapping):
-        raise ProfileError([f"expected an object with 'prosperity' and 'plague', got {type(raw).__name__}"], where)
+        raise ProfileError(
+            [f"expected an object with 'prosperity' and 'plague', got {type(raw).__name__}"], where
+        )
     problems: list[str] = []
     fmt = raw.get("format", FORMAT_V1)
     if fmt not in FORMATS:
@@ -129,7 +131,9 @@ def validate(raw: Any, where: str = "") -> dict[str, Any]:
     sides: dict[str, list[int]] = {}
     for side in SIDES:
         if side not in raw:
-            problems.append(f"{side}: missing (the {side.upper()} side of the reference card, totals 2 to 12)")
+            problems.append(
+                f"{side}: missing (the {side.upper()} side of the reference card, totals 2 to 12)"
+            )
             continue
         sides[side] = _side(side, raw[side], problems, signed=fmt == FORMAT)
     if problems:
@@ -170,7 +174,9 @@ def load(path: str | Path) -> dict[str, Any]:
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ProfileError([f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"], str(path)) from None
+        raise ProfileError(
+            [f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"], str(path)
+        ) from None
     return validate(raw, str(path))
 
 

@@ -25,19 +25,30 @@ def main(argv: list[str] | None = None) -> int:
     n = sub.add_parser("new", help="write a profile from the values on your reference card")
     n.add_argument("path")
     n.add_argument("--name", default="")
-    n.add_argument("--prosperity", required=True,
-                   help="11 numbers (PPs gained) for totals 2..12, comma separated; a loss as printed: -2")
-    n.add_argument("--plague", required=True,
-                   help="11 numbers (PPs lost: 10 or -10) for totals 2..12, comma separated; a gain as printed: +1")
+    n.add_argument(
+        "--prosperity",
+        required=True,
+        help="11 numbers (PPs gained) for totals 2..12, comma separated; a loss as printed: -2",
+    )
+    n.add_argument(
+        "--plague",
+        required=True,
+        help="11 numbers (PPs lost: 10 or -10) for totals 2..12, comma separated; a gain as printed: +1",
+    )
     args = ap.parse_args(argv)
     try:
         if args.cmd == "check":
             p = load(args.path)
             print(f"{args.path}: OK ({p['name'] or 'unnamed'})")
             for side in SIDES:
-                print(f"  {side:<11}" + " ".join(f"{t}:{printed(side, v)}" for t, v in zip(TOTALS, p[side], strict=True)))
+                print(
+                    f"  {side:<11}"
+                    + " ".join(f"{t}:{printed(side, v)}" for t, v in zip(TOTALS, p[side], strict=True))
+                )
             return 0
-        p = validate({"name": args.name, "prosperity": _numbers(args.prosperity), "plague": _numbers(args.plague)})
+        p = validate(
+            {"name": args.name, "prosperity": _numbers(args.prosperity), "plague": _numbers(args.plague)}
+        )
         save(p, args.path)
         print(f"{args.path}: written")
         return 0

@@ -280,7 +280,9 @@ def fold(state: State | None, event: Event) -> State:
         return R(s, current=event.seat)
     if isinstance(event, TurnStarted):
         alive = tuple(x for x in s.seats if s.alive(x))
-        return R(s, current=event.seat, turn=event.turn, stage="roll", resume_with="", alive_at_turn_start=alive)
+        return R(
+            s, current=event.seat, turn=event.turn, stage="roll", resume_with="", alive_at_turn_start=alive
+        )
     if isinstance(event, PopulationChanged):
         if event.population is None:
             raise InconsistentLog("a redacted PopulationChanged cannot be folded")
@@ -288,7 +290,8 @@ def fold(state: State | None, event: Event) -> State:
     if isinstance(event, ImprovementBuilt):
         p = s.player(event.seat)
         return _with_player(
-            s, R(p, hand=_without(p.hand, event.card, event.seat), improvements=p.improvements + (event.card,))
+            s,
+            R(p, hand=_without(p.hand, event.card, event.seat), improvements=p.improvements + (event.card,)),
         )
     if isinstance(event, ImprovementLost):
         p = s.player(event.seat)
@@ -301,8 +304,12 @@ def fold(state: State | None, event: Event) -> State:
         p = s.player(event.seat)
         s = _with_player(s, R(p, hand=_without(p.hand, event.card, event.seat)))
         act = Act(
-            seat=event.seat, card=event.card, target=event.target, opponent=event.opponent,
-            two_players=event.two_players, last_chance=event.last_chance,
+            seat=event.seat,
+            card=event.card,
+            target=event.target,
+            opponent=event.opponent,
+            two_players=event.two_players,
+            last_chance=event.last_chance,
         )
         stage = "reaction" if card_type(event.card).parry else "resolving"
         return R(s, in_play=s.in_play + (event.card,), act=act, stage=stage)
@@ -341,7 +348,8 @@ def fold(state: State | None, event: Event) -> State:
             raise InconsistentLog(f"{event.seat} eliminated with cards still held")
         s = _with_player(s, R(p, out=True, population=0))
         return R(
-            s, eliminated=s.eliminated + (event.seat,),
+            s,
+            eliminated=s.eliminated + (event.seat,),
             last_chance="" if s.last_chance == event.seat else s.last_chance,
         )
     if isinstance(event, GameOver):
@@ -523,7 +531,9 @@ def apply(state: State, intent: Intent, rng: Rng) -> list[Event]:
     elif isinstance(intent, EndTurn):
         _need(s, seat, "act")
         if s.player(seat).hand:
-            raise IllegalIntent("one act per turn", "play or discard a card; a turn ends by itself after that")
+            raise IllegalIntent(
+                "one act per turn", "play or discard a card; a turn ends by itself after that"
+            )
         _settle(w)
     elif isinstance(intent, PlayParry):
         _parry(w, seat, intent)
@@ -608,7 +618,11 @@ def _play(w: _Work, seat: str, intent: PlayCard) -> None:
     two = t.effect == "war" and not intent.opponent
     w.emit(
         ActPlayed(
-            seat=seat, card=card, target=intent.target, opponent=intent.opponent, two_players=two,
+            seat=seat,
+            card=card,
+            target=intent.target,
+            opponent=intent.opponent,
+            two_players=two,
             last_chance=s.stage == "last_chance",
         )
     )
@@ -708,8 +722,10 @@ def _resolve(w: _Work) -> None:
 
 def _war(w: _Work, a: Act, reduced: Any) -> list[str]:
     t = card_type(a.card)
-    bonus = {x: sum(1 for c, on in a.parries if on == x and key_of(c) == "tactical_advantage")
-             for x in (a.target, a.opponent)}
+    bonus = {
+        x: sum(1 for c, on in a.parries if on == x and key_of(c) == "tactical_advantage")
+        for x in (a.target, a.opponent)
+    }
     while True:
         totals: dict[str, int] = {}
         for x in (a.target, a.opponent):
@@ -718,8 +734,15 @@ def _war(w: _Work, a: Act, reduced: Any) -> list[str]:
             w.emit(DiceRolled(seat=x, purpose="war", dice=dice, modifier=bonus[x], total=totals[x]))
         ta, td = totals[a.target], totals[a.opponent]
         if ta == td:
-            w.emit(WarRound(card=a.card, aggressor=a.target, defender=a.opponent, aggressor_total=ta,
-                            defender_total=td))
+            w.emit(
+                WarRound(
+                    card=a.card,
+                    aggressor=a.target,
+                    defender=a.opponent,
+                    aggressor_total=ta,
+                    defender_total=td,
+                )
+            )
             for x in (a.target, a.opponent):
                 _change(w, x, -reduced(x, t.winner_loss), t.key)
             if not (w.s.alive(a.target) and w.s.alive(a.opponent)):
@@ -727,8 +750,16 @@ def _war(w: _Work, a: Act, reduced: Any) -> list[str]:
                 return []
             continue
         winner, loser = (a.target, a.opponent) if ta > td else (a.opponent, a.target)
-        w.emit(WarRound(card=a.card, aggressor=a.target, defender=a.opponent, aggressor_total=ta,
-                        defender_total=td, winner=winner))
+        w.emit(
+            WarRound(
+                card=a.card,
+                aggressor=a.target,
+                defender=a.opponent,
+                aggressor_total=ta,
+                defender_total=td,
+                winner=winner,
+            )
+        )
         _change(w, winner, -reduced(winner, t.winner_loss), t.key)
         _change(w, loser, -reduced(loser, t.loser_loss), t.key)
         return [loser] if t.improvement else []
@@ -789,8 +820,11 @@ def _settle(w: _Work) -> None:
     if w.s.last_chance:
         _eliminate(w, w.s.last_chance)
     s = w.s
-    zeros = [x for x in _order_after(s, s.current, inclusive=True) if not s.player(x).out
-             and s.player(x).population <= 0]
+    zeros = [
+        x
+        for x in _order_after(s, s.current, inclusive=True)
+        if not s.player(x).out and s.player(x).population <= 0
+    ]
     if zeros and s.options["last_chance"]:
         w.emit(LastChance(seat=zeros[0]))
         return
@@ -830,7 +864,9 @@ def legal(state: State, seat: str) -> list[Intent]:
         for c in hand:
             t = card_type(c)
             if t.kind == "act":
-                out += [PlayCard(seat=seat, card=c, target=a, opponent=b) for a, b in _act_choices(s, seat, c)]
+                out += [
+                    PlayCard(seat=seat, card=c, target=a, opponent=b) for a, b in _act_choices(s, seat, c)
+                ]
             elif t.kind == "improvement" and s.stage == "act" and _can_build(s, seat, c)[0]:
                 out.append(PlayCard(seat=seat, card=c))
         if s.stage == "act":
@@ -897,17 +933,32 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "hand": list(s.player(seat).hand) if seat in s.seats else [],
         "deck": {"pile": len(s.deck.cards), "discard": list(s.deck.discard), "removed": list(s.removed)},
         "in_play": list(s.in_play),
-        "act": None if a is None else {
-            "seat": a.seat, "card": a.card, "target": a.target, "opponent": a.opponent,
-            "two_players": a.two_players, "last_chance": a.last_chance,
-            "parries": [list(x) for x in a.parries], "passed": list(a.passed), "cancelled": a.cancelled,
+        "act": None
+        if a is None
+        else {
+            "seat": a.seat,
+            "card": a.card,
+            "target": a.target,
+            "opponent": a.opponent,
+            "two_players": a.two_players,
+            "last_chance": a.last_chance,
+            "parries": [list(x) for x in a.parries],
+            "passed": list(a.passed),
+            "cancelled": a.cancelled,
             "victims": list(a.victims),
         },
         "rolls": [
-            {"seat": r.seat, "purpose": r.purpose, "dice": list(r.dice), "modifier": r.modifier, "total": r.total}
+            {
+                "seat": r.seat,
+                "purpose": r.purpose,
+                "dice": list(r.dice),
+                "modifier": r.modifier,
+                "total": r.total,
+            }
             for r in s.rolls
         ],
-        "options": {k: v for k, v in s.options.items() if k != "counts"} | {"counts": dict(s.options["counts"])},
+        "options": {k: v for k, v in s.options.items() if k != "counts"}
+        | {"counts": dict(s.options["counts"])},
         "outcome": outcome(s),
     }
     if host:

@@ -51,31 +51,46 @@ def _describe(obj: Any, lang: str) -> str:
         n = len(o.seats)
         return t(f"Partie de Plague & Pestilence à {n} joueurs", f"Plague & Pestilence game for {n} players")
     if isinstance(o, Shuffled):
-        what = {"new": t("du paquet", "the deck"), "pile": t("de la pioche", "the draw pile"),
-                "discard": t("de la défausse", "the discard"),
-                "all": t("de la pioche et de la défausse", "pile and discard")}
-        return t(f"Mélange {what[o.source]} ({o.size} cartes)", f"Shuffle of {what[o.source]} ({o.size} cards)")
+        what = {
+            "new": t("du paquet", "the deck"),
+            "pile": t("de la pioche", "the draw pile"),
+            "discard": t("de la défausse", "the discard"),
+            "all": t("de la pioche et de la défausse", "pile and discard"),
+        }
+        return t(
+            f"Mélange {what[o.source]} ({o.size} cartes)", f"Shuffle of {what[o.source]} ({o.size} cards)"
+        )
     if isinstance(o, Drawn):
         card = _n(o.card, lang) if o.card else t("une carte", "a card")
         return t(f"{o.to} pioche {card}", f"{o.to} draws {card}")
     if isinstance(o, Discarded):
         return t(f"{_n(o.card, lang)} va à la défausse", f"{_n(o.card, lang)} goes to the discard")
     if isinstance(o, Placed):
-        return t(f"{len(o.cards)} carte(s) remise(s) dans la pioche", f"{len(o.cards)} card(s) put back in the pile")
+        return t(
+            f"{len(o.cards)} carte(s) remise(s) dans la pioche",
+            f"{len(o.cards)} card(s) put back in the pile",
+        )
     if isinstance(o, RemovedFromDiscard):
-        return t(f"On reprend {_n(o.card, lang)} de la défausse", f"{_n(o.card, lang)} is taken from the discard")
+        return t(
+            f"On reprend {_n(o.card, lang)} de la défausse", f"{_n(o.card, lang)} is taken from the discard"
+        )
     if isinstance(o, Peeked):
         return t(f"{o.seat} regarde {len(o.cards)} carte(s)", f"{o.seat} looks at {len(o.cards)} card(s)")
     if type(o).__name__ == "Undone":
         return t(f"Action {o.action} annulée", f"Action {o.action} undone")
     if isinstance(o, ev.DeathShipReturned):
-        return t(f"{o.seat} reçoit le Vaisseau de la mort à la donne et le remet dans le paquet",
-                 f"{o.seat} was dealt the Death ship and puts it back in the deck")
+        return t(
+            f"{o.seat} reçoit le Vaisseau de la mort à la donne et le remet dans le paquet",
+            f"{o.seat} was dealt the Death ship and puts it back in the deck",
+        )
     if isinstance(o, ev.DiceRolled):
         p = _PURPOSE[lang].get(o.purpose, o.purpose)
         dice = "+".join(str(d) for d in o.dice)
         mod = f" {o.modifier:+d}" if o.modifier else ""
-        return t(f"{o.seat} lance ({p}) : {dice}{mod} = {o.total}", f"{o.seat} rolls ({p}): {dice}{mod} = {o.total}")
+        return t(
+            f"{o.seat} lance ({p}) : {dice}{mod} = {o.total}",
+            f"{o.seat} rolls ({p}): {dice}{mod} = {o.total}",
+        )
     if isinstance(o, ev.FirstPlayer):
         return t(f"{o.seat} commence", f"{o.seat} goes first")
     if isinstance(o, ev.TurnStarted):
@@ -83,44 +98,69 @@ def _describe(obj: Any, lang: str) -> str:
     if isinstance(o, ev.PopulationChanged):
         if o.population is None:
             return t(f"La population de {o.seat} change", f"{o.seat}'s population changes")
-        return t(f"{o.seat} : {_pp(o.delta)} PPs → {o.population}", f"{o.seat}: {_pp(o.delta)} PPs → {o.population}")
+        return t(
+            f"{o.seat} : {_pp(o.delta)} PPs → {o.population}",
+            f"{o.seat}: {_pp(o.delta)} PPs → {o.population}",
+        )
     if isinstance(o, ev.ImprovementBuilt):
         return t(f"{o.seat} construit {_n(o.card, lang)}", f"{o.seat} builds {_n(o.card, lang)}")
     if isinstance(o, ev.ImprovementLost):
-        return t(f"{o.seat} perd {_n(o.card, lang)} ({_n(o.by, lang)})",
-                 f"{o.seat} loses {_n(o.card, lang)} ({_n(o.by, lang)})")
+        return t(
+            f"{o.seat} perd {_n(o.card, lang)} ({_n(o.by, lang)})",
+            f"{o.seat} loses {_n(o.card, lang)} ({_n(o.by, lang)})",
+        )
     if isinstance(o, ev.Protected):
-        return t(f"{_n(o.by, lang)} protège {o.seat} contre {_n(o.card, lang)}",
-                 f"{o.seat} is protected from {_n(o.card, lang)} by {_n(o.by, lang)}")
+        return t(
+            f"{_n(o.by, lang)} protège {o.seat} contre {_n(o.card, lang)}",
+            f"{o.seat} is protected from {_n(o.card, lang)} by {_n(o.by, lang)}",
+        )
     if isinstance(o, ev.ActPlayed):
         on = f" → {o.target}" if o.target else ""
         vs = t(f" contre {o.opponent}", f" against {o.opponent}") if o.opponent else ""
         lc = t(" (dernière chance)", " (last chance)") if o.last_chance else ""
-        return t(f"{o.seat} joue {_n(o.card, lang)}{on}{vs}{lc}", f"{o.seat} plays {_n(o.card, lang)}{on}{vs}{lc}")
+        return t(
+            f"{o.seat} joue {_n(o.card, lang)}{on}{vs}{lc}", f"{o.seat} plays {_n(o.card, lang)}{on}{vs}{lc}"
+        )
     if isinstance(o, ev.ParryPlayed):
-        return t(f"{o.seat} pare avec {_n(o.card, lang)} pour {o.on}",
-                 f"{o.seat} parries with {_n(o.card, lang)} for {o.on}")
+        return t(
+            f"{o.seat} pare avec {_n(o.card, lang)} pour {o.on}",
+            f"{o.seat} parries with {_n(o.card, lang)} for {o.on}",
+        )
     if isinstance(o, ev.Passed):
         return t(f"{o.seat} passe", f"{o.seat} passes")
     if isinstance(o, ev.ActCancelled):
-        return t(f"{_n(o.by, lang)} annule {_n(o.card, lang)}",
-                 f"{_n(o.card, lang)} is cancelled by {_n(o.by, lang)}")
+        return t(
+            f"{_n(o.by, lang)} annule {_n(o.card, lang)}",
+            f"{_n(o.card, lang)} is cancelled by {_n(o.by, lang)}",
+        )
     if isinstance(o, ev.WarRound):
         score = f"{o.aggressor} {o.aggressor_total} – {o.defender_total} {o.defender}"
         if not o.winner:
-            return t(f"{_n(o.card, lang)} : égalité {score}, on relance", f"{_n(o.card, lang)}: tie {score}, roll again")
-        return t(f"{_n(o.card, lang)} : {score}, {o.winner} l'emporte", f"{_n(o.card, lang)}: {score}, {o.winner} wins")
+            return t(
+                f"{_n(o.card, lang)} : égalité {score}, on relance",
+                f"{_n(o.card, lang)}: tie {score}, roll again",
+            )
+        return t(
+            f"{_n(o.card, lang)} : {score}, {o.winner} l'emporte",
+            f"{_n(o.card, lang)}: {score}, {o.winner} wins",
+        )
     if isinstance(o, ev.WarStopped):
-        return t(f"{_n(o.card, lang)} s'arrête : un combattant n'a plus de population",
-                 f"{_n(o.card, lang)} stops: a combatant has no population left")
+        return t(
+            f"{_n(o.card, lang)} s'arrête : un combattant n'a plus de population",
+            f"{_n(o.card, lang)} stops: a combatant has no population left",
+        )
     if isinstance(o, ev.DestroyChoice):
-        return t(f"{o.chooser} choisit l'amélioration perdue par {', '.join(o.victims)}",
-                 f"{o.chooser} chooses the improvement lost by {', '.join(o.victims)}")
+        return t(
+            f"{o.chooser} choisit l'amélioration perdue par {', '.join(o.victims)}",
+            f"{o.chooser} chooses the improvement lost by {', '.join(o.victims)}",
+        )
     if isinstance(o, ev.RemovedFromGame):
         return t(f"On retire {_n(o.card, lang)} du jeu", f"{_n(o.card, lang)} is removed from the game")
     if isinstance(o, ev.PhaseChanged):
-        return t(f"La PESTE commence ; le jeu reprend avec {o.resume_with}",
-                 f"The PLAGUE begins; play resumes with {o.resume_with}")
+        return t(
+            f"La PESTE commence ; le jeu reprend avec {o.resume_with}",
+            f"The PLAGUE begins; play resumes with {o.resume_with}",
+        )
     if isinstance(o, ev.ActResolved):
         return t(f"{_n(o.card, lang)} : effet appliqué", f"{_n(o.card, lang)} is resolved")
     if isinstance(o, ev.LastChance):
@@ -138,8 +178,11 @@ def _describe(obj: Any, lang: str) -> str:
         k = key_of(o.card)
         on = f" → {o.target}" if o.target else ""
         vs = t(f" contre {o.opponent}", f" against {o.opponent}") if o.opponent else ""
-        verb = t("Construire", "Build") if card_types().get(k) and card_types()[k].kind == "improvement" else t(
-            "Jouer", "Play")
+        verb = (
+            t("Construire", "Build")
+            if card_types().get(k) and card_types()[k].kind == "improvement"
+            else t("Jouer", "Play")
+        )
         return f"{verb} {_n(o.card, lang)}{on}{vs}"
     if isinstance(o, ev.Discard):
         return t(f"Défausser {_n(o.card, lang)}", f"Discard {_n(o.card, lang)}")

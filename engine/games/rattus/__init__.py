@@ -37,8 +37,23 @@ EVENTS: tuple[type, ...] = tuple(
 
 __all__ = [
     "seats",
-    "NAME", "EVENTS", "INTENTS", "State", "OptionsError", "setup", "legal", "apply", "fold", "view",
-    "outcome", "describe", "scores", "resolve_options", "IllegalIntent", "CHARACTERS", "PRESETS",
+    "NAME",
+    "EVENTS",
+    "INTENTS",
+    "State",
+    "OptionsError",
+    "setup",
+    "legal",
+    "apply",
+    "fold",
+    "view",
+    "outcome",
+    "describe",
+    "scores",
+    "resolve_options",
+    "IllegalIntent",
+    "CHARACTERS",
+    "PRESETS",
 ]
 
 

@@ -30,6 +30,10 @@ def components() -> list[Component]:
                 {"key": c.key, "class": c.cls, "english": c.en, "expansion": c.expansion},
             )
         )
-    for i in range(REGION_COUNT):  # a region's spot on a printed map (engine.boards.rattus), by its place in the profile
-        out.append(Component(f"RRG:{i + 1:02d}", "rattus", "board-region", f"Région {i + 1}", {"index": i + 1}))
+    for i in range(
+        REGION_COUNT
+    ):  # a region's spot on a printed map (engine.boards.rattus), by its place in the profile
+        out.append(
+            Component(f"RRG:{i + 1:02d}", "rattus", "board-region", f"Région {i + 1}", {"index": i + 1})
+        )
     return out

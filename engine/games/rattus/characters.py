@@ -66,9 +66,18 @@ PRESETS: dict[str, tuple[str, ...]] = {
 KNIGHTLY = ("chevalier", "croise", "soldat")
 """Chivalry cards: each lets the plague move two regions (never more than two, whatever the combination)."""
 
-_ALIASES = {c.fr.lower(): c.key for c in CHARACTERS.values()} | {c.en.lower(): c.key for c in CHARACTERS.values()}
-_ALIASES |= {"boulangier": "boulanger", "evêque": "eveque", "eveque": "eveque", "croisé": "croise",
-             "sorcière": "sorciere", "pied piper": "piedpiper", "messenger": "messager"}
+_ALIASES = {c.fr.lower(): c.key for c in CHARACTERS.values()} | {
+    c.en.lower(): c.key for c in CHARACTERS.values()
+}
+_ALIASES |= {
+    "boulangier": "boulanger",
+    "evêque": "eveque",
+    "eveque": "eveque",
+    "croisé": "croise",
+    "sorcière": "sorciere",
+    "pied piper": "piedpiper",
+    "messenger": "messager",
+}
 
 
 def character_key(name: str) -> str | None:

@@ -59,14 +59,20 @@ def _candidates(s: State, seat: str) -> list[Intent]:
         accounted = {t for slots in seen.slots.values() for t in slots if t}
         accounted |= {t for t, _, _ in seen.revealed} | set(seen.out_down) | {t for t, _ in seen.pending}
         free = [t.id for t in seen.profile.tokens if t.id not in accounted and t.face is not None]
-        return [FlipToken(seat=seat, region=r, token=t) for r in regions
-                for t in ([x for x in seen.slots[r] if x] + (free if "" in seen.slots[r] else []))]
+        return [
+            FlipToken(seat=seat, region=r, token=t)
+            for r in regions
+            for t in ([x for x in seen.slots[r] if x] + (free if "" in seen.slots[r] else []))
+        ]
     if s.phase not in ("actions", "final"):
         return []
     final = s.phase == "final"
     if not final:
-        out += [TakeCard(seat=seat, card=c, region=r) for c in s.characters
-                for r in (R if c == "boulanger" and s.baker and s.holders.get(c) else ("",))]
+        out += [
+            TakeCard(seat=seat, card=c, region=r)
+            for c in s.characters
+            for r in (R if c == "boulanger" and s.baker and s.holders.get(c) else ("",))
+        ]
         for r in R:
             for peasant in (False, True):
                 for queen in (False, True):
@@ -75,17 +81,24 @@ def _candidates(s: State, seat: str) -> list[Intent]:
             maj = majority_regions(s, seat)
             queens: list[tuple[str, ...]] = [(), *((r,) for r in maj)]
             queens += [(a, b) for a in maj for b in maj if a != b]  # the Queen's 2 cubes split over 2 regions
-            out += [PlaceCubesBurgomaster(seat=seat, peasant_region=p, queen_regions=q)
-                    for p in ("", *maj) for q in queens]
+            out += [
+                PlaceCubesBurgomaster(seat=seat, peasant_region=p, queen_regions=q)
+                for p in ("", *maj)
+                for q in queens
+            ]
     else:
-        out += [FinalCubes(seat=seat, card=c, region=r) for c in ("paysan", "reine", "bourgmestre") for r in R]
+        out += [
+            FinalCubes(seat=seat, card=c, region=r) for c in ("paysan", "reine", "bourgmestre") for r in R
+        ]
         out += [SoldierRat(seat=seat, region=r) for r in s.adj.get(s.plague, ())]
         out.append(EndTurn(seat=seat))
     cards = s.cards_of(seat)
     if "roi" in cards:
         out += [ToCastle(seat=seat, region=r) for r in R]
     if "moine" in cards:
-        out += [MoveRat(seat=seat, src=a, dst=b, index=k) for a in R for b in s.adj[a] for k in range(s.rats(a))]
+        out += [
+            MoveRat(seat=seat, src=a, dst=b, index=k) for a in R for b in s.adj[a] for k in range(s.rats(a))
+        ]
     if "marchand" in cards:
         out += [MoveCubes(seat=seat, src=a, dst=b, count=n) for a in R for b in s.adj[a] for n in (1, 2, 3)]
     if "sorciere" in cards:
@@ -93,14 +106,18 @@ def _candidates(s: State, seat: str) -> list[Intent]:
         out.append(WitchSwap(seat=seat))
     if "messager" in cards:
         occupied = [(o, r) for r in R for o in s.cubes[r]]
-        out += [SwapCubes(seat=seat, seat_a=a, region_a=ra, seat_b=b, region_b=rb)
-                for (a, ra) in occupied for (b, rb) in occupied if a != b]
+        out += [
+            SwapCubes(seat=seat, seat_a=a, region_a=ra, seat_b=b, region_b=rb)
+            for (a, ra) in occupied
+            for (b, rb) in occupied
+            if a != b
+        ]
     if "empereur" in cards:
         edges = sorted({tuple(sorted((a, b))) for a in R for b in s.adj[a]})
         current = list(s.ramparts)
         for k in range(RAMPARTS):
             for e in edges:
-                new = current[:k] + [e] + current[k + 1:] if k < len(current) else current + [e]
+                new = current[:k] + [e] + current[k + 1 :] if k < len(current) else current + [e]
                 out.append(SetRamparts(seat=seat, edges=tuple(new)))  # type: ignore[arg-type]
     if "nonne" in cards:
         for k in range(NUNS):
@@ -118,8 +135,16 @@ def _candidates(s: State, seat: str) -> list[Intent]:
         out.append(BakerStore(seat=seat))
     paths = [(b,) for b in s.adj.get(s.plague, ())]
     paths += [(b, c) for b in s.adj.get(s.plague, ()) for c in s.adj[b] if c != s.plague]
-    flags = [f for f, c in (("neutral", "chevalier"), ("crusader", "croise"), ("soldier", "soldat"),
-                            ("serf", "serf")) if c in cards]
+    flags = [
+        f
+        for f, c in (
+            ("neutral", "chevalier"),
+            ("crusader", "croise"),
+            ("soldier", "soldat"),
+            ("serf", "serf"),
+        )
+        if c in cards
+    ]
     if not final:
         out.append(MovePlague(seat=seat, path=()))
     for p in paths:
@@ -134,8 +159,11 @@ def legal(state: State, seat: str) -> list[Intent]:
     if state.phase == "over":
         return []
     flips = state.phase in ("ravage", "crusader_flip", "final_plague")
-    if seat != state.active and not (flips and seat in (TABLE, HOST)) and not (
-            state.phase == "final_plague" and seat in state.seats):  # anyone turns the last tokens over
+    if (
+        seat != state.active
+        and not (flips and seat in (TABLE, HOST))
+        and not (state.phase == "final_plague" and seat in state.seats)
+    ):  # anyone turns the last tokens over
         return []
     out = []
     probe = _Probe()

@@ -141,7 +141,14 @@ def _fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).lower()
 
 
-_SYMBOL_ALIASES: dict[str, str] = {"m": "M", "majorite": "M", "majority": "M", "a": "A", "tous": "A", "all": "A"}
+_SYMBOL_ALIASES: dict[str, str] = {
+    "m": "M",
+    "majorite": "M",
+    "majority": "M",
+    "a": "A",
+    "tous": "A",
+    "all": "A",
+}
 for _key, (_fr, _en) in CLASSES.items():
     _SYMBOL_ALIASES[_key] = _key
     _SYMBOL_ALIASES[_fold(_fr)] = _key
@@ -235,7 +242,7 @@ def validate(data: Any, *, require_faces: bool = False) -> list[str]:
         p.append("verified must be true or false")
     castle = data.get("castle")
     if not isinstance(castle, str) or not castle.strip():
-        p.append("castle: the board's castle space needs a name (e.g. castle = \"Château\")")
+        p.append('castle: the board\'s castle space needs a name (e.g. castle = "Château")')
 
     # regions
     regions = data.get("regions")
@@ -427,11 +434,19 @@ def read_data(path: str | Path) -> Any:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ProfileUnreadable([f"not UTF-8 text ({exc.reason} at byte {exc.start})"], str(path)) from None
-    return loads(text, "json" if path.suffix.lower() == ".json" else "toml", source=str(path), validate_=False)
+    return loads(
+        text, "json" if path.suffix.lower() == ".json" else "toml", source=str(path), validate_=False
+    )
 
 
-def loads(text: str, fmt: str = "toml", *, source: str = "profile", validate_: bool = True,
-          require_faces: bool = False) -> Any:
+def loads(
+    text: str,
+    fmt: str = "toml",
+    *,
+    source: str = "profile",
+    validate_: bool = True,
+    require_faces: bool = False,
+) -> Any:
     try:
         data = json.loads(text) if fmt == "json" else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
@@ -498,7 +513,11 @@ def revealed_faces(view: Mapping[str, Any]) -> dict[str, Face]:
     out: dict[str, Face] = {}
     for r in view.get("revealed") or ():
         tid = r.get("token") if isinstance(r, Mapping) else None
-        if isinstance(tid, str) and tid in TOKEN_IDS and not face_problems(r.get("threshold"), r.get("symbols")):
+        if (
+            isinstance(tid, str)
+            and tid in TOKEN_IDS
+            and not face_problems(r.get("threshold"), r.get("symbols"))
+        ):
             out[tid] = make_face(r["threshold"], r["symbols"])
     return out
 

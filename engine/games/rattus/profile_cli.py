@@ -1,10 +1,10 @@
 """``tablekeeper profile``: check, write or complete a Rattus box profile.
 
-    tablekeeper profile check FILE            # every problem explained; exit 0 ok, 1 problems, 2 unreadable
-    tablekeeper profile default FILE          # write the default board (to check against your board)
-    tablekeeper profile census FILE [--out OUT]
-        # read lines "RAT:07 2 M clerge" (or the scanned sticker text then the face) from standard input,
-        # save after every line (nothing recorded is lost), report progress
+tablekeeper profile check FILE            # every problem explained; exit 0 ok, 1 problems, 2 unreadable
+tablekeeper profile default FILE          # write the default board (to check against your board)
+tablekeeper profile census FILE [--out OUT]
+    # read lines "RAT:07 2 M clerge" (or the scanned sticker text then the face) from standard input,
+    # save after every line (nothing recorded is lost), report progress
 """
 
 from __future__ import annotations
@@ -43,13 +43,17 @@ def check(path: str) -> int:
     profile = from_dict(data, source=path)
     missing = profile.missing_faces()
     print(f"{path}: valid profile {profile.name!r}")
-    print(f"  regions: {len(profile.regions)}, links: {len(profile.links)} "
-          f"({sum(1 for x in profile.links if x.arrow)} arrows), tokens: {len(profile.tokens)}")
+    print(
+        f"  regions: {len(profile.regions)}, links: {len(profile.links)} "
+        f"({sum(1 for x in profile.links if x.arrow)} arrows), tokens: {len(profile.tokens)}"
+    )
     if not profile.verified:
         print("  note: marked as not yet checked against a real board (verified = false)")
     if missing:
-        print(f"  faces: {len(profile.tokens) - len(missing)}/{len(profile.tokens)} recorded; "
-              "physical tokens only until the census is done")
+        print(
+            f"  faces: {len(profile.tokens) - len(missing)}/{len(profile.tokens)} recorded; "
+            "physical tokens only until the census is done"
+        )
     else:
         print("  faces: all recorded; the digital bag can be used")
     return 0

@@ -100,7 +100,9 @@ def resolve_options(options: Mapping[str, Any], rng: Rng) -> dict[str, Any]:
         raise OptionsError(f"players must be 2, 3 or 4, not {players!r}")
     mode = options.get("mode", "digital")
     if mode not in MODES:
-        raise OptionsError(f"mode must be 'digital' (the app's hidden bag) or 'physical' (real tokens), not {mode!r}")
+        raise OptionsError(
+            f"mode must be 'digital' (the app's hidden bag) or 'physical' (real tokens), not {mode!r}"
+        )
     raw_profile = options.get("profile")
     try:
         if raw_profile is None:
@@ -121,8 +123,10 @@ def resolve_options(options: Mapping[str, Any], rng: Rng) -> dict[str, Any]:
         )
     final_potions = options.get("final_potions", False)
     if not isinstance(final_potions, bool):
-        raise OptionsError(f"final_potions is true (potions still protect after the last turn) or false (the "
-                           f"rulebook: only « lors de l'action n°3 »), not {final_potions!r}")
+        raise OptionsError(
+            f"final_potions is true (potions still protect after the last turn) or false (the "
+            f"rulebook: only « lors de l'action n°3 »), not {final_potions!r}"
+        )
     return {
         "players": players,
         "final_potions": final_potions,
@@ -290,8 +294,9 @@ def _typed_face(tid: str, face_text: str) -> Face:
         raise _ill("face", f"{tid or 'the token'}: {exc}") from None
 
 
-def _physical_token(s: State, seat: str, region: str, raw: str, face_text: str = "", *, check_region: bool = True
-                    ) -> tuple[str, Face]:
+def _physical_token(
+    s: State, seat: str, region: str, raw: str, face_text: str = "", *, check_region: bool = True
+) -> tuple[str, Face]:
     """Physical tokens: the id of a scanned/tapped token, checked against what ``seat`` may know of where the
     tokens are (never against a record it may not see: a choice or a refusal must not tell it)."""
     s = for_seat(s, seat)
@@ -320,7 +325,9 @@ def _physical_token(s: State, seat: str, region: str, raw: str, face_text: str =
             raise _ill("face-mismatch", f"{tid}: the profile says {face.text()!r}, not {given.text()!r}")
         face = given
     if face is None:
-        raise _ill("no-face", f"{tid} has no face in the profile: enter the face printed on it (or run the census)")
+        raise _ill(
+            "no-face", f"{tid} has no face in the profile: enter the face printed on it (or run the census)"
+        )
     return tid, face
 
 
@@ -329,8 +336,16 @@ def _resolve(em: _Em, region: str, token: str, face: Face) -> None:
     s = em.s
     pop = s.population(region)
     effective = pop >= face.threshold
-    em(TokenRevealed(region=region, token=token, threshold=face.threshold, symbols=face.symbols,
-                     population=pop, effective=effective))
+    em(
+        TokenRevealed(
+            region=region,
+            token=token,
+            threshold=face.threshold,
+            symbols=face.symbols,
+            population=pop,
+            effective=effective,
+        )
+    )
     if not effective:
         return
     s = em.s
@@ -502,7 +517,9 @@ def _h_take_card(em: _Em, i: TakeCard, rng: Rng) -> None:
     if s.took_card:
         raise _ill("one-card-per-turn", "a player takes at most one class card per turn")
     if i.card not in s.characters:
-        raise _ill("card-not-in-play", f"{i.card!r} is not among this game's characters ({', '.join(s.characters)})")
+        raise _ill(
+            "card-not-in-play", f"{i.card!r} is not among this game's characters ({', '.join(s.characters)})"
+        )
     holder = s.holders.get(i.card, "")
     if holder == i.seat:
         raise _ill("card-already-held", f"{i.seat} already holds {CHARACTERS[i.card].fr}")
@@ -524,7 +541,9 @@ def _bonus(s: State, seat: str, peasant: bool, queen: bool) -> None:
     if queen:
         _card(s, seat, "reine")
         if not queen_ok(s, seat):
-            raise _ill("queen-condition", "the Queen needs your cubes to connect more regions than anyone else's")
+            raise _ill(
+                "queen-condition", "the Queen needs your cubes to connect more regions than anyone else's"
+            )
 
 
 def _place(em: _Em, seat: str, parts: list[tuple[str, int, str]]) -> None:
@@ -547,8 +566,15 @@ def _h_place(em: _Em, i: PlaceCubes, rng: Rng) -> None:
     rats = s.rats(i.region)
     if rats == 0 and not i.peasant:
         raise _ill("no-rats", f"no cube may be placed in {i.region}: it holds no rat (only the Peasant may)")
-    _place(em, i.seat, [(i.region, rats, "rats"), (i.region, int(i.peasant), "peasant"),
-                        (i.region, 2 * int(i.queen), "queen")])
+    _place(
+        em,
+        i.seat,
+        [
+            (i.region, rats, "rats"),
+            (i.region, int(i.peasant), "peasant"),
+            (i.region, 2 * int(i.queen), "queen"),
+        ],
+    )
 
 
 def _h_burgomaster(em: _Em, i: PlaceCubesBurgomaster, rng: Rng) -> None:
@@ -583,7 +609,9 @@ def _h_final_cubes(em: _Em, i: FinalCubes, rng: Rng) -> None:
     s = em.s
     _phase(s, "final")
     if i.card not in ("paysan", "reine", "bourgmestre"):
-        raise _ill("final-cubes", "in the final round only the Peasant, the Queen and the Burgomaster add cubes")
+        raise _ill(
+            "final-cubes", "in the final round only the Peasant, the Queen and the Burgomaster add cubes"
+        )
     _card(s, i.seat, i.card)
     _region(s, i.region)
     if i.card == "reine" and not queen_ok(s, i.seat):
@@ -600,7 +628,9 @@ def _h_castle(em: _Em, i: ToCastle, rng: Rng) -> None:
     if not s.cubes[i.region].get(i.seat):
         raise _ill("no-cube-there", f"{i.seat} has no cube in {i.region}")
     if s.rats(i.region):
-        raise _ill("king-rats", f"the King takes a cube only from a region without rats ({i.region} has some)")
+        raise _ill(
+            "king-rats", f"the King takes a cube only from a region without rats ({i.region} has some)"
+        )
     em(CubeToCastle(seat=i.seat, region=i.region))
 
 
@@ -643,14 +673,26 @@ def _h_peek(em: _Em, i: WitchPeek, rng: Rng) -> None:
     if not 0 <= i.index < s.rats(i.region):
         raise _ill("no-rat", f"{i.region} has no rat number {i.index + 1}")
     slot = for_seat(s, i.seat).slots[i.region][i.index]
-    if s.peeks and (s.peeks[0][0], s.peeks[0][1]) == (i.region, i.index) and (not slot or slot == s.peeks[0][2]):
+    if (
+        s.peeks
+        and (s.peeks[0][0], s.peeks[0][1]) == (i.region, i.index)
+        and (not slot or slot == s.peeks[0][2])
+    ):
         raise _ill("witch-second", "the second look is at another token")
     if s.digital:
         if i.token:
             raise _ill("digital-bag", "with the digital bag the app shows the token; do not scan one")
         face = s.profile.face(slot)
-        em(TokenPeeked(seat=i.seat, region=i.region, index=i.index, token=slot,
-                       threshold=face.threshold if face else 0, symbols=face.symbols if face else ()))
+        em(
+            TokenPeeked(
+                seat=i.seat,
+                region=i.region,
+                index=i.index,
+                token=slot,
+                threshold=face.threshold if face else 0,
+                symbols=face.symbols if face else (),
+            )
+        )
         return
     if not i.token:
         em(TokenPeeked(seat=i.seat, region=i.region, index=i.index))
@@ -658,8 +700,16 @@ def _h_peek(em: _Em, i: WitchPeek, rng: Rng) -> None:
     tid, face = _physical_token(s, i.seat, i.region, i.token, check_region=True)
     if slot and slot != tid:
         raise _ill("token-not-in-region", f"rat number {i.index + 1} of {i.region} is {slot}, not {tid}")
-    em(TokenPeeked(seat=i.seat, region=i.region, index=i.index, token=tid, threshold=face.threshold,
-                   symbols=face.symbols))
+    em(
+        TokenPeeked(
+            seat=i.seat,
+            region=i.region,
+            index=i.index,
+            token=tid,
+            threshold=face.threshold,
+            symbols=face.symbols,
+        )
+    )
 
 
 def _h_witch_swap(em: _Em, i: WitchSwap, rng: Rng) -> None:
@@ -778,10 +828,16 @@ def _path(s: State, path: tuple[str, ...], longest: int) -> None:
     for k, step in enumerate(path):
         if step == here:
             if k == 0:
-                raise _ill("plague-stays", f"the plague may not stay in {here}: it moves to a neighbouring region "
-                           f"({', '.join(s.adj[here])})")
-            raise _ill("plague-steps", f"the second move goes on from {here} to one of its neighbours "
-                       f"({', '.join(r for r in s.adj[here] if r != s.plague)})")
+                raise _ill(
+                    "plague-stays",
+                    f"the plague may not stay in {here}: it moves to a neighbouring region "
+                    f"({', '.join(s.adj[here])})",
+                )
+            raise _ill(
+                "plague-steps",
+                f"the second move goes on from {here} to one of its neighbours "
+                f"({', '.join(r for r in s.adj[here] if r != s.plague)})",
+            )
         _adjacent(s, here, step, "plague")
         here = step
     if path[-1] == s.plague:
@@ -798,14 +854,22 @@ def _h_move_plague(em: _Em, i: MovePlague, rng: Rng) -> None:
         if any(not s.blocked(s.plague, r) for r in s.adj[s.plague]):
             raise _ill("plague-steps", "the plague must move to a neighbouring region")
         if i.neutral or i.crusader or i.soldier or i.serf:
-            raise _ill("plague-walled", "ramparts close every border of the plague's region: it stays, "
-                       "and no card acts on it this turn")
+            raise _ill(
+                "plague-walled",
+                "ramparts close every border of the plague's region: it stays, "
+                "and no card acts on it this turn",
+            )
         em(PlagueWalledIn(seat=i.seat, region=s.plague))  # ramparts on every border: it cannot move
         _end_turn(em)
         return
     knightly = any(s.holds(i.seat, c) for c in KNIGHTLY)
     _path(s, i.path, 2 if knightly else 1)
-    for flag, card in ((i.neutral, "chevalier"), (i.crusader, "croise"), (i.soldier, "soldat"), (i.serf, "serf")):
+    for flag, card in (
+        (i.neutral, "chevalier"),
+        (i.crusader, "croise"),
+        (i.soldier, "soldat"),
+        (i.serf, "serf"),
+    ):
         if flag and not s.holds(i.seat, card):
             raise _ill("card-not-held", f"{i.seat} does not hold {CHARACTERS[card].fr}")
     region = i.path[-1]
@@ -830,7 +894,9 @@ def _final_plague_move(em: _Em, i: MovePlague) -> None:
         raise _ill("card-used", "the plague piece moves once in your final turn")
     cards = [c for c in ("chevalier", "croise", "serf") if s.holds(i.seat, c)]
     if not cards:
-        raise _ill("final-plague", "in the final round only the Knight, the Crusader or the Serf move the plague")
+        raise _ill(
+            "final-plague", "in the final round only the Knight, the Crusader or the Serf move the plague"
+        )
     if i.soldier:
         raise _ill("final-soldier", "in the final round the Soldier adds a rat instead (SoldierRat)")
     _path(s, i.path, 2 if ("chevalier" in cards or "croise" in cards) else 1)
@@ -838,8 +904,16 @@ def _final_plague_move(em: _Em, i: MovePlague) -> None:
         if flag and card not in cards:
             raise _ill("card-not-held", f"{i.seat} does not hold {CHARACTERS[card].fr}")
     knight = "chevalier" in cards  # the Knight's plague then counts as 2 neutral cubes until the end
-    em(PlagueMoved(seat=i.seat, path=tuple(i.path), neutral=knight, permanent=knight,
-                   crusader=i.crusader, serf=i.serf))
+    em(
+        PlagueMoved(
+            seat=i.seat,
+            path=tuple(i.path),
+            neutral=knight,
+            permanent=knight,
+            crusader=i.crusader,
+            serf=i.serf,
+        )
+    )
     if i.crusader or i.serf:
         _start_ravage(em, i.path[-1], "final")
 
@@ -901,15 +975,21 @@ def _h_flip(em: _Em, i: FlipToken, rng: Rng) -> None:
         tid, face = _physical_token(s, i.seat, i.region, i.token, i.face)
     else:  # a token without a sticker: its face typed in, nothing to remember it by
         if s.phase == "crusader_flip":
-            raise _ill("crusader-sticker", "the Crusader orders the tokens she turns over: scan or tap each "
-                       "one's sticker (RAT:nn)")
+            raise _ill(
+                "crusader-sticker",
+                "the Crusader orders the tokens she turns over: scan or tap each one's sticker (RAT:nn)",
+            )
         if not i.face:
             raise _ill("no-face", "a token without a sticker: enter the face printed on it")
         if "" not in for_seat(s, i.seat).slots[i.region]:
             raise _ill("token-known", f"you know every rat of {i.region}: name the one turned over")
         tid, face = "", _typed_face("", i.face)
     if s.phase == "crusader_flip":
-        em(CrusaderRevealed(seat=s.crusader, region=i.region, tokens=(tid,), faces=((face.threshold, face.symbols),)))
+        em(
+            CrusaderRevealed(
+                seat=s.crusader, region=i.region, tokens=(tid,), faces=((face.threshold, face.symbols),)
+            )
+        )
         return
     _resolve(em, i.region, tid, face)
     if s.phase == "ravage":
@@ -971,13 +1051,30 @@ def _h_baker_place(em: _Em, i: BakerPlace, rng: Rng) -> None:
 
 
 _HANDLERS: dict[type, Callable[[_Em, Any, Rng], None]] = {
-    SetupCubes: _h_setup_cubes, TakeCard: _h_take_card, PlaceCubes: _h_place,
-    PlaceCubesBurgomaster: _h_burgomaster, FinalCubes: _h_final_cubes, ToCastle: _h_castle,
-    MoveRat: _h_move_rat, MoveCubes: _h_move_cubes, WitchPeek: _h_peek, WitchSwap: _h_witch_swap,
-    SwapCubes: _h_swap_cubes, SetRamparts: _h_ramparts, SetNuns: _h_nuns, SetBishop: _h_bishop,
-    AddPotion: _h_potion, PipeCube: _h_pipe, BakerStore: _h_baker_store, MovePlague: _h_move_plague,
-    SpreadRat: _h_spread, FlipToken: _h_flip, OrderTokens: _h_order, SoldierRat: _h_soldier,
-    EndTurn: _h_end_turn, BakerPlace: _h_baker_place,
+    SetupCubes: _h_setup_cubes,
+    TakeCard: _h_take_card,
+    PlaceCubes: _h_place,
+    PlaceCubesBurgomaster: _h_burgomaster,
+    FinalCubes: _h_final_cubes,
+    ToCastle: _h_castle,
+    MoveRat: _h_move_rat,
+    MoveCubes: _h_move_cubes,
+    WitchPeek: _h_peek,
+    WitchSwap: _h_witch_swap,
+    SwapCubes: _h_swap_cubes,
+    SetRamparts: _h_ramparts,
+    SetNuns: _h_nuns,
+    SetBishop: _h_bishop,
+    AddPotion: _h_potion,
+    PipeCube: _h_pipe,
+    BakerStore: _h_baker_store,
+    MovePlague: _h_move_plague,
+    SpreadRat: _h_spread,
+    FlipToken: _h_flip,
+    OrderTokens: _h_order,
+    SoldierRat: _h_soldier,
+    EndTurn: _h_end_turn,
+    BakerPlace: _h_baker_place,
 }
 
 INTENTS: tuple[type[Intent], ...] = tuple(_HANDLERS)

@@ -180,8 +180,14 @@ def _reserve_add(state: State, seat: str, n: int) -> dict[str, int]:
     return {**state.reserve, seat: left}
 
 
-def _carry_potions(state: State, potions: dict[str, dict[str, int]], cubes: dict[str, dict[str, int]],
-                   seat: str, src: str, dst: str | None) -> tuple[dict[str, dict[str, int]], int]:
+def _carry_potions(
+    state: State,
+    potions: dict[str, dict[str, int]],
+    cubes: dict[str, dict[str, int]],
+    seat: str,
+    src: str,
+    dst: str | None,
+) -> tuple[dict[str, dict[str, int]], int]:
     """Potions stay with a seat's cubes in a region; when the last cube leaves, they leave with it
     (to ``dst``), or go back to the potion supply (``dst`` None: the castle)."""
     have = potions.get(src, {}).get(seat, 0)
@@ -281,8 +287,11 @@ def _f_drawn(s: State, e: Drawn) -> State:
     d = fold_deck(_deck(s, e.deck), e)
     s = _rep(s, **{e.deck: d})
     if e.deck == "retired":
-        s = _rep(s, out_down=tuple(t for t in s.out_down if t != e.card),
-                 revealed=tuple(r for r in s.revealed if r[0] != e.card))
+        s = _rep(
+            s,
+            out_down=tuple(t for t in s.out_down if t != e.card),
+            revealed=tuple(r for r in s.revealed if r[0] != e.card),
+        )
     if e.to in s.slots:
         if len(s.slots[e.to]) >= 3:
             raise InconsistentLog(f"a fourth rat in {e.to}")
@@ -313,8 +322,19 @@ def _f_plague_placed(s: State, e: PlaguePlaced) -> State:
 
 def _f_turn_started(s: State, e: TurnStarted) -> State:
     stage = {"final": "final", "baker": "final", "final_plague": "final_plague"}.get(e.phase, s.stage)
-    return _rep(s, active=e.seat, phase=e.phase, queue=e.queue, stage=stage, took_card=False, placed=False,
-                used=(), peeks=(), swapped=False, neutral=False)
+    return _rep(
+        s,
+        active=e.seat,
+        phase=e.phase,
+        queue=e.queue,
+        stage=stage,
+        took_card=False,
+        placed=False,
+        used=(),
+        peeks=(),
+        swapped=False,
+        neutral=False,
+    )
 
 
 def _mark(s: State, card: str) -> tuple[str, ...]:
@@ -330,15 +350,19 @@ def _f_cubes_placed(s: State, e: CubesPlaced) -> State:
         if card:
             s2 = _rep(s2, used=_mark(s2, card))
     if e.reason.startswith("final-"):
-        s2 = _rep(s2, used=_mark(s2, e.reason[len("final-"):]))
+        s2 = _rep(s2, used=_mark(s2, e.reason[len("final-") :]))
     return s2
 
 
 def _exhausted(s: State, seat: str) -> State:
     """« un joueur a placé tous les cubes de sa couleur sur le plateau de jeu »: nothing left in the reserve
     nor on the Baker card (the castle is on the board), however the last cube got there."""
-    if s.stage == "game" and not s.exhausted_seat and s.reserve[seat] == 0 and not (
-            s.baker_owner == seat and s.baker > 0):
+    if (
+        s.stage == "game"
+        and not s.exhausted_seat
+        and s.reserve[seat] == 0
+        and not (s.baker_owner == seat and s.baker > 0)
+    ):
         return _rep(s, exhausted_seat=seat)
     return s
 
@@ -351,19 +375,32 @@ def _f_card_taken(s: State, e: CardTaken) -> State:
 def _f_baker_cubes(s: State, e: BakerCubesPlaced) -> State:
     if e.count != s.baker or e.owner != s.baker_owner:
         raise InconsistentLog("the Baker does not hold those cubes")
-    return _exhausted(_rep(s, cubes=_cubes_add(s, e.region, e.owner, e.count), baker=0, baker_owner=""), e.owner)
+    return _exhausted(
+        _rep(s, cubes=_cubes_add(s, e.region, e.owner, e.count), baker=0, baker_owner=""), e.owner
+    )
 
 
 def _f_baker_stored(s: State, e: BakerStored) -> State:
-    return _rep(s, reserve=_reserve_add(s, e.seat, -1), baker=s.baker + 1, baker_owner=e.seat,
-                used=_mark(s, "boulanger"))
+    return _rep(
+        s,
+        reserve=_reserve_add(s, e.seat, -1),
+        baker=s.baker + 1,
+        baker_owner=e.seat,
+        used=_mark(s, "boulanger"),
+    )
 
 
 def _f_castle(s: State, e: CubeToCastle) -> State:
     cubes = _cubes_add(s, e.region, e.seat, -1)
     potions, back = _carry_potions(s, s.potions, cubes, e.seat, e.region, None)
-    return _rep(s, cubes=cubes, castle={**s.castle, e.seat: s.castle[e.seat] + 1}, potions=potions,
-                potions_left=s.potions_left + back, used=_mark(s, "roi"))
+    return _rep(
+        s,
+        cubes=cubes,
+        castle={**s.castle, e.seat: s.castle[e.seat] + 1},
+        potions=potions,
+        potions_left=s.potions_left + back,
+        used=_mark(s, "roi"),
+    )
 
 
 def _f_rat_moved(s: State, e: RatMoved) -> State:
@@ -409,8 +446,12 @@ def _f_bishop(s: State, e: BishopSet) -> State:
 def _f_potion(s: State, e: PotionPlaced) -> State:
     if s.potions_left <= 0:
         raise InconsistentLog("no potion left")
-    return _rep(s, potions=_add(s.potions, e.region, e.seat, 1), potions_left=s.potions_left - 1,
-                used=_mark(s, "magicien"))
+    return _rep(
+        s,
+        potions=_add(s.potions, e.region, e.seat, 1),
+        potions_left=s.potions_left - 1,
+        used=_mark(s, "magicien"),
+    )
 
 
 def _f_piper(s: State, e: PiperMoved) -> State:
@@ -421,8 +462,13 @@ def _f_piper(s: State, e: PiperMoved) -> State:
     dst = s.slots[e.dst] + moved
     if len(dst) > 3:
         raise InconsistentLog(f"a fourth rat in {e.dst}")
-    return _rep(s, cubes=cubes, potions=potions, slots={**s.slots, e.src: rest, e.dst: dst},
-                used=_mark(s, "piedpiper"))
+    return _rep(
+        s,
+        cubes=cubes,
+        potions=potions,
+        slots={**s.slots, e.src: rest, e.dst: dst},
+        used=_mark(s, "piedpiper"),
+    )
 
 
 def _f_peek(s: State, e: TokenPeeked) -> State:
@@ -448,11 +494,19 @@ def _f_tokens_swapped(s: State, e: TokensSwapped) -> State:
 def _f_plague_moved(s: State, e: PlagueMoved) -> State:
     # In the final round only the Knight, the Crusader and the Serf act on the plague (in the same region);
     # the Soldier then adds a rat beside it (SoldierRat), before or after the move.
-    movers = ("chevalier", "croise", "serf") if s.phase == "final" else ("chevalier", "croise", "soldat", "serf")
+    movers = (
+        ("chevalier", "croise", "serf") if s.phase == "final" else ("chevalier", "croise", "soldat", "serf")
+    )
     cards = [c for c in movers if s.holds(e.seat, c)]
-    return _rep(s, plague=e.path[-1], neutral=e.neutral and not e.permanent,
-                neutral_permanent=s.neutral_permanent or e.permanent, used=s.used + ("plague", *cards),
-                serf=e.seat if e.serf else "", crusader=e.seat if e.crusader else "")
+    return _rep(
+        s,
+        plague=e.path[-1],
+        neutral=e.neutral and not e.permanent,
+        neutral_permanent=s.neutral_permanent or e.permanent,
+        used=s.used + ("plague", *cards),
+        serf=e.seat if e.serf else "",
+        crusader=e.seat if e.crusader else "",
+    )
 
 
 def _f_walled_in(s: State, e: PlagueWalledIn) -> State:
@@ -499,8 +553,9 @@ def _f_ravage_started(s: State, e: RavageStarted) -> State:
         phase = "crusader" if s.digital else "crusader_flip"
     else:
         phase = "ravage"
-    return _rep(s, phase=phase, ravage=e.region, ravage_kind=e.kind, serf=e.serf, crusader=e.crusader,
-                pending=())
+    return _rep(
+        s, phase=phase, ravage=e.region, ravage_kind=e.kind, serf=e.serf, crusader=e.crusader, pending=()
+    )
 
 
 def _f_token_revealed(s: State, e: TokenRevealed) -> State:
@@ -511,7 +566,9 @@ def _f_token_revealed(s: State, e: TokenRevealed) -> State:
         slots = {**s.slots, e.region: _remove_slot(s.slots[e.region], e.token)}
         s = _forget(_rep(s, slots=slots), e.token)
     if e.token and s.profile.face(e.token) is None:
-        s = _rep(s, profile=s.profile.with_faces({e.token: face}))  # the census builds itself as the group plays
+        s = _rep(
+            s, profile=s.profile.with_faces({e.token: face})
+        )  # the census builds itself as the group plays
     return _rep(s, revealed=s.revealed + ((e.token, e.region, face),))
 
 
@@ -535,21 +592,35 @@ def _f_cubes_lost(s: State, e: CubesLost) -> State:
     for seat, n in e.potions.items():
         potions = _add(potions, e.region, seat, -n)
     # a potion spent instead of a cube goes back beside the board, as a cube goes back to its reserve
-    return _rep(s, cubes=cubes, potions=potions, reserve=reserve,
-                potions_left=s.potions_left + sum(e.potions.values()))
+    return _rep(
+        s,
+        cubes=cubes,
+        potions=potions,
+        reserve=reserve,
+        potions_left=s.potions_left + sum(e.potions.values()),
+    )
 
 
 def _f_ravage_ended(s: State, e: RavageEnded) -> State:
     if e.discarded != len(s.pending):
         raise InconsistentLog("ravage ended with a different number of unresolved tokens")
     out = s.out_down + tuple(t for t, _ in s.pending)
-    return _rep(s, ravage="", ravage_kind="", serf="", crusader="", pending=(), out_down=out,
-                phase={"turn": "turn_end", "final": "final", "final_plague": "final_plague"}[s.ravage_kind])
+    return _rep(
+        s,
+        ravage="",
+        ravage_kind="",
+        serf="",
+        crusader="",
+        pending=(),
+        out_down=out,
+        phase={"turn": "turn_end", "final": "final", "final_plague": "final_plague"}[s.ravage_kind],
+    )
 
 
 def _f_turn_ended(s: State, e: TurnEnded) -> State:
-    return _rep(s, phase="between", last_regular=e.seat if s.stage == "game" else s.last_regular,
-                neutral=False)
+    return _rep(
+        s, phase="between", last_regular=e.seat if s.stage == "game" else s.last_regular, neutral=False
+    )
 
 
 def _f_end_triggered(s: State, e: EndTriggered) -> State:
@@ -557,22 +628,56 @@ def _f_end_triggered(s: State, e: EndTriggered) -> State:
 
 
 def _f_game_over(s: State, e: GameOver) -> State:
-    return _rep(s, stage="over", phase="over", active="",
-                result={"scores": dict(e.scores), "ranking": list(e.ranking), "winner": e.winner,
-                        "reason": s.end_reason})
+    return _rep(
+        s,
+        stage="over",
+        phase="over",
+        active="",
+        result={
+            "scores": dict(e.scores),
+            "ranking": list(e.ranking),
+            "winner": e.winner,
+            "reason": s.end_reason,
+        },
+    )
 
 
 _FOLD: dict[type, Any] = {
-    Shuffled: _f_shuffled, Drawn: _f_drawn, Peeked: _f_peeked, PhysicalSetup: _f_physical,
-    PlaguePlaced: _f_plague_placed, TurnStarted: _f_turn_started, CubesPlaced: _f_cubes_placed,
-    CardTaken: _f_card_taken, BakerCubesPlaced: _f_baker_cubes, BakerStored: _f_baker_stored,
-    CubeToCastle: _f_castle, RatMoved: _f_rat_moved, CubesMoved: _f_cubes_moved,
-    CubesSwapped: _f_cubes_swapped, RampartsSet: _f_ramparts, NunsSet: _f_nuns, BishopSet: _f_bishop,
-    PotionPlaced: _f_potion, PiperMoved: _f_piper, TokenPeeked: _f_peek, TokensSwapped: _f_tokens_swapped,
-    PlagueMoved: _f_plague_moved, SpreadStarted: _f_spread_started, RatPlaced: _f_rat_placed,
-    SpreadEnded: _f_spread_ended, RavageStarted: _f_ravage_started, TokenRevealed: _f_token_revealed,
-    CrusaderRevealed: _f_crusader, CubesLost: _f_cubes_lost, RavageEnded: _f_ravage_ended,
-    TurnEnded: _f_turn_ended, CardUsed: _f_card_used, PlagueWalledIn: _f_walled_in, EndTriggered: _f_end_triggered, GameOver: _f_game_over,
+    Shuffled: _f_shuffled,
+    Drawn: _f_drawn,
+    Peeked: _f_peeked,
+    PhysicalSetup: _f_physical,
+    PlaguePlaced: _f_plague_placed,
+    TurnStarted: _f_turn_started,
+    CubesPlaced: _f_cubes_placed,
+    CardTaken: _f_card_taken,
+    BakerCubesPlaced: _f_baker_cubes,
+    BakerStored: _f_baker_stored,
+    CubeToCastle: _f_castle,
+    RatMoved: _f_rat_moved,
+    CubesMoved: _f_cubes_moved,
+    CubesSwapped: _f_cubes_swapped,
+    RampartsSet: _f_ramparts,
+    NunsSet: _f_nuns,
+    BishopSet: _f_bishop,
+    PotionPlaced: _f_potion,
+    PiperMoved: _f_piper,
+    TokenPeeked: _f_peek,
+    TokensSwapped: _f_tokens_swapped,
+    PlagueMoved: _f_plague_moved,
+    SpreadStarted: _f_spread_started,
+    RatPlaced: _f_rat_placed,
+    SpreadEnded: _f_spread_ended,
+    RavageStarted: _f_ravage_started,
+    TokenRevealed: _f_token_revealed,
+    CrusaderRevealed: _f_crusader,
+    CubesLost: _f_cubes_lost,
+    RavageEnded: _f_ravage_ended,
+    TurnEnded: _f_turn_ended,
+    CardUsed: _f_card_used,
+    PlagueWalledIn: _f_walled_in,
+    EndTriggered: _f_end_triggered,
+    GameOver: _f_game_over,
 }
 
 __all__ = ["State", "fold", "CHARACTERS"]
