@@ -1,0 +1,256 @@
+"""The table screen's parts that read the snapshot and draw: the header (whose turn, what is awaited, the
+result), a province tablet's province picker, the code/scan field, the log and the end-of-game audit.
+:class:`~companion.ui.screens.table.TableScreen` takes them from :class:`TableParts`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from engine.core.events import TABLE
+
+from ..session import Snapshot
+from . import model
+from .games import (
+    SCAN_EXAMPLES,
+    outcome_lines,
+)
+from .header import header
+from .i18n import STRINGS, tr
+from .memo import keep
+from .screens.base import table_title
+from .widgets import big_button, card, heading, ident, pill, sections_control, vcol
+
+if TYPE_CHECKING:
+    pass
+
+
+class TableParts:
+    """Drawing methods of the table screen (they read its state: ``self.lang``, ``self.seat``, …)."""
+
+    def _header(self, snap: Snapshot, names: dict[str, str]) -> ft.Control:
+        """Whose turn, actions left, where this seat stands, what is awaited: above everything else."""
+        lang = self.lang
+        turn = self._turn(snap)
+        acting = self.actor_seat if self.follow and self.actor_seat else None
+        shown = self.acting.snapshot or snap
+        h = header(
+            snap.game,
+            shown.view,
+            snap.seat if acting is None else acting,
+            lang,
+            turn,
+            names,
+            self.province,
+            acting,
+        )
+        me = (
+            tr("tablet.bound", lang, province=dict(self.provinces(snap)).get(self.province, self.province))
+            if self.seat == TABLE and self.province
+            else model.say(snap.seat, lang, names)
+        )
+        line = table_title(snap.table_name, snap.game, lang)
+        facts = [x for x in (h.actions, h.where, h.awaited) if x]
+        top: list[ft.Control] = [
+            ident(ft.Text(h.turn, size=24, weight=ft.FontWeight.BOLD), "head-turn"),
+            *(
+                [ident(ft.Row([pill(x) for x in facts], wrap=True, spacing=6, run_spacing=6), "head-facts")]
+                if facts
+                else []
+            ),
+            ft.Text(
+                f"{line} · {tr('table.seat', lang, seat=me)} · {tr('table.seq', lang, seq=snap.seq)}", size=14
+            ),
+        ]
+        parts: list[ft.Control] = [
+            card(
+                vcol(top, spacing=6, tight=True),
+                identifier="header",
+                bgcolor=ft.Colors.TERTIARY_CONTAINER if h.mine else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            )
+        ]
+        if snap.outcome is not None:
+            said = outcome_lines(snap.game, snap.outcome, lang, names)
+            told: ft.Control = (
+                vcol(
+                    [
+                        ft.Text(x, size=22 if i == 0 else 18, weight=ft.FontWeight.BOLD if i == 0 else None)
+                        for i, x in enumerate(said)
+                    ],
+                    spacing=4,
+                    tight=True,
+                )
+                if said
+                else sections_control(model.sections(snap.outcome, lang))
+            )
+            parts.append(
+                card(
+                    vcol(
+                        [
+                            ft.Row(
+                                [ft.Icon(ft.Icons.EMOJI_EVENTS, size=30), heading(tr("table.over", lang))]
+                            ),
+                            told,
+                        ],
+                        tight=True,
+                    ),
+                    identifier="outcome",
+                    bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                )
+            )
+        elif snap.choices and self.seat != TABLE and not h.mine and turn:
+            parts.append(
+                pill(
+                    tr("table.can_act", lang, who=", ".join(model.say(s, lang, names) for s in turn)),
+                    ft.Colors.PRIMARY_CONTAINER,
+                )
+            )
+        if self.follow and self.actor_seat and snap.outcome is None:  # nobody plays a finished game
+            parts.append(
+                ident(
+                    pill(
+                        tr("table.follow.now", lang, seat=model.say(self.actor_seat, lang, names)),
+                        ft.Colors.TERTIARY_CONTAINER,
+                    ),
+                    "follow-now",
+                )
+            )
+        parts += self._audit(snap)  # the end-of-game shuffle audit, right under the result
+        if not self.online:
+            parts.append(pill(tr("table.offline", lang), ft.Colors.ERROR_CONTAINER))
+        elif self.closed_error:
+            parts.append(pill(tr("table.closed", lang, err=self.closed_error), ft.Colors.ERROR_CONTAINER))
+        return vcol(parts, spacing=6, tight=True)
+
+    def _province_picker(self, snap: Snapshot) -> list[ft.Control]:
+        """A Pandémie tablet: which province it stands for (its board first, its players' turns only)."""
+        provinces = self.provinces(snap) if self.seat == TABLE else []
+        if not provinces:
+            return []
+        lang = self.lang
+        if self.province and not self.choosing_province:
+            return [
+                big_button(
+                    tr("tablet.change", lang),
+                    self._choose_province,
+                    "tablet-change",
+                    icon=ft.Icons.SWAP_HORIZ,
+                    tone="tonal",
+                )
+            ]
+        return [
+            ft.Text(tr("tablet.pick", lang), size=16, weight=ft.FontWeight.W_600),
+            ft.ResponsiveRow(
+                [
+                    big_button(
+                        tr("tablet.province", lang, province=name),
+                        self._bind(code),
+                        f"tablet-{code}",
+                        primary=(code == self.province),
+                        col={"xs": 6, "md": 3},
+                    )
+                    for code, name in provinces
+                ],
+                spacing=8,
+                run_spacing=8,
+            ),
+        ]
+
+    def _choose_province(self, _e: Any = None) -> None:
+        self.choosing_province = True
+        self.shell.refresh()
+
+    def _scanner(self, snap: Snapshot) -> ft.Control:
+        lang = self.lang
+        label = tr(f"scan.field.{snap.game}" if f"scan.field.{snap.game}" in STRINGS else "scan.field", lang)
+        if snap.game in SCAN_EXAMPLES:  # the same example the field's refusals give
+            label = tr("scan.field.ex", lang, label=label, cid=SCAN_EXAMPLES[snap.game])
+        if self.scan.label not in (None, label):  # a new language: the browser keeps a field's old label
+            self.scan = ft.TextField(
+                value=self.scan.value,
+                text_size=18,
+                height=64,
+                on_submit=self._entered,
+                expand=True,
+                capitalization=ft.TextCapitalization.CHARACTERS,
+            )
+        self.scan.label = label
+        buttons: list[ft.Control] = [
+            big_button(
+                tr("scan.enter", lang),
+                self._entered,
+                "scan-enter",
+                icon=ft.Icons.KEYBOARD_RETURN,
+                col={"xs": 6},
+            )
+        ]
+        cam = self.shell.camera_kind()
+        if cam:
+            buttons.append(
+                big_button(
+                    tr(f"scan.{cam}", lang),
+                    self._scan_camera,
+                    "scan-photo",
+                    icon=ft.Icons.PHOTO_CAMERA if cam == "camera" else ft.Icons.VIDEOCAM,
+                    col={"xs": 6},
+                )
+            )
+        return vcol(
+            [
+                ft.Text(tr("scan.title", lang), size=16, weight=ft.FontWeight.W_600),
+                ident(self.scan, "scan-field"),
+                ft.ResponsiveRow(buttons, spacing=8, run_spacing=8),
+            ],
+            spacing=8,
+            tight=True,
+        )
+
+    def _log(self, snap: Snapshot) -> ft.Control:
+        lang = self.lang
+        lines = model.log_lines(snap.log, lang, limit=12 if self.shell.phone else 25)
+        items: list[ft.Control] = [heading(tr("table.log", lang))]
+        if not lines:
+            items.append(ft.Text(tr("table.log.empty", lang), size=15))
+        for seq, text in lines:
+            # a new line comes in, the others stay as they are on the page (companion.ui.memo, graft)
+            items.append(
+                keep(
+                    ("log-line", seq, text),
+                    lambda seq=seq, text=text: ft.Row(
+                        [
+                            ft.Text(f"{seq}", size=13, color=ft.Colors.ON_SURFACE_VARIANT, width=36),
+                            ft.Text(text, size=16, expand=True),
+                        ],
+                        vertical_alignment=ft.CrossAxisAlignment.START,
+                        key=f"log-{seq}",
+                    ),
+                )
+            )
+        return card(vcol(items, spacing=6, tight=True), identifier="log")
+
+    def _audit(self, snap: Snapshot) -> list[ft.Control]:
+        ok, lines = model.audit_summary(snap.audit, self.lang)
+        if ok is None:
+            return []
+        return [
+            card(
+                vcol(
+                    [
+                        ft.Row(
+                            [
+                                ft.Icon(ft.Icons.VERIFIED if ok else ft.Icons.WARNING, size=28),
+                                heading(tr("table.audit", self.lang)),
+                            ]
+                        ),
+                        *[ft.Text(x, size=15) for x in lines],
+                    ],
+                    spacing=6,
+                    tight=True,
+                ),
+                identifier="audit",
+                bgcolor=ft.Colors.TERTIARY_CONTAINER if ok else ft.Colors.ERROR_CONTAINER,
+            )
+        ]
+
+    # -- acting ---------------------------------------------------------------------------------------
