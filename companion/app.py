@@ -146,8 +146,10 @@ def serve_web(
     import asyncio
 
     from . import web
+    from .identity import HostKey
 
     local = is_loopback(host)
+    hub.served = True  # every page of this process comes from a browser
     hub.loopback_only = local
     use_tls = tls == "on" or (tls == "auto" and not local)
     shown = host if host not in ("0.0.0.0", "::") else _lan_address()
@@ -179,8 +181,20 @@ def serve_web(
             adv = _advertise_web(port, scheme)
             if adv is not None:
                 print(f"tablekeeper app: also published on the LAN as {adv.url} (zeroconf)", flush=True)
+    key = None if local else HostKey(hub.host_key())
+
+    async def serve() -> None:
+        for problem in await hub.ready():  # the tables it hosted before a crash or a restart
+            print(f"tablekeeper app: could not host again: {problem}", file=sys.stderr, flush=True)
+        for h in hub.tables():
+            print(f"tablekeeper app: hosting again {h.name!r} ({h.path.name})", flush=True)
+        try:
+            await web.serve(target, host, port, certfile=certfile, keyfile=keyfile, key=key)
+        finally:
+            await hub.close()
+
     try:
-        asyncio.run(web.serve(target, host, port, certfile=certfile, keyfile=keyfile))
+        asyncio.run(serve())
     except KeyboardInterrupt:
         pass
     return 0

@@ -11,13 +11,13 @@ import argparse
 import asyncio
 import json
 import logging
-import os
 import re
 import signal
 import sys
 from pathlib import Path
 from typing import Any
 
+from companion.paths import default_data_dir
 from engine.core.store import SaveError
 
 
@@ -37,9 +37,8 @@ def parse_options(items: list[str]) -> dict[str, Any]:
 
 
 def default_store(name: str) -> Path:
-    base = (
-        Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "tablekeeper" / "tables"
-    )
+    """``<data folder>/tables/<name>.sqlite`` (the data folder: :func:`companion.paths.default_data_dir`)."""
+    base = default_data_dir() / "tables"
     slug = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-").lower() or "table"
     return base / f"{slug}.sqlite"
 
@@ -49,7 +48,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", required=True, help="pandemie, rattus, cartus or plague")
     p.add_argument("--name", required=True, help="the table's name, as devices will list it")
     p.add_argument("--store", help="the save file (default: in ~/.local/share/tablekeeper/tables/)")
-    p.add_argument("--port", type=int, default=0, help="TCP port (default: the saved one, else any free one)")
+    p.add_argument(
+        "--store",
+        help="the save file (default: tables/<name>.sqlite in $TABLEKEEPER_DATA or ~/.local/share/tablekeeper)",
+    )
     p.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeat)"
     )

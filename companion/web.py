@@ -11,8 +11,11 @@
   ``X-Frame-Options: DENY``: no framing, no clickjacking), ``Referrer-Policy: no-referrer`` (the host's
   secret link never leaks in a Referer), ``X-Content-Type-Options: nosniff``; Flet's
   ``Access-Control-Allow-Origin: *`` and ``Cross-Origin-Embedder-Policy`` taken off (:data:`DROPPED`).
-* Who a browser is, is never taken from the browser: see :mod:`companion.ui.access` (the host's secret
-  link, or the PIN, proven on the server).
+* **Who a page is** comes from what this gate proved, never from the browser: the host's secret link
+  (``/?k=…`` is answered with a redirect to ``/`` and an HttpOnly cookie, so the secret leaves the address
+  bar and the history), the device cookie it gives every browser, and the socket's own address — put in
+  :data:`companion.identity.CURRENT` for the page's websocket (:mod:`companion.identity`); the PIN is
+  proven later, on the server (:mod:`companion.ui.access`).
 """
 
 from __future__ import annotations
@@ -24,9 +27,11 @@ import time
 import weakref
 from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from . import cue
+from .identity import CURRENT, DEVICE_COOKIE, HOST_COOKIE, HostKey, cookies, identify, set_cookie
+from .sync.protocol import check_token, new_device_token
 
 log = logging.getLogger("tablekeeper.web")
 
@@ -100,12 +105,29 @@ def machine_names() -> set[str]:
 
 
 class Guard:
-    """ASGI middleware: security headers on HTTP answers, same-origin websockets only, known Host only."""
+    """ASGI middleware: security headers on HTTP answers, same-origin websockets only, known Host only, and
+    who each page is (its cookies and socket, see :mod:`companion.identity`)."""
 
-    def __init__(self, app: ASGIApp, names: set[str] | None = None) -> None:
+    def __init__(self, app: ASGIApp, names: set[str] | None = None, key: HostKey | None = None) -> None:
         self.app = app
         self.names = names if names is not None else machine_names()
+        self.key = key  # the host's secret link (None: no page becomes the host by a link)
         self.refused = 0
+
+    async def _host_link(self, scope: Scope, send: Send, given: str) -> None:
+        """``/?k=<secret>``: a redirect to ``/`` (the secret leaves the address bar and the history), with
+        the host's cookie when the secret is right."""
+        secure = scope.get("scheme") == "https"
+        heads = [(b"location", b"/"), (b"cache-control", b"no-store"), (b"content-length", b"0"), *HEADERS]
+        if self.key is not None and self.key.opens(given):
+            heads.append(set_cookie(HOST_COOKIE, self.key.cookie, secure))
+        else:
+            self.refused += 1
+            log.warning("a wrong host link was opened from %s", (scope.get("client") or ("?",))[0])
+        if not check_token(cookies(list(scope.get("headers") or [])).get(DEVICE_COOKIE, "")):
+            heads.append(set_cookie(DEVICE_COOKIE, new_device_token(), secure))
+        await send({"type": "http.response.start", "status": 303, "headers": heads})
+        await send({"type": "http.response.body", "body": b""})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope.get("type")
@@ -134,10 +156,22 @@ class Guard:
                 await receive()  # the websocket.connect message
                 await send({"type": "websocket.close", "code": 4403, "reason": "cross-origin"})
                 return
-            await self.app(scope, receive, send)
+            address = str((scope.get("client") or ("?",))[0])
+            token = CURRENT.set(identify(list(scope.get("headers") or []), address, self.key))
+            try:  # the page's session starts in this task: it finds who it is in CURRENT
+                await self.app(scope, receive, send)
+            finally:
+                CURRENT.reset(token)
             return
         if kind == "http":
             head = scope.get("method") == "HEAD"  # answered with a GET's headers (and length), no body
+            if head or scope.get("method") == "GET":
+                query = parse_qs(bytes(scope.get("query_string") or b"").decode("latin-1"))
+                if "k" in query:
+                    await self._host_link(scope, send, query["k"][0])
+                    return
+            secure = scope.get("scheme") == "https"
+            known = check_token(cookies(list(scope.get("headers") or [])).get(DEVICE_COOKIE, ""))
             own = cue.asset(str(scope.get("path") or "")) if head or scope.get("method") == "GET" else None
             if own is not None:  # the page's announcement script and its sounds (companion.cue)
                 body, ctype = own
@@ -168,6 +202,8 @@ class Guard:
                         heads.get(b"content-type", b"").startswith(b"text/html")
                         and b"content-encoding" not in heads
                     ):
+                        if not known:  # a browser's first page: the device token it will be known by
+                            message["headers"].append(set_cookie(DEVICE_COOKIE, new_device_token(), secure))
                         held.append(message)  # the web client's index.html: the script is added to it
                         return
                 elif held and message.get("type") == "http.response.body":
@@ -398,14 +434,14 @@ def _always_disconnect() -> None:
     cls._tk_always_disconnect = True
 
 
-def build_app(main: Callable[..., Any], assets_dir: str | None = None) -> Guard:
+def build_app(main: Callable[..., Any], assets_dir: str | None = None, key: HostKey | None = None) -> Guard:
     import flet as ft
 
     _short_message_repr()
     _always_disconnect()
 
     app = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=assets_dir or "assets")
-    return Guard(app)
+    return Guard(app, key=key)
 
 
 async def serve(
@@ -416,13 +452,14 @@ async def serve(
     keyfile: str | None = None,
     assets_dir: str | None = None,
     ready: Callable[[], None] | None = None,
+    key: HostKey | None = None,
 ) -> None:
-    """Serve the app until cancelled (TLS when ``certfile`` is given)."""
+    """Serve the app until cancelled (TLS when ``certfile`` is given); ``key``: the host's secret link."""
     import uvicorn
 
     from . import idle_gc
 
-    app = build_app(main, assets_dir)
+    app = build_app(main, assets_dir, key)
     idle_gc.install()  # full garbage collections when no page is being drawn (see companion.idle_gc)
     config = uvicorn.Config(
         app,

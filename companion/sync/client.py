@@ -24,6 +24,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from companion.session import Rejected, Snapshot
 from engine.core import Entry, effective, get_game
 from engine.core.audit import ShuffleReveal, verify
+from engine.core.events import decoder
 from engine.core.game import event_types
 
 from . import protocol as P
@@ -34,7 +35,7 @@ log = logging.getLogger("tablekeeper.sync")
 CONNECT_TIMEOUT = 5.0
 REQUEST_TIMEOUT = 30.0
 MAX_FROM_HOST = 64 << 20
-FATAL = ("auth", "seat", "proto", "table", "seat-taken", "seat-handed-over", "device")
+FATAL = ("auth", "seat", "proto", "table", "seat-taken", "seat-handed-over", "device", "unknown-device")
 
 
 def parse_join_code(code: str) -> tuple[str, int, str, str]:
@@ -72,7 +73,8 @@ async def join(
     """Join the table at ``host:port`` as ``seat``. Raises :class:`Rejected` (rule ``auth`` for a wrong
     PIN, ``seat``, ``seat-taken``, ``busy``, ``proto``, ``unreachable``, ``timeout``). Returns once the
     first Snapshot arrived. ``device_token`` (from an earlier session's :attr:`RemoteSession.device_token`)
-    comes back to a seat this device holds; ``name`` is the player's name for the seat."""
+    comes back to a seat this device holds, and without the PIN when this device proved it before (``pin``
+    may then be ""); ``name`` is the player's name for the seat."""
     session = RemoteSession(host, port, pin, seat, since, device_token=device_token, name=name)
     await session._first_connect()
     return session
@@ -98,6 +100,8 @@ class RemoteSession:
         if device_token is not None and not P.check_token(device_token):
             raise ValueError("a device token is 64 hex characters (as RemoteSession.device_token gives)")
         self.device_token = device_token or P.new_device_token()
+        # a device that proved the PIN before comes back by its own key (a known token may have)
+        self._returning = device_token is not None
         self.name = name
         self.seq = since
         self.entries: list[P.WireEntry] = []
@@ -208,6 +212,20 @@ class RemoteSession:
             raise self._fatal
 
     async def _connect(self) -> None:
+        """Connect and shake hands: by this device's own key when it proved the PIN before, else (or when
+        the host does not know it) by the PIN."""
+        if self._returning:
+            try:
+                await self._connect_once(returning=True)
+                return
+            except Rejected as exc:
+                if exc.rule != "unknown-device" or not self._pin:
+                    raise
+                self._returning = False
+        await self._connect_once(returning=False)
+        self._returning = True  # the host remembers this device from now on
+
+    async def _connect_once(self, returning: bool) -> None:
         uri = f"ws://{self.host if ':' not in self.host else f'[{self.host}]'}:{self.port}/"
         try:
             ws = await connect(
@@ -224,7 +242,7 @@ class RemoteSession:
                 "unreachable", f"cannot reach the table at {self.host}:{self.port} ({exc})"
             ) from None
         try:
-            chan = await asyncio.wait_for(self._handshake(ws), CONNECT_TIMEOUT)
+            chan = await asyncio.wait_for(self._handshake(ws, returning), CONNECT_TIMEOUT)
         except BaseException as exc:
             with contextlib.suppress(Exception):
                 await ws.close()
@@ -240,7 +258,7 @@ class RemoteSession:
             await self._send(msg)
         self._status_changed(True)
 
-    async def _handshake(self, ws: ClientConnection) -> P.Channel:
+    async def _handshake(self, ws: ClientConnection, returning: bool) -> P.Channel:
         try:
             ch = P.challenge_decoder.decode(await ws.recv())
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
@@ -249,15 +267,22 @@ class RemoteSession:
             raise Rejected(ch.rule, ch.message)
         if ch.proto != P.PROTO:
             raise Rejected("proto", f"the host speaks protocol {ch.proto}, this device {P.PROTO}")
-        verifier = self._keys.get(ch.salt)
-        if verifier is None:
-            try:
-                verifier = await asyncio.to_thread(P.pin_verifier, self._pin, ch.salt)
-            except ValueError:
-                raise Rejected("proto", "the host sent a salt that is not hex") from None
-            self._keys[ch.salt] = verifier
-        pairing = P.Pairing(verifier, "device")
-        await ws.send(P.encode(P.Pake(pairing.msg.hex())).decode())
+        if returning:
+            pairing = P.Pairing(P.return_key(self.device_token), "device")
+            opening: Any = P.Return(P.return_handle(self.device_token), pairing.msg.hex())
+        else:
+            if not self._pin:
+                raise Rejected("auth", "this device has not joined this table before: type its PIN")
+            verifier = self._keys.get(ch.salt)
+            if verifier is None:
+                try:
+                    verifier = await asyncio.to_thread(P.pin_verifier, self._pin, ch.salt)
+                except ValueError:
+                    raise Rejected("proto", "the host sent a salt that is not hex") from None
+                self._keys[ch.salt] = verifier
+            pairing = P.Pairing(verifier, "device")
+            opening = P.Pake(pairing.msg.hex())
+        await ws.send(P.encode(opening).decode())
         try:
             answer = P.pake_decoder.decode(await ws.recv())
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
@@ -380,7 +405,7 @@ class RemoteSession:
 
     def events(self) -> list[Entry]:
         """This seat's projected log, decoded with the game's event types."""
-        dec = msgspec.json.Decoder(_union(event_types(get_game(self.game))))
+        dec = decoder(event_types(get_game(self.game)))
         return [Entry(e.seq, e.action, dec.decode(e.event)) for e in self.entries]
 
     def _check_audit(self, audit: dict[str, Any]) -> dict[str, Any]:
@@ -401,11 +426,3 @@ class RemoteSession:
                 "complete": self.entries[:1] != [] and self.entries[0].seq == 1,
             },
         }
-
-
-def _union(types: tuple[type, ...]) -> Any:
-    if len(types) == 1:
-        return types[0]
-    from typing import Union
-
-    return Union[types]  # noqa: UP007 - runtime union of a tuple

@@ -6,8 +6,12 @@ One :class:`HostServer` is one table. Devices join with the table's PIN through 
 with the same Snapshot stream.
 
 Seats belong to devices: the first device that opens a seat holds it (by the hash of its secret token,
-kept in the save file) until it releases it or the host hands it over. A request id answered once is
-answered the same way again, before or after a restart: applied requests are written with their events.
+kept in the save file) until it releases it or the host hands it over. A device that proved the PIN once
+is remembered and comes back with its own key (see :mod:`.protocol`). The ``table`` seat shows what is
+public to anyone who proved the PIN; acting as the table (its undo of anyone's action, its turns for a
+player) needs the host's approval of that device (:meth:`HostServer.allow_tablet`), or a screen of the
+hosting device itself. A request id answered once is answered the same way again, before or after a
+restart: applied requests are written with their events.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import os
 import resource
 import secrets
 import signal
+import time
 import uuid
 from collections.abc import Callable, Coroutine
 from pathlib import Path
@@ -33,12 +38,14 @@ from websockets.http11 import Request, Response
 
 from companion.session import Rejected, Snapshot
 from engine.core import TABLE, IllegalIntent, OsRng, Rng, Table, get_game
+from engine.core.events import union_of
 from engine.core.store import Actor, SaveError, Store
 
 from . import protocol as P
 from .budget import Budget
+from .devices import HOST_DEVICE, Device
 from .discovery import Advertiser, lan_addresses
-from .local import HOST_DEVICE, LocalSession, _Device, _LocalDevice
+from .local import LocalSession
 from .patch import PatchSender
 from .tables import Projector, seats_of
 
@@ -51,6 +58,7 @@ MAX_ERRORS = 50  # a connection that sends this many bad messages is closed
 REPLIES_KEPT = 64  # refused requests remembered per device (applied ones are in the save file)
 MAX_TEXT = 300  # a refusal message longer than this is cut
 MAX_DEVICES = 512  # authenticated connections at once
+TABLET_REQUESTS = 32  # devices waiting for the host to allow them as the table's tablet (oldest dropped)
 # tests only: the host kills itself right after a request's events are committed, before it answers
 CRASH_AFTER_COMMIT = os.environ.get("TABLEKEEPER_TEST_CRASH_AFTER_COMMIT") == "1"
 
@@ -90,17 +98,25 @@ def _raise_fd_limit() -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (min(want, 65536), hard))
 
 
-class _Remote(_Device):
+class TabletRequest(msgspec.Struct, frozen=True):
+    """A device that asked to act as the table's shared tablet, waiting for the host's answer."""
+
+    device: str
+    name: str  # what the device said it is ("Tablette Gallia"), for the host's screen; may be ""
+    since: float  # time.monotonic() of its last ask
+
+
+class _Remote(Device):
     def __init__(self, ws: ServerConnection, chan: P.Channel, seat: str, since: int, device: str) -> None:
         super().__init__(seat, since, device)
         self.ws = ws
         self.chan = chan
         self.queue: collections.deque[Any] = collections.deque()  # "update" marker or messages
-        self.patches = (
-            PatchSender()
-        )  # send less: what changed since the snapshot sent last on this connection
+        # send less: what changed since the snapshot sent last on this connection
+        self.patches = PatchSender()
         self.wake = asyncio.Event()
         self.errors = 0
+        self.name = ""  # what the device said it is (a player's name), for the host's screen
 
     def notify(self) -> None:
         if not self.queue or self.queue[-1] != "update":
@@ -110,6 +126,10 @@ class _Remote(_Device):
     def push(self, msg: Any) -> None:
         self.queue.append(msg)
         self.wake.set()
+
+    def drop(self, why: Rejected) -> None:
+        self.push(P.Refused(why.rule, why.message))
+        self.push("close")
 
 
 class HostServer:
@@ -136,7 +156,8 @@ class HostServer:
         self._advertise = advertise
         self._rng: Rng = rng if rng is not None else OsRng()
         self.bind = bind
-        self.budget = budget if budget is not None else Budget()
+        self.budget = budget if budget is not None else Budget()  # per address (may be shared by a process)
+        self.wrong_pins = self.budget.table()  # this table's wrong-PIN cap, whatever the door
         self.table: Table | None = None
         self.store: Store | None = None
         self.projector: Projector | None = None
@@ -149,7 +170,10 @@ class HostServer:
         self.table_id = ""
         self._server: Server | None = None
         self._advertiser: Advertiser | None = None
-        self._devices: list[_Device] = []
+        self._devices: list[Device] = []
+        self._tablets: set[str] = set()  # devices the host allowed to act as the table's tablet
+        self.tablet_requests: dict[str, TabletRequest] = {}
+        self._watchers: list[Callable[[], None]] = []  # told when tablet requests or seat holders change
         self._tasks: set[asyncio.Task[Any]] = set()
         self._refusals: dict[str, collections.OrderedDict[int, P.Reply]] = {}
         self._owners: dict[str, str] = {}
@@ -219,6 +243,7 @@ class HostServer:
                         f"{path}: its log does not replay ({type(exc).__name__}: {_cut(exc, 200)})"
                     ) from None
                 options = store.options
+                _check_meta(store)  # a damaged PIN verifier refuses the file before anything is written
                 store.upgrade()  # the file replayed: from now on it may be written to
             except KeyError as exc:
                 store.close()
@@ -250,6 +275,7 @@ class HostServer:
             raise
         self.store, self.table = store, table
         self._owners = store.owners()
+        self._tablets = store.tablets()
         self.projector = Projector(table, self._game_name, self.name)
         self.projector.set_held(self._owners)
 
@@ -270,11 +296,8 @@ class HostServer:
         if self.name and meta.get("name") != self.name:
             store.set_meta("name", self.name)
         self.name = self.name or meta.get("name", "")
-        try:
-            self._verifier = bytes.fromhex(meta["verifier"])
-            bytes.fromhex(meta["salt"])
-        except ValueError:
-            raise SaveError(f"{store.path}: saved game is damaged (its PIN verifier is not hex)") from None
+        _check_meta(store)
+        self._verifier = bytes.fromhex(meta["verifier"])
         self._salt, self.table_id = meta["salt"], meta["table_id"]
 
     def _set_pin(self, store: Store, pin: str) -> None:
@@ -284,10 +307,23 @@ class HostServer:
         self._pin, self._salt, self._verifier = pin, salt, bytes.fromhex(store.meta["verifier"])
 
     def new_pin(self, pin: str | None = None) -> str:
-        """Choose a new PIN (devices already holding a seat must type it once more to rejoin)."""
+        """Choose a new PIN: new devices need it; devices that proved the old one come back by their own
+        key (:meth:`forget_devices` shuts them out too)."""
         assert self.store is not None, "start() the host first"
         self._set_pin(self.store, check_pin(pin) if pin is not None else new_pin())
         return self._pin
+
+    def forget_devices(self) -> None:
+        """Every device must prove the PIN again (say, after the PIN leaked): their keys and tablet rights
+        are forgotten and their connections closed; the seats they hold stay theirs."""
+        assert self.store is not None, "start() the host first"
+        self.store.forget_devices()
+        self._tablets.clear()
+        self.tablet_requests.clear()
+        for d in list(self._devices):
+            if isinstance(d, _Remote):
+                self._drop(d, "auth", "the host shut every device out: join again with the PIN")
+        self._tell_watchers()
 
     def check_pin(self, pin: str) -> bool:
         """Whether ``pin`` is this table's PIN (for a screen on the hosting device; budgets are the caller's)."""
@@ -316,6 +352,7 @@ class HostServer:
             t.cancel()
         self._devices.clear()
         self._refusals.clear()
+        self._watchers.clear()
         if self.store is not None:
             self.store.close()
             self.store = None
@@ -429,34 +466,112 @@ class HostServer:
         """A seat was taken or freed: every screen's list of seats says so (the join screen marks it taken)."""
         if self.projector is not None and self.projector.set_held(self._owners):
             self._changed()
+        self._tell_watchers()
 
-    def _drop(self, d: _Device, rule: str, message: str) -> None:
-        if isinstance(d, _Remote):
-            d.push(P.Refused(rule, message))
-            d.push("close")
-        elif isinstance(d, _LocalDevice):
-            d.session._lost(Rejected(rule, message))
-        if d in self._devices:
-            self._devices.remove(d)
+    def _drop(self, d: Device, rule: str, message: str) -> None:
+        d.drop(Rejected(rule, message))
+        self.detach(d)
 
-    def local_session(self, seat: str, device: str | None = None, force: bool = False) -> LocalSession:
+    def detach(self, device: Device) -> None:
+        """A screen went: it is told of no more changes."""
+        if device in self._devices:
+            self._devices.remove(device)
+
+    def local_session(
+        self, seat: str, device: str | None = None, force: bool = False, *, host: bool = False
+    ) -> LocalSession:
         """A screen on the hosting process for ``seat``; ``device`` is the secret token of the browser
-        (web mode) it is for, ``None`` for this device itself."""
+        (web mode) it is for, ``None`` for this device itself. ``host``: the screen is the hosting
+        device's own (a browser that proved the host's secret link): it may act as the table's tablet."""
         if self.table is None:
             raise RuntimeError("start() the host before opening a session")
         if seat not in self.seats:
             raise ValueError(f"no seat {seat!r} at this table; seats: {', '.join(self.seats)}")
         dev = HOST_DEVICE if device is None else P.device_id(device)
         self.claim(seat, dev, force=force)
+        if device is not None:
+            self.remember(device)
+            if host and dev not in self._tablets:
+                self.allow_tablet(dev)
         s = LocalSession(self, seat, dev)
-        self._devices.append(s._device)
+        self._devices.append(s.device)
         return s
 
+    # -- devices that proved the PIN, table tablets ---------------------------------------------------
+    def remember(self, token: str) -> None:
+        """The device of secret ``token`` proved the PIN: it comes back by its own key from now on."""
+        assert self.store is not None
+        dev = P.device_id(token)
+        self.store.remember_device(dev, P.return_handle(token), P.return_key(token))
+
+    def knows(self, token: str) -> bool:
+        """Whether the device of secret ``token`` proved this table's PIN before (the web UI's pages)."""
+        return self.store is not None and P.check_token(token) and self.store.knows_device(P.device_id(token))
+
+    def is_tablet(self, device: str) -> bool:
+        return device == HOST_DEVICE or device in self._tablets
+
+    def allow_tablet(self, device: str, allowed: bool = True) -> None:
+        """The host allows (or no longer allows) ``device`` to act as the table's shared tablet."""
+        assert self.store is not None
+        self.store.set_tablet(device, allowed)
+        if allowed:
+            self._tablets.add(device)
+        else:
+            self._tablets.discard(device)
+        self.tablet_requests.pop(device, None)
+        self._tell_watchers()
+
+    def refuse_tablet(self, device: str) -> None:
+        """The host says no to a device that asked to act as the table's tablet (it may ask again)."""
+        if self.tablet_requests.pop(device, None) is not None:
+            self._tell_watchers()
+
+    def _ask_tablet(self, device: str) -> Rejected:
+        """``device`` acted as the table without the host's approval: its request is listed on the host's
+        screen, and it is told so."""
+        if device not in self.tablet_requests and len(self.tablet_requests) >= TABLET_REQUESTS:
+            oldest = min(self.tablet_requests.values(), key=lambda r: r.since)
+            del self.tablet_requests[oldest.device]
+        name = next((getattr(d, "name", "") for d in self._devices if d.device == device), "")
+        self.tablet_requests[device] = TabletRequest(device, _cut(name, 40), time.monotonic())
+        self._tell_watchers()
+        return Rejected(
+            "tablet-approval",
+            "this tablet is not allowed to act for the table yet: the host must allow it on its screen",
+        )
+
+    def watch(self, fn: Callable[[], None]) -> Callable[[], None]:
+        """Call ``fn`` whenever tablet requests or seat holders change (the host's screen); returns the
+        function that stops it."""
+        self._watchers.append(fn)
+
+        def stop() -> None:
+            with contextlib.suppress(ValueError):
+                self._watchers.remove(fn)
+
+        return stop
+
+    def _tell_watchers(self) -> None:
+        for fn in list(self._watchers):
+            try:
+                fn()
+            except Exception:
+                log.exception("a host screen's watcher failed")
+
     # -- the rules ----------------------------------------------------------------------------------
-    def act(self, seat: str, intent: Any, actor: Actor | None = None) -> None:
-        """Apply ``intent`` for ``seat`` (its ``seat`` field is overridden). Raises :class:`Rejected`."""
+    def _may_act(self, seat: str, actor: Actor | None, device: str) -> None:
+        """The table seat acts only from a device the host allowed (or the host's own screens)."""
+        who = actor.client if actor is not None and actor.client else device
+        if seat == TABLE and not self.is_tablet(who):
+            raise self._ask_tablet(who)
+
+    def act(self, seat: str, intent: Any, actor: Actor | None = None, *, device: str = HOST_DEVICE) -> None:
+        """Apply ``intent`` for ``seat`` (its ``seat`` field is overridden), from ``device`` (the actor's
+        client for a remote device). Raises :class:`Rejected`."""
         table = self.table
         assert table is not None
+        self._may_act(seat, actor, device)
         if not isinstance(intent, dict):
             raise Rejected("bad-intent", "an intent is a JSON object with a 'type'")
         kind = intent.get("type")
@@ -468,7 +583,7 @@ class HostServer:
         if kind not in kinds:
             raise Rejected("bad-intent", f"unknown intent {_cut(kind, 40)!r} for {self.game_name}")
         try:
-            obj = msgspec.convert(data, intents[0] if len(intents) == 1 else _union(intents))
+            obj = msgspec.convert(data, union_of(intents))
         except (msgspec.ValidationError, RecursionError) as exc:
             raise Rejected("bad-intent", _cut(f"{kind}: {exc}")) from None
         try:
@@ -482,10 +597,11 @@ class HostServer:
             raise Rejected("engine-error", _cut(f"{type(exc).__name__}: {exc}")) from None
         self._changed(actor.client if actor else "")
 
-    def undo(self, seat: str, actor: Actor | None = None) -> None:
-        """Take back the last action: only the seat that made it, or the table tablet, may."""
+    def undo(self, seat: str, actor: Actor | None = None, *, device: str = HOST_DEVICE) -> None:
+        """Take back the last action: only the seat that made it, or a table tablet the host allowed, may."""
         table = self.table
         assert table is not None and self.store is not None
+        self._may_act(seat, actor, device)
         last = table.last_effective_action()
         by = self.store.action_seat(last) if last else None
         if seat != TABLE and last and by != seat:
@@ -537,22 +653,20 @@ class HostServer:
             return _http(ws, 403, "tablekeeper devices do not join from web pages")
         if sum(1 for d in self._devices if isinstance(d, _Remote)) >= MAX_DEVICES:
             return _http(ws, 503, "this table has too many devices connected")
-        why = self.budget.admit(addr)
+        why = self.budget.admit(addr)  # nothing is held here: the handler holds its slot itself
         if why:
             return _http(ws, 429, why)
-        ws.tk_admitted = addr  # type: ignore[attr-defined]
         return None
 
     async def _handler(self, ws: ServerConnection) -> None:
-        addr = getattr(ws, "tk_admitted", None)
-        if addr is None:
-            return
+        addr = _peer(ws)
         try:
-            try:
+            with self.budget.slot(addr) as why:  # given back however the handshake ends
+                if why:
+                    await ws.close(4029, "too many joins in progress")
+                    return
                 async with asyncio.timeout(HANDSHAKE_TIMEOUT):
                     dev = await self._handshake(ws, addr)
-            finally:
-                self.budget.done(addr)
         except TimeoutError:
             with contextlib.suppress(Exception):
                 await ws.close(4008, "handshake too slow")
@@ -594,26 +708,39 @@ class HostServer:
     async def _handshake(self, ws: ServerConnection, addr: str) -> _Remote | None:
         await ws.send(P.encode(P.Challenge(P.PROTO, self._salt)).decode())
         raw = await ws.recv()
-        try:
+        try:  # a malformed opening costs the table nothing: no budget is charged before it is well formed
             if len(raw) > P.MAX_HANDSHAKE:
                 raise msgspec.ValidationError("message too long")
-            msg = P.pake_decoder.decode(raw)
-            if not isinstance(msg, P.Pake):
-                return None
+            msg = P.opening_decoder.decode(raw)
             theirs = P.decode_hex(msg.msg, "the SPAKE2 message")
+            if isinstance(msg, P.Return) and not P.check_handle(msg.handle):
+                raise P.ProtocolError("malformed", "a return handle is 32 hex characters")
         except (msgspec.DecodeError, msgspec.ValidationError, P.ProtocolError, ValueError, TypeError) as exc:
             await self._refuse(ws, "malformed", f"expected a SPAKE2 message: {_cut(exc, 120)}")
             return None
-        why = self.budget.attempt(addr)
+        returning = None
+        if isinstance(msg, P.Return):  # a device that proved the PIN before: its own key, its own budget
+            assert self.store is not None
+            returning = self.store.known_device(msg.handle)
+            if returning is None:
+                await self._refuse(ws, "unknown-device", "this device has not joined this table before")
+                return None
+            why = self.budget.returning(addr)
+            secret = returning.key
+        else:
+            why = self.budget.allowed(addr, self.wrong_pins)
+            secret = self._verifier
         if why:
             await self._refuse(ws, "busy", why)
             return None
-        pairing = P.Pairing(self._verifier, "host")
+        pairing = P.Pairing(secret, "host")
         try:
             chan = pairing.finish(theirs)
-        except P.ProtocolError as exc:
-            self.budget.failed(addr)
+        except P.ProtocolError as exc:  # not a group element: malformed, whatever the PIN
             await self._refuse(ws, exc.rule, exc.message)
+            return None
+        if returning is None and self.budget.attempt(addr, self.wrong_pins):
+            await self._refuse(ws, "busy", self.budget.allowed(addr, self.wrong_pins))
             return None
         await ws.send(P.encode(P.Pake(pairing.msg.hex())).decode())
         raw = await ws.recv()
@@ -621,14 +748,21 @@ class HostServer:
             hello = P.hello_decoder.decode(chan.open(raw))
         except (P.ProtocolError, msgspec.DecodeError, msgspec.ValidationError, ValueError, RecursionError):
             # the key confirmation failed: a wrong PIN (or not our protocol) — the same answer either way
-            self.budget.failed(addr)
-            await self._refuse(ws, "auth", "wrong PIN for this table")
+            if returning is None:
+                self.wrong_pins.failed()
+                await self._refuse(ws, "auth", "wrong PIN for this table")
+            else:
+                await self._refuse(ws, "unknown-device", "this device's key does not open this table")
             return None
-        self.budget.succeeded(addr)
+        if returning is None:
+            self.budget.succeeded(addr)
         if not P.check_token(hello.device):
             await self._refuse_sealed(ws, chan, "device", "a device token is 64 hex characters")
             return None
         device = P.device_id(hello.device)
+        if returning is not None and returning.device != device:
+            await self._refuse_sealed(ws, chan, "device", "this device token does not go with its key")
+            return None
         try:
             self.claim(hello.seat, device)
         except Rejected as exc:
@@ -640,9 +774,16 @@ class HostServer:
                 with contextlib.suppress(Exception):
                     setter(hello.seat, _cut(hello.name, 40))
         assert self.table is not None
+        if returning is None:
+            try:
+                self.remember(hello.device)  # from now on it comes back by its own key
+            except SaveError as exc:
+                log.warning("could not remember a device: %s", exc)
         since = hello.since if 0 <= hello.since <= self.table.seq else 0
         await ws.send(chan.seal(P.Welcome(self.table_id, self.name, self.game_name, hello.seat, self.seats)))
-        return _Remote(ws, chan, hello.seat, since, device)
+        remote = _Remote(ws, chan, hello.seat, since, device)
+        remote.name = _cut(hello.name, 40)
+        return remote
 
     async def _refuse(self, ws: ServerConnection, rule: str, message: str) -> None:
         try:
@@ -673,6 +814,10 @@ class HostServer:
         assert self.store is not None
         if dev not in self._devices:
             return
+        if not 0 < msg.id <= P.MAX_REQUEST_ID:
+            dev.errors += 1
+            dev.push(P.Reply(msg.id, False, "bad-request", "a request id is a whole number from 1 to 2^63-1"))
+            return
         refused = self._refusals.setdefault(dev.device, collections.OrderedDict())
         if msg.id in refused:  # the same request again after a reconnect: the same answer
             dev.push(refused[msg.id])
@@ -700,7 +845,7 @@ class HostServer:
                 refused.popitem(last=False)
         dev.push(reply)
 
-    def _update(self, dev: _Device) -> P.Update | None:
+    def _update(self, dev: Device) -> P.Update | None:
         pj = self.projector
         assert pj is not None and self.table is not None
         seq = self.table.seq
@@ -753,7 +898,12 @@ def _port(text: str) -> int:
     return n if 0 < n < 65536 else 0
 
 
-def _union(types: tuple[type, ...]) -> Any:
-    from typing import Union
-
-    return Union[types]  # noqa: UP007 - runtime union of a tuple
+def _check_meta(store: Store) -> None:
+    """The PIN verifier and its salt are hex (a file saying otherwise is refused before any write)."""
+    meta = store.meta
+    for key in ("verifier", "salt"):
+        if key in meta:
+            try:
+                bytes.fromhex(meta[key])
+            except ValueError:
+                raise SaveError(f"{store.path}: saved game is damaged (its PIN {key} is not hex)") from None

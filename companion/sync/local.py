@@ -5,48 +5,27 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.session import Rejected, Snapshot
 
-if TYPE_CHECKING:
-    from .hosting import HostServer
+from .devices import HOST_DEVICE, Host, LocalDevice
 
 log = logging.getLogger("tablekeeper.sync")
 
-HOST_DEVICE = "host"  # the device id of the hosting device's own screens
-
-
-class _Device:
-    """One connected screen: a remote websocket or the host's own local session."""
-
-    def __init__(self, seat: str, sent_seq: int, device: str) -> None:
-        self.seat = seat
-        self.sent_seq = sent_seq
-        self.device = device  # device id (hash of its token), or HOST_DEVICE
-
-    def notify(self) -> None:
-        raise NotImplementedError
-
-
-class _LocalDevice(_Device):
-    def __init__(self, session: LocalSession, seat: str, seq: int, device: str) -> None:
-        super().__init__(seat, seq, device)
-        self.session = session
-
-    def notify(self) -> None:
-        self.session._refresh()
-
 
 class LocalSession:
-    """The hosting device's own screen: a :class:`companion.session.Session` with no network between."""
+    """The hosting device's own screen: a :class:`companion.session.Session` with no network between.
 
-    def __init__(self, server: HostServer, seat: str, device: str = HOST_DEVICE) -> None:
+    ``device`` is the device id of the screen (a browser page's, or :data:`HOST_DEVICE`): its actions are
+    recorded under it, and a table tablet's rights are checked against it."""
+
+    def __init__(self, server: Host, seat: str, device: str = HOST_DEVICE) -> None:
         assert server.table is not None
         self._server = server
         self.seat = seat
         self._callbacks: list[Callable[[Snapshot], None]] = []
-        self._device = _LocalDevice(self, seat, server.table.seq, device)
+        self.device = LocalDevice(self, seat, server.table.seq, device)
         self._snapshot: Snapshot | None = server.snapshot(seat)
         self._closed = False
         self._lost_reason: Rejected | None = None
@@ -58,11 +37,12 @@ class LocalSession:
     def on_change(self, callback: Callable[[Snapshot], None]) -> None:
         self._callbacks.append(callback)
 
-    def _refresh(self) -> None:
+    def refresh(self) -> None:
+        """The table changed: the seat's new snapshot, to every callback."""
         if self._closed:
             return
         snap = self._server.snapshot(self.seat)
-        self._device.sent_seq = snap.seq
+        self.device.sent_seq = snap.seq
         self._snapshot = snap
         for cb in list(self._callbacks):
             try:
@@ -72,27 +52,26 @@ class LocalSession:
 
     async def send(self, intent: dict[str, Any]) -> None:
         self._check()
-        await self._server.call(lambda: self._server.act(self.seat, intent))
+        await self._server.call(lambda: self._server.act(self.seat, intent, device=self.device.device))
 
     async def undo(self) -> None:
         self._check()
-        await self._server.call(lambda: self._server.undo(self.seat))
+        await self._server.call(lambda: self._server.undo(self.seat, device=self.device.device))
 
     async def release(self) -> None:
         """Give this seat up: another device may open it."""
         self._check()
-        await self._server.call(lambda: self._server.release(self.seat, self._device.device))
+        await self._server.call(lambda: self._server.release(self.seat, self.device.device))
         await self.close()
 
-    def _lost(self, why: Rejected) -> None:
+    def lost(self, why: Rejected) -> None:
         """The seat was handed over to another device: this screen may no longer act."""
         self._lost_reason = why
         self._closed = True
 
     async def close(self) -> None:
         self._closed = True
-        if self._device in self._server._devices:
-            self._server._devices.remove(self._device)
+        self._server.detach(self.device)
 
     def _check(self) -> None:
         if self._lost_reason is not None:
@@ -101,3 +80,6 @@ class LocalSession:
             raise Rejected("closed", "this session is closed")
         if self._server.table is None or self._server.store is None:
             raise Rejected("closed", "the host has stopped")
+
+
+__all__ = ["HOST_DEVICE", "LocalSession"]

@@ -3,10 +3,17 @@
 Handshake (text frames; nothing about the table travels before it succeeds)::
 
     host   -> device  Challenge(proto, salt)
-    device -> host    Pake(msg = SPAKE2 message A)
+    device -> host    Pake(msg = SPAKE2 message A)            (first time: on the PIN)
+                   or Return(handle, msg = SPAKE2 message A)  (a device that proved the PIN before)
     host   -> device  Pake(msg = SPAKE2 message B)
     device -> host    [encrypted] Hello(seat, since, device token, name)     <- key confirmation
     host   -> device  [encrypted] Welcome(...) or Refused(...)
+
+A device that proved the PIN once is remembered by the host (its save file): it comes back with a key of
+its own, derived from its secret device token (:func:`return_key`), under a public handle
+(:func:`return_handle`). That return is a SPAKE2 on a 256-bit key: nothing to guess, so it does not go
+through the PIN budgets, and a stranger guessing PINs never keeps a joined device out; it works after a
+host restart and after the host chose a new PIN.
 
 Both sides run SPAKE2 (the ``spake2`` package, as magic-wormhole does) with the password
 ``w = scrypt(PIN, salt)``; the host keeps only ``w`` (a verifier), never the PIN. SPAKE2 gives both the
@@ -38,7 +45,7 @@ from spake2.spake2 import SPAKEError
 from companion.session import Snapshot
 from companion.sync.patch import SnapshotPatch
 
-PROTO = 2
+PROTO = 3
 SERVICE_TYPE = "_tablekeeper._tcp.local."
 MAX_MESSAGE = 1 << 20  # 1 MiB: bigger frames are refused by websockets (close code 1009)
 MAX_HANDSHAKE = 4096  # a handshake message longer than this is refused
@@ -64,6 +71,13 @@ class Challenge(msgspec.Struct, tag="challenge", tag_field="type", frozen=True):
 
 
 class Pake(msgspec.Struct, tag="pake", tag_field="type", frozen=True):
+    msg: str  # hex
+
+
+class Return(msgspec.Struct, tag="return", tag_field="type", frozen=True):
+    """A device that proved the PIN before: SPAKE2 on its own key (:func:`return_key`)."""
+
+    handle: str  # hex: which device's key the host uses (:func:`return_handle`)
     msg: str  # hex
 
 
@@ -136,6 +150,7 @@ ToDevice = Welcome | Update | Reply | Error | Refused
 _enc = msgspec.json.Encoder()
 challenge_decoder = msgspec.json.Decoder(Challenge | Refused)
 pake_decoder = msgspec.json.Decoder(Pake | Refused)
+opening_decoder = msgspec.json.Decoder(Pake | Return)  # a device's first message, on the host
 hello_decoder = msgspec.json.Decoder(Hello)
 to_host_decoder = msgspec.json.Decoder(ToHost)
 to_device_decoder = msgspec.json.Decoder(ToDevice)
@@ -157,6 +172,23 @@ def new_device_token() -> str:
 def device_id(token: str) -> str:
     """The name a device has at a table: a hash of its secret token (the token never leaves the host's RAM)."""
     return hashlib.sha256(b"tk-device\x00" + token.encode("ascii", "replace")).hexdigest()[:32]
+
+
+def return_handle(token: str) -> str:
+    """The public name under which a device that proved the PIN comes back (32 hex characters)."""
+    return hashlib.sha256(b"tk-handle\x00" + token.encode("ascii", "replace")).hexdigest()[:32]
+
+
+def return_key(token: str) -> bytes:
+    """The secret a device that proved the PIN comes back with (the host keeps it in its save file)."""
+    return hashlib.sha256(b"tk-return\x00" + token.encode("ascii", "replace")).digest()
+
+
+MAX_REQUEST_ID = (1 << 63) - 1  # request ids are 1 .. 2^63-1 (what SQLite keeps)
+
+
+def check_handle(handle: str) -> bool:
+    return isinstance(handle, str) and len(handle) == 32 and all(c in "0123456789abcdef" for c in handle)
 
 
 def check_token(token: str) -> bool:

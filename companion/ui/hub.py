@@ -2,18 +2,23 @@
 
 In web mode one ``tablekeeper app --web`` process serves several browsers (the campfire tablets): they
 all see the same hosted tables, each through its own seat session. On a phone or desktop the hub holds
-the one table the device hosts. Nothing here knows Flet.
+the one table the device hosts. The hub remembers which tables it hosts, so that a restarted app hosts
+them again (:meth:`Hub.reopen`). Nothing here knows Flet.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import os
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.paths import default_data_dir
 from engine.core.store import SaveError, Store
 
 from .model import new_store_path
@@ -39,17 +44,10 @@ class Hosted:
     server: Any  # companion.sync.hosting.HostServer
 
 
-def default_data_dir() -> Path:
-    """Where saved tables live: ``$TABLEKEEPER_DATA``, Flet's app storage on a phone, else XDG data."""
-    for var in ("TABLEKEEPER_DATA", "FLET_APP_STORAGE_DATA"):
-        v = os.environ.get(var)
-        if v:
-            return Path(v) / ("tablekeeper" if var == "FLET_APP_STORAGE_DATA" else "")
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "tablekeeper"
-
-
 HOST_KEY_FILE = "web-host-key"
+
+
+OPEN_FILE = "open-tables.json"  # the tables this process hosts, reopened when it starts again
 
 
 class Hub:
@@ -60,12 +58,20 @@ class Hub:
         self._lock = asyncio.Lock()
         from companion.sync.budget import Budget
 
-        self.pin_budget = Budget()  # PIN attempts typed into the web UI, per browser address
+        # PIN attempts per source address, shared by the web UI's PIN form and every table's sync port;
+        # each table keeps its own cap of wrong PINs, whichever door they came by
+        self.budget = Budget()
         self.tls_fingerprint = ""  # set when the web UI is served over TLS
+        # pages come from browsers over HTTP (``tablekeeper app --web``), not from a window of this process:
+        # decided by how this process was started, never by anything a page says
+        self.served = False
         # the web UI listens on loopback only: every page is on this machine (decided by the server's own
         # socket, not by anything a browser says); on the LAN only the secret link makes a page the host
         self.loopback_only = False
         self._host_key = ""
+        self._discovery: Any = None  # one zeroconf browser shared by every page (companion.sync.discovery)
+        self._discovery_watchers: list[Callable[[], None]] = []
+        self._reopened = False
 
     # -- who may see what (companion.ui.access) -------------------------------------------------------
     def host_key(self) -> str:
@@ -86,42 +92,49 @@ class Hub:
         self._host_key = key
         return key
 
-    def is_host_key(self, given: str) -> bool:
-        import hmac
-
-        return bool(given) and hmac.compare_digest(given.encode("utf-8", "replace"), self.host_key().encode())
-
     async def try_pin(self, pin: str, address: str) -> tuple[list[Hosted], str]:
-        """The hosted tables whose PIN is ``pin``; budgets per address and in all (a wrong PIN costs one
-        attempt, a right one costs nothing)."""
+        """The hosted tables whose PIN is ``pin``, or why none was tried.
+
+        One attempt is charged to ``address`` in the budget the sync ports share (a right PIN gives it
+        back); a PIN that opens no table counts as one wrong PIN at every table it was tried against (their
+        own caps, shared with their sync ports), and a table whose cap is full is not tried."""
         pin = str(pin or "").strip()
         if not pin:
             return [], ""
-        why = self.pin_budget.attempt(address)
+        why = self.budget.attempt(address)
         if why:
             return [], why
+        tables = [h for h in list(self.hosted.values()) if not _cap(h).full()]
+        if not tables and self.hosted:
+            self.budget.succeeded(address)  # nothing was tried: nothing is charged
+            return [], "too many wrong PINs at these tables lately; wait a minute"
         found = []
-        for h in list(self.hosted.values()):
+        for h in tables:
             check = getattr(h.server, "check_pin", None)
             if callable(check) and await asyncio.to_thread(check, pin):
                 found.append(h)
         if found:
-            self.pin_budget.succeeded(address)
+            self.budget.succeeded(address)
         else:
-            self.pin_budget.failed(address)
+            for h in tables:
+                _cap(h).failed()
         return found, ""
+
+    # -- hosting --------------------------------------------------------------------------------------
+    def _server(self, game: str, name: str, path: Path, options: dict[str, Any], advertise: bool) -> Any:
+        return host_server_class()(game, name, path, options=options, advertise=advertise, budget=self.budget)
 
     async def create(
         self, game: str, name: str, options: dict[str, Any], advertise: bool | None = None
     ) -> Hosted:
         """Start hosting a new table, saved in a fresh store in the data dir."""
-        cls = host_server_class()
         self.data_dir.mkdir(parents=True, exist_ok=True)
         async with self._lock:
             path = new_store_path(self.data_dir, name)
-            # the process's --no-advertise is a promise: no table of this process is announced, whatever a form says
+            # the process's --no-advertise is a promise: no table of this process is announced, whatever a
+            # form says
             visible = self.advertise and (True if advertise is None else advertise)
-            server = cls(game, name, path, options=options, advertise=visible)
+            server = self._server(game, name, path, options, visible)
             try:
                 await server.start()
             except BaseException:
@@ -133,6 +146,7 @@ class Hub:
                 raise
             hosted = Hosted(path, name, game, server)
             self.hosted[path.resolve()] = hosted
+            self._save_open()
             return hosted
 
     async def resume(self, path: str | os.PathLike[str]) -> Hosted:
@@ -141,29 +155,131 @@ class Hub:
         async with self._lock:
             if p in self.hosted:
                 return self.hosted[p]
-            cls = host_server_class()
             st = Store.open(p)  # raises SaveError with a clear message; never writes
             try:
                 game, name = st.game, st.meta.get("name") or p.stem
                 options = st.options
             finally:
                 st.close()
-            server = cls(game, name, p, options=options, advertise=self.advertise)
+            server = self._server(game, name, p, options, self.advertise)
             await server.start()
             hosted = Hosted(p, name, game, server)
             self.hosted[p] = hosted
+            self._save_open()
             return hosted
+
+    async def ready(self) -> list[str]:
+        """Once per process, before the first page: :meth:`reopen` (later calls return [])."""
+        if self._reopened:
+            return []
+        self._reopened = True
+        return await self.reopen()
+
+    async def reopen(self) -> list[str]:
+        """Host again the tables this process hosted when it stopped (a crash, a flat battery, a restart):
+        devices then come back to their seats by themselves. Returns why a table could not be reopened (it
+        stays listed, so the next start tries it again)."""
+        problems: list[str] = []
+        for path in self._open_paths():
+            try:
+                await self.resume(path)
+            except (SaveError, OSError) as exc:
+                problems.append(str(exc))
+            except Exception as exc:  # noqa: BLE001 - one table that cannot be hosted never stops the app
+                problems.append(f"{path}: {type(exc).__name__}: {exc}")
+        return problems
+
+    async def stop_hosting(self, hosted: Hosted) -> None:
+        """Stop hosting a table (the leader's choice): it is not reopened at the next start."""
+        async with self._lock:
+            self.hosted.pop(hosted.path.resolve(), None)
+            self._save_open()
+        await hosted.server.stop()
+
+    def _open_paths(self) -> list[str]:
+        try:
+            raw = json.loads((self.data_dir / OPEN_FILE).read_text())
+        except (OSError, ValueError):
+            return []
+        paths = raw.get("open") if isinstance(raw, dict) else None
+        return [p for p in paths if isinstance(p, str)] if isinstance(paths, list) else []
+
+    def _save_open(self) -> None:
+        path = self.data_dir / OPEN_FILE
+        tmp = path.with_name(f".{OPEN_FILE}.tmp")
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(json.dumps({"open": [str(p) for p in self.hosted]}))
+            os.replace(tmp, path)
+        except OSError:
+            pass  # not remembered: a restart then shows the saved tables to resume by hand
 
     def tables(self) -> list[Hosted]:
         return list(self.hosted.values())
 
+    # -- tables found on the LAN ------------------------------------------------------------------------
+    def discovered(self) -> list[Any]:
+        """The tables advertised on the LAN (``companion.sync.discovery.TableInfo``), seen by the one
+        browser every page shares; [] until :meth:`watch_discovery` started it."""
+        return list(self._discovery.tables) if self._discovery is not None else []
+
+    def watch_discovery(self, fn: Callable[[], None]) -> Callable[[], None]:
+        """Start the shared zeroconf browser (once) and call ``fn`` (on zeroconf's thread) when the tables
+        found change; returns the function that stops calling it. Raises when there is no discovery here."""
+        if self._discovery is None:
+            from companion.sync.discovery import Browser
+
+            browser = Browser(lambda _tables: self._found_changed())
+            browser.start()
+            self._discovery = browser
+        self._discovery_watchers.append(fn)
+
+        def stop() -> None:
+            with contextlib.suppress(ValueError):
+                self._discovery_watchers.remove(fn)
+
+        return stop
+
+    def _found_changed(self) -> None:
+        for fn in list(self._discovery_watchers):
+            try:
+                fn()
+            except Exception:  # noqa: BLE001 - one page's failure is not the others'
+                pass
+
+    def hosted_at(self, host: str, port: int) -> Hosted | None:
+        """The table this process hosts at ``host:port`` (one of this machine's addresses), or None."""
+        from companion.sync.discovery import lan_addresses
+
+        mine = {"127.0.0.1", "localhost", "::1", *lan_addresses()}
+        for h in self.hosted.values():
+            if getattr(h.server, "port", None) == int(port) and (host in mine or host == h.server.address):
+                return h
+        return None
+
+    def found(self, host: str, port: int) -> bool:
+        """Whether ``host:port`` is a table this process hosts or found on the LAN: the only places a page
+        that proved no PIN may make this process connect to."""
+        if any(getattr(h.server, "port", None) == port for h in self.hosted.values()):
+            return True
+        return any(t.host == host and int(t.port) == int(port) for t in self.discovered())
+
     async def close(self) -> None:
+        """Stop everything (the app is stopping): the tables stay listed to be reopened at the next start."""
         for h in list(self.hosted.values()):
             try:
                 await h.server.stop()
             except Exception:  # noqa: BLE001 - closing down: keep stopping the others
                 pass
         self.hosted.clear()
+        browser, self._discovery = self._discovery, None
+        if browser is not None:
+            await asyncio.to_thread(browser.stop)
+
+
+def _cap(h: Hosted) -> Any:
+    """The table's wrong-PIN cap (``companion.sync.budget.TableCap``), shared with its sync port."""
+    return h.server.wrong_pins
 
 
 __all__ = ["Hub", "Hosted", "SyncUnavailable", "SaveError", "default_data_dir", "host_server_class"]

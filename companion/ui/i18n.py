@@ -72,6 +72,17 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "hosted.holders": {"fr": "Places tenues par un appareil", "en": "Seats held by a device"},
     "hosted.hand_over": {"fr": "Libérer {seat}", "en": "Free {seat}"},
+    "hosted.tablets": {
+        "fr": "Tablettes qui demandent à jouer pour la table",
+        "en": "Tablets asking to act for the table",
+    },
+    "hosted.tablet_asks": {
+        "fr": "{who} demande à être une tablette de table",
+        "en": "{who} asks to be a table tablet",
+    },
+    "hosted.tablet_unnamed": {"fr": "Un appareil ({n})", "en": "A device ({n})"},
+    "hosted.tablet_allow": {"fr": "Autoriser", "en": "Allow"},
+    "hosted.tablet_refuse": {"fr": "Refuser", "en": "Refuse"},
     "hosted.freed": {
         "fr": "{seat} est libre : l'appareil qui l'ouvre maintenant la reçoit.",
         "en": "{seat} is free: the device that opens it now gets it.",
@@ -131,6 +142,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "join.need_pin": {"fr": "Tapez le code PIN de la table.", "en": "Type the table's PIN."},
     "join.failed": {"fr": "Impossible de rejoindre : {err}", "en": "Could not join: {err}"},
+    "join.refused": {
+        "fr": "Aucune table ne répond à cette adresse avec ce PIN : vérifiez l'adresse et le PIN.",
+        "en": "No table answers at this address with this PIN: check the address and the PIN.",
+    },
     "join.selected": {
         "fr": "Table choisie : {name} ({host}:{port})",
         "en": "Chosen table: {name} ({host}:{port})",
@@ -665,6 +680,19 @@ SYNC_REFUSALS: dict[str, dict[str, str]] = {
     "table": {
         "fr": "Une autre table répond à cette adresse.",
         "en": "Another table answers at this address.",
+    },
+    "tablet-approval": {
+        "fr": "Cette tablette n'est pas encore autorisée à jouer pour la table : l'hôte doit l'autoriser "
+        "sur son écran (« Autoriser »).",
+        "en": "This tablet may not act for the table yet: the host must allow it on its screen (\u201cAllow\u201d).",
+    },
+    "unknown-device": {
+        "fr": "Cet appareil n'est pas connu de cette table : tapez son code PIN.",
+        "en": "This table does not know this device: type its PIN.",
+    },
+    "bad-request": {
+        "fr": "L'hôte a refusé une demande mal formée.",
+        "en": "The host refused a malformed request.",
     },
     "timeout": {
         "fr": "L'hôte n'a pas répondu à temps : vérifiez la table avant de réessayer.",

@@ -59,7 +59,7 @@ class Shell:
         self._drawn: Screen | None = None  # the screen whose controls are on the page
         self._memo = Store()  # controls this page keeps between renders (see companion.ui.memo)
         self.record: rejoin.Record | None = None  # where this device sits (remembered on the device)
-        self.access = Access(page, hub)  # who this page is: decided on the server (see companion.ui.access)
+        self.access = Access(hub)  # who this page is: decided on the server (see companion.ui.access)
         page.title = tr("app.title", lang)
         self._apply_locale()
         theme.apply(page)  # dark or light as the system says, until the device's own choice is loaded
@@ -148,7 +148,6 @@ class Shell:
         """A new page (a reload, a restarted host): back to the remembered seat, else the start screen."""
         await self.load_lang()
         await theme.load(self.page)
-        await self.access.establish()
         rec = await rejoin.load(self.page)
         if rec is not None:  # a page coming back (a restarted host)
             try:
@@ -183,6 +182,8 @@ class Shell:
         from companion.sync.client import join
 
         host, port, pin = str(rec["host"]), int(rec["port"]), str(rec.get("pin") or "")
+        if not self.may_connect(host, port):
+            return False  # a browser's record never makes this process connect where it was not found
         extra = rejoin.join_extras(join, rec)
         self._show_coming_back(rec)  # while the host comes back (a restart)
         session = await rejoin.join_again(join, host, port, pin, seat, extra)
@@ -459,12 +460,12 @@ class Shell:
         srv = hosted.server
         if not self.access.may_see(hosted):
             raise Rejected("auth", "this page has not proven the table's PIN")
-        device = None if not self.page.web else self.access.device_token
+        device, host = self.access.device_token, self.access.admin
 
         async def opener(other: str) -> Session:
-            return srv.local_session(other, device=device)
+            return srv.local_session(other, device=device, host=host)
 
-        session = srv.local_session(seat, device=device)
+        session = srv.local_session(seat, device=device, host=host)
         rec: rejoin.Record = {"kind": "local", "path": str(hosted.path), "seat": seat}
         if pin:
             rec["pin"] = pin
@@ -516,13 +517,19 @@ class Shell:
     # -- camera -----------------------------------------------------------------------------------------
     def camera_kind(self) -> str:
         """``camera`` (Flet's camera: phones and browsers), ``webcam`` (desktop window: OpenCV) or ""."""
-        if self.page.web or is_mobile(self.page):
+        if self.hub.served or is_mobile(self.page):  # a browser's camera, or the phone app's
             return "camera" if camera.flet_camera_module() is not None else ""
         return "webcam"
 
     async def capture_scans(self) -> list[camera.Scan] | None:
         """Take a picture (or webcam frames) and read the codes in it; ``None`` when cancelled or failed."""
         return await capture_scans(self.page, self.lang, self.camera_kind(), self.toast)
+
+    def may_connect(self, host: str, port: int) -> bool:
+        """Whether this page may make this process connect to ``host:port``: the hosting device anywhere
+        (it types what it wants), another browser only to a table this process hosts or found on the LAN
+        (never a websocket to whatever address a stranger types)."""
+        return self.access.admin or self.hub.found(host, port)
 
     def is_local_client(self) -> bool:
         """True for the hosting device: this process's window, or a browser that opened the host's secret
@@ -536,6 +543,8 @@ def make_main(hub: Hub, lang: str = DEFAULT_LANG) -> Callable[[ft.Page], Any]:
     configure.install()  # Flet's set-up of added controls, without its walk through empty fields
 
     async def main(page: ft.Page) -> None:
+        for problem in await hub.ready():  # a window's first page hosts again what it hosted before
+            log.warning("could not host again: %s", problem)
         shell = Shell(page, hub, lang)
         await shell.start()
 

@@ -10,7 +10,7 @@ that at the boundary, so that hidden information for one seat never reaches anot
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -69,10 +69,15 @@ def encoder() -> msgspec.json.Encoder:
     return msgspec.json.Encoder()
 
 
-def decoder(types: tuple[type, ...]) -> msgspec.json.Decoder:
-    """A JSON decoder for the tagged union of ``types`` (a game's event or intent classes)."""
+def union_of(types: tuple[type, ...]) -> Any:
+    """The tagged union of ``types`` (a game's event or intent classes), as msgspec decodes it."""
     if len(types) == 1:
-        return msgspec.json.Decoder(types[0])
+        return types[0]
     from typing import Union
 
-    return msgspec.json.Decoder(Union[types])  # noqa: UP007 - runtime union of a tuple
+    return Union[types]  # noqa: UP007 - a union of a tuple known only at run time
+
+
+def decoder(types: tuple[type, ...]) -> msgspec.json.Decoder:
+    """A JSON decoder for the tagged union of ``types`` (a game's event or intent classes)."""
+    return msgspec.json.Decoder(union_of(types))

@@ -4,7 +4,9 @@ One file is one table. ``meta`` names the format, its version, the game and its 
 holds each event as JSON with its sequence number and action; ``actions`` says which seat (and which
 device request) made each action, written in the same transaction as its events, so that a request sent
 again after a host restart is answered with its original outcome and never applied twice; ``owners``
-says which device holds each seat. Every :meth:`Store.append` is one transaction with
+says which device holds each seat; ``devices`` remembers the devices that proved the table's PIN (a
+device comes back with a key of its own, never the PIN again) and which of them the host allowed to act
+as the table's shared tablet. Every :meth:`Store.append` is one transaction with
 ``synchronous=FULL``: a process (or tablet) that dies between two appends comes back with every
 committed event. Event rows are never updated or deleted; undo is an event too.
 
@@ -35,8 +37,8 @@ from .events import Event, decoder
 from .game import Entry
 
 FORMAT = "tablekeeper-log"
-VERSION = 2
-READS = (1, 2)  # versions this app opens (version 1 files gain the version 2 tables on first open)
+VERSION = 3
+READS = (1, 2, 3)  # versions this app opens (older files gain the newer tables on first open)
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 REQUESTS_KEPT = 512  # per device: answered request ids remembered for exactly-once
 
@@ -51,9 +53,24 @@ _SCHEMA_V2 = {
     "client TEXT NOT NULL, rid INTEGER NOT NULL)",
     "owners": "CREATE TABLE owners (seat TEXT PRIMARY KEY, device TEXT NOT NULL)",
 }
+_SCHEMA_V3 = {
+    **_SCHEMA_V2,
+    "devices": "CREATE TABLE devices (device TEXT PRIMARY KEY, handle TEXT NOT NULL UNIQUE, "
+    "key TEXT NOT NULL, tablet INTEGER NOT NULL, seen REAL NOT NULL)",
+}
+_SCHEMAS = {"1": _SCHEMA_V1, "2": _SCHEMA_V2, "3": _SCHEMA_V3}
 _INDEXES_V2 = {
     "actions_request": "CREATE UNIQUE INDEX actions_request ON actions (client, rid) WHERE client != ''",
 }
+DEVICES_KEPT = 1024  # devices remembered per table (the oldest seen are forgotten first)
+
+
+class KnownDevice(NamedTuple):
+    """A device that proved the table's PIN once: it comes back by its key (see companion.sync.protocol)."""
+
+    device: str  # the device id (a hash of its secret token): what holds seats
+    key: bytes  # the secret it proves on coming back
+    tablet: bool  # the host allowed it to act as the table's shared tablet
 
 
 class SaveError(Exception):
@@ -114,7 +131,7 @@ class Store:
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.execute("PRAGMA synchronous=FULL")
                 conn.execute("BEGIN IMMEDIATE")
-                for sql in (*_SCHEMA_V2.values(), *_INDEXES_V2.values()):
+                for sql in (*_SCHEMA_V3.values(), *_INDEXES_V2.values()):
                     conn.execute(sql)
                 conn.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
                 enc = msgspec.json.Encoder()
@@ -188,11 +205,15 @@ class Store:
             version = meta.get("version")
             if version not in {str(v) for v in READS}:
                 raise SaveError(f"{p}: saved by format version {version}, this app reads {VERSION}")
-            want = _SCHEMA_V1 if version == "1" else _SCHEMA_V2
+            want = _SCHEMAS[str(version)]
             for name, sql in want.items():
                 if tables.get(name) != _norm(sql):
                     raise SaveError(f"{p}: saved game is damaged (the {name!r} table is not as written)")
-            if set(tables) - set(want) - ({"actions", "owners"} if version == "1" else set()):
+            later = set(_SCHEMA_V3) - set(want)  # an older file may hold a newer table only as written
+            for name in later & set(tables):
+                if tables[name] != _norm(_SCHEMA_V3[name]):
+                    raise SaveError(f"{p}: saved game is damaged (the {name!r} table is not as written)")
+            if set(tables) - set(want) - later:
                 extra = ", ".join(sorted(set(tables) - set(want)))
                 raise SaveError(f"{p}: saved game is damaged (unexpected tables: {extra})")
             for key in ("game", "options"):
@@ -241,14 +262,14 @@ class Store:
 
     def upgrade(self) -> None:
         """Make the file ready to be played on, once its log has replayed: our pragmas, mode 0600, and the
-        version 2 tables for a version 1 file (nothing else changes). Nothing is written before this."""
+        newer tables for an older file (nothing else changes). Nothing is written before this."""
         try:
             _pragmas(self._conn)
-            if self.meta["version"] == "1":
+            if self.meta["version"] != str(VERSION):
                 self._conn.execute("BEGIN IMMEDIATE")
-                for name in ("actions", "owners"):
+                for name in set(_SCHEMA_V3) - set(_SCHEMA_V1):
                     self._conn.execute(
-                        _SCHEMA_V2[name].replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1)
+                        _SCHEMA_V3[name].replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1)
                     )
                 self._conn.execute(_INDEXES_V2["actions_request"].replace("INDEX", "INDEX IF NOT EXISTS", 1))
                 self._conn.execute("INSERT OR REPLACE INTO meta VALUES ('version', ?)", (str(VERSION),))
@@ -323,6 +344,65 @@ class Store:
             raise SaveError(
                 f"{self.path}: could not record the seat's owner ({_sqlite_problem(exc)})"
             ) from exc
+
+    # -- devices that proved the PIN ------------------------------------------------------------------
+    def known_device(self, handle: str) -> KnownDevice | None:
+        """The device that comes back under ``handle`` (a public name its key goes with), or None."""
+        self._ensure_ready()
+        row = self._conn.execute(
+            "SELECT device, key, tablet FROM devices WHERE handle = ?", (handle,)
+        ).fetchone()
+        if row is None:
+            return None
+        try:
+            return KnownDevice(str(row[0]), bytes.fromhex(row[1]), bool(row[2]))
+        except ValueError:
+            return None  # a damaged row: that device proves the PIN again
+
+    def remember_device(self, device: str, handle: str, key: bytes) -> None:
+        """``device`` proved the PIN: it may come back with ``key`` under ``handle`` (its tablet right kept)."""
+        self._ensure_ready()
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+            self._conn.execute(
+                "INSERT INTO devices VALUES (?, ?, ?, 0, ?) ON CONFLICT (device) DO UPDATE SET "
+                "handle = excluded.handle, key = excluded.key, seen = excluded.seen",
+                (device, handle, key.hex(), time.time()),
+            )
+            self._conn.execute(
+                "DELETE FROM devices WHERE device NOT IN "
+                "(SELECT device FROM devices ORDER BY seen DESC LIMIT ?)",
+                (DEVICES_KEPT,),
+            )
+            self._conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+            raise SaveError(f"{self.path}: could not record a device ({_sqlite_problem(exc)})") from exc
+
+    def knows_device(self, device: str) -> bool:
+        self._ensure_ready()
+        return self._conn.execute("SELECT 1 FROM devices WHERE device = ?", (device,)).fetchone() is not None
+
+    def tablets(self) -> set[str]:
+        """The devices the host allowed to act as the table's shared tablet."""
+        self._ensure_ready()
+        return {str(r[0]) for r in self._conn.execute("SELECT device FROM devices WHERE tablet = 1")}
+
+    def set_tablet(self, device: str, allowed: bool) -> None:
+        self._ensure_ready()
+        try:
+            self._conn.execute("UPDATE devices SET tablet = ? WHERE device = ?", (int(allowed), device))
+        except sqlite3.Error as exc:
+            raise SaveError(f"{self.path}: could not record a tablet ({_sqlite_problem(exc)})") from exc
+
+    def forget_devices(self) -> None:
+        """Every device proves the PIN again (the host chose to shut every device out)."""
+        self._ensure_ready()
+        try:
+            self._conn.execute("DELETE FROM devices")
+        except sqlite3.Error as exc:
+            raise SaveError(f"{self.path}: could not forget devices ({_sqlite_problem(exc)})") from exc
 
     def rows(self, after: int = 0) -> list[tuple[int, int, str, bytes]]:
         try:

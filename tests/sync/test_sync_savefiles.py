@@ -297,7 +297,7 @@ def test_a_version_1_save_file_is_upgraded_once_it_replays_and_loses_its_clear_p
             await s.close()
         st = Store.open(path)
         try:
-            assert st.meta["version"] == "2" and "pin" not in st.meta and st.meta["verifier"]
+            assert st.meta["version"] == "3" and "pin" not in st.meta and st.meta["verifier"]
         finally:
             st.close()
         con = sqlite3.connect(path)

@@ -148,7 +148,12 @@ def test_undo_reaches_every_device_and_is_refused_across_a_private_draw(tmp_path
             await until(lambda: a.snapshot.view["bumps"] == 0 and b.snapshot.view["bumps"] == 0, what="undo")
             assert a.snapshot.log[-1].text_en.endswith("undone")
             await b.send({"type": "Bump"})
-            await t.undo()  # the table tablet may take back anyone's action
+            with pytest.raises(Rejected) as exc:  # a table tablet the host has not allowed yet: asked
+                await t.undo()
+            assert exc.value.rule == "tablet-approval" and h.table.state.bumps == 1
+            assert list(h.tablet_requests) == [P.device_id(t.device_token)]
+            h.allow_tablet(P.device_id(t.device_token))
+            await t.undo()  # the table tablet the host allowed may take back anyone's action
             await until(lambda: b.snapshot.view["bumps"] == 0, what="the table's undo")
             await a.send({"type": "Draw"})
             await until(lambda: not a.snapshot.can_undo)

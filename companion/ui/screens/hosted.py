@@ -30,6 +30,24 @@ class HostedScreen(Screen):
         self.hosted = hosted
         self.pin = ft.TextField(password=True, can_reveal_password=True, text_size=20, height=64, width=220)
         self.picker = SeatPicker("seat")
+        self._unwatch: Callable[[], None] | None = None
+        if shell.is_local_client():  # the host's screen: tablet requests and seat holders, live
+            self._unwatch = hosted.server.watch(self._server_changed)
+
+    def _server_changed(self) -> None:
+        async def refresh() -> None:
+            if self.shell.screen is self:
+                self.shell.refresh()
+
+        try:
+            self.shell.page.run_task(refresh)
+        except Exception:  # noqa: BLE001 - the page is gone
+            pass
+
+    async def leave(self) -> None:
+        unwatch, self._unwatch = self._unwatch, None
+        if unwatch is not None:
+            unwatch()
 
     def render(self) -> ft.Control:
         lang = self.lang
@@ -60,6 +78,7 @@ class HostedScreen(Screen):
                         "fingerprint",
                     )
                 )
+            parts += self._tablets()
             parts += self._holders()
         try:
             snap = srv.snapshot(TABLE)
@@ -143,6 +162,54 @@ class HostedScreen(Screen):
             ),
         ]
 
+    def _tablets(self) -> list[ft.Control]:
+        """Devices that asked to act as the table's tablet (its undo of anyone's action, its turns for a
+        player): the host allows or refuses each."""
+        srv = self.hosted.server
+        asks = sorted(srv.tablet_requests.values(), key=lambda r: r.since)
+        if not asks:
+            return []
+        lang = self.lang
+
+        def answer(device: str, allow: bool) -> Callable[[Any], Any]:
+            async def go(_e: Any) -> None:
+                if allow:
+                    srv.allow_tablet(device)
+                else:
+                    srv.refuse_tablet(device)
+                self.shell.refresh()
+
+            return go
+
+        rows: list[ft.Control] = [heading(tr("hosted.tablets", lang), 17)]
+        for i, r in enumerate(asks):
+            who = r.name or tr("hosted.tablet_unnamed", lang, n=i + 1)
+            rows.append(
+                ft.ResponsiveRow(
+                    [
+                        ft.Text(tr("hosted.tablet_asks", lang, who=who), size=16, col={"xs": 12, "sm": 6}),
+                        big_button(
+                            tr("hosted.tablet_allow", lang),
+                            answer(r.device, True),
+                            f"tablet-allow-{i}",
+                            icon=ft.Icons.CHECK,
+                            primary=True,
+                            col={"xs": 6, "sm": 3},
+                        ),
+                        big_button(
+                            tr("hosted.tablet_refuse", lang),
+                            answer(r.device, False),
+                            f"tablet-refuse-{i}",
+                            icon=ft.Icons.CLOSE,
+                            col={"xs": 6, "sm": 3},
+                        ),
+                    ],
+                    spacing=8,
+                    run_spacing=8,
+                )
+            )
+        return rows
+
     async def _new_pin(self, _e: Any = None) -> None:
         if self.shell.is_local_client():
             self.hosted.server.new_pin()
@@ -156,12 +223,11 @@ class HostedScreen(Screen):
 
     async def _pick(self, seat: str, province: str, name: str, colour: str) -> None:
         srv = self.hosted.server
-        local = self.shell.is_local_client()
         access = self.shell.access
         if not access.may_see(self.hosted):  # proven on the server (companion.ui.access), never by the page
             self.shell.toast(tr("access.need_pin", self.lang), error=True)
             return
-        pin = "" if local else access.pins.get(srv.table_id, "")
+        pin = ""  # a page comes back by its device (the table remembers it), never by a kept PIN
         if seat != TABLE and (name or colour):
             try:
                 srv.set_seat_name(seat, name or self._name_of(seat), colour or None)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -31,27 +30,21 @@ class JoinScreen(Screen):
         self.pin = track(ft.TextField(password=True, can_reveal_password=True, text_size=20, height=64))
         self.tables: list[Any] = []
         self.target: tuple[str, int, str] | None = None  # host, port, name
-        self.browser: Any = None
         self.discovery_error = ""
         self.busy = False
         self.preview: Session | None = None  # the table opened as its shared tablet, to list its seats
         self.preview_key: tuple[str, int, str] | None = None
         self.picker = SeatPicker("join")
         self.found_list: ft.ListView | None = None
+        self._stop_watching: Any = None
         self._start_browser()
 
     def _start_browser(self) -> None:
+        """Watch the tables on the LAN through the one zeroconf browser every page of this process shares."""
         try:
-            from companion.sync.discovery import Browser
-        except ImportError as exc:
+            self._stop_watching = self.shell.hub.watch_discovery(self._tables_changed)
+        except Exception as exc:  # noqa: BLE001 - no multicast here (or no zeroconf): typing the code works
             self.discovery_error = str(exc)
-            return
-        try:
-            self.browser = Browser(self._tables_changed)
-            self.browser.start()
-        except Exception as exc:  # noqa: BLE001 - no multicast here: typing the code still works
-            self.discovery_error = str(exc)
-            self.browser = None
 
     def _tables_changed(self, *_args: Any) -> None:
         async def refresh() -> None:
@@ -86,14 +79,14 @@ class JoinScreen(Screen):
 
     async def leave(self) -> None:
         await self._close_preview()
-        if self.browser is not None:
-            b, self.browser = self.browser, None
-            await asyncio.to_thread(b.stop)
+        stop, self._stop_watching = self._stop_watching, None
+        if stop is not None:
+            stop()
 
     def _listed(self) -> list[ft.Control]:
         """The tables found on the LAN, as buttons."""
         lang = self.lang
-        tables = list(self.browser.tables) if self.browser is not None else []
+        tables = self.shell.hub.discovered()
         listed: list[ft.Control] = []
         if not tables:
             listed.append(
@@ -204,6 +197,14 @@ class JoinScreen(Screen):
         if not pin:
             self.shell.toast(tr("join.need_pin", lang), error=True)
             return
+        host, port = self.target[0], self.target[1]
+        here = self.shell.hub.hosted_at(host, port)
+        if here is not None:  # a table this process hosts: its seats through the PIN, no socket to itself
+            await self._open_here(here, pin)
+            return
+        if not self.shell.may_connect(host, port):  # a page that proved nothing: only tables found here
+            self.shell.toast(tr("join.refused", lang), error=True)
+            return
         try:
             from companion.sync.client import join
         except ImportError as exc:
@@ -212,15 +213,39 @@ class JoinScreen(Screen):
         self.busy = True
         await self._close_preview()
         try:
-            self.preview = await join(self.target[0], self.target[1], pin, TABLE)
-            self.preview_key = (self.target[0], self.target[1], pin)
+            self.preview = await join(host, port, pin, TABLE, device_token=self.shell.access.device_token)
+            self.preview_key = (host, port, pin)
         except Exception as exc:  # noqa: BLE001 - wrong PIN, unreachable host: say it, keep what was typed
-            self.shell.toast(tr("join.failed", lang, err=err_text(exc, lang)), error=True)
+            self._refused(exc)
             return
         finally:
             self.busy = False
         self.preview.on_change(lambda _s: self._seats_changed())  # names and turns change while choosing
         self.shell.refresh()
+
+    async def _open_here(self, hosted: Any, pin: str) -> None:
+        """A join code of a table this process hosts: the PIN is proven here (budgeted), then its seats."""
+        access = self.shell.access
+        if not access.may_see(hosted):
+            self.busy = True
+            try:
+                found, _why = await access.prove_pin(pin)
+            finally:
+                self.busy = False
+            if hosted not in found:
+                self.shell.toast(tr("join.refused", self.lang), error=True)
+                return
+        await self.shell.open_hosted(hosted)
+
+    def _refused(self, exc: Exception) -> None:
+        """Why joining failed: in words for the hosting device; for any other page one answer for every
+        refusal (wrong PIN, nothing listening, not a table), so that it learns nothing of the network."""
+        lang = self.lang
+        rule = getattr(exc, "rule", "")
+        if self.shell.access.admin or rule in ("seat", "seat-taken", "tablet-approval"):
+            self.shell.toast(tr("join.failed", lang, err=err_text(exc, lang)), error=True)
+        else:
+            self.shell.toast(tr("join.refused", lang), error=True)
 
     async def _close_preview(self) -> None:
         preview, self.preview = self.preview, None
@@ -247,7 +272,6 @@ class JoinScreen(Screen):
         )
 
     async def _pick(self, seat: str, province: str, name: str, colour: str) -> None:
-        lang = self.lang
         if self.busy or self.preview is None or self.preview_key is None:
             return
         host, port, pin = self.preview_key
@@ -263,7 +287,7 @@ class JoinScreen(Screen):
                 )
                 session = await join(host, port, pin, seat, **extra)
             except Exception as exc:  # noqa: BLE001 - seat taken, host gone: say it, stay here
-                self.shell.toast(tr("join.failed", lang, err=err_text(exc, lang)), error=True)
+                self._refused(exc)
                 return
             finally:
                 self.busy = False
