@@ -51,6 +51,11 @@ def _due(now: float, last: str, every: float, at_most: float) -> bool:
     return since >= at_most or (since >= every and now - _state["busy"] >= IDLE_S)
 
 
+def idle(now: float) -> bool:
+    """No page has been drawn for a moment: work nobody waits for may run now."""
+    return now - _state["busy"] >= IDLE_S
+
+
 def due(now: float) -> bool:
     """Whether a full collection should run now: idle and not too soon, or too long since the last."""
     return _due(now, "full", EVERY_S, AT_MOST_S)

@@ -21,8 +21,11 @@
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
+import os
+import socket
 import time
 import weakref
 from collections.abc import Awaitable, Callable, Iterator, MutableMapping
@@ -374,74 +377,120 @@ def _ws_protocol() -> type:
     return CoalescingWebSocket
 
 
-def _short_message_repr() -> None:
-    """Flet 1.0 writes every message it sends into a debug line of its ``flet_transport`` log, as an f-string:
-    the whole message (a screen's patch, with its controls) is turned into text even when that log is off,
-    which was ~5% of the app's CPU per update on a busy table. Unless that log is on, a message's text is
-    its action only."""
-    from flet.messaging.protocol import Message
-
-    if logging.getLogger("flet_transport").isEnabledFor(logging.DEBUG) or getattr(
-        Message, "_tk_short", False
-    ):
-        return
-
-    def short(self: Any) -> str:
-        return f"Message({self.action!r}, {type(self.body).__name__})"
-
-    Message.__repr__ = short  # type: ignore[method-assign]
-    Message._tk_short = True  # type: ignore[attr-defined]
-
-
-def _always_disconnect() -> None:
-    """Flet 1.0.5's ``FletApp.handle`` marks its session disconnected only after its send loop ends well. A
-    browser that goes while a message to it is being written (a reload, a phone locked during an update)
-    makes that loop raise (the socket is gone), ``handle`` raises with it, and the session stays connected
-    to a dead socket for ever: it never hears ``disconnect``, so its page goes on being drawn at every
-    update of its table (a ninth page drawn for eight devices) and what is sent to it piles up in a queue
-    nobody reads. Measured: about one reload in ten. The reloaded page meanwhile gets a new session, as the
-    old one still looks connected.
-
-    Here the session is marked disconnected whichever way ``handle`` ends, as Flet does when it ends well
-    (``Session disconnected`` in Flet's log, the page's ``on_disconnect``, its expiry after
-    ``session_timeout``): only when this connection is still the session's own."""
-    from flet_web.fastapi import flet_app
-    from flet_web.fastapi.flet_app_manager import app_manager
-
-    cls: Any = flet_app.FletApp
-    if getattr(cls, "_tk_always_disconnect", False):
-        return
-    original = cls.handle
-
-    async def handle(self: Any, websocket: Any) -> None:
-        try:
-            await original(self, websocket)
-        except Exception as exc:
-            session = getattr(self, "_FletApp__session", None)
-            if session is not None and session.connection is self:
-                key = self._FletApp__get_unique_session_id(session.id)
-                await app_manager.disconnect_session(key, self._FletApp__session_timeout_seconds)
-                log.info(
-                    "a page's socket went while it was written to (%s): its session is disconnected",
-                    type(exc).__name__,
-                )
-            from starlette.websockets import WebSocketDisconnect
-
-            if not isinstance(exc, WebSocketDisconnect):
-                raise
-
-    cls.handle = handle
-    cls._tk_always_disconnect = True
-
-
 def build_app(main: Callable[..., Any], assets_dir: str | None = None, key: HostKey | None = None) -> Guard:
     import flet as ft
 
-    _short_message_repr()
-    _always_disconnect()
+    from . import runtime
+
+    runtime.install()
 
     app = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=assets_dir or "assets")
     return Guard(app, key=key)
+
+
+class Door(socket.socket):
+    """The web port's listening socket, which never lets one address, or everyone together, hold more than
+    a fixed number of connections: over :attr:`per_address` from one address or :attr:`total` in all, a new
+    connection is closed as soon as it is accepted (before its TLS handshake costs anything). Each TLS
+    connection costs ~300 KB before it says a word (asyncio's buffers), so held sockets never take more
+    than ``total`` of those; a browser needs a handful (its page's websocket, a few requests)."""
+
+    def __init__(self, family: int, per_address: int = 32, total: int = 512) -> None:
+        super().__init__(family, socket.SOCK_STREAM)
+        self.per_address = per_address
+        self.total = total
+        self.open: collections.Counter[str] = collections.Counter()
+        self.refused = 0
+        self.closed = 0  # connections gone since the memory they held was last handed back (trim())
+
+    def accept(self) -> tuple[socket.socket, Any]:
+        while True:
+            fd, addr = self._accept()  # type: ignore[attr-defined]
+            host = str(addr[0])
+            if self.open[host] >= self.per_address or sum(self.open.values()) >= self.total:
+                os.close(fd)
+                self.refused += 1
+                continue
+            self.open[host] += 1
+            conn = _Counted(self, host, self.family, self.type, self.proto, fileno=fd)
+            return conn, addr
+
+    def release(self, host: str) -> None:
+        self.open[host] -= 1
+        if self.open[host] <= 0:
+            del self.open[host]
+        self.closed += 1
+
+    def trim(self) -> None:
+        """Hand the memory of connections gone back to the system, once many went: their buffers sit in
+        reference cycles, which only a full collection frees (:mod:`companion.idle_gc` keeps full
+        collections for idle moments and freezes what survives), and glibc keeps what is freed until told
+        (``malloc_trim``)."""
+        from . import idle_gc
+
+        if self.closed < 64 or not idle_gc.idle(time.monotonic()):
+            return
+        self.closed = 0
+        idle_gc.collect(deep=True)
+        _malloc_trim()
+
+
+class _Counted(socket.socket):
+    def __init__(self, door: Door, host: str, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._door: Door | None = door
+        self._host = host
+
+    def close(self) -> None:
+        door, self._door = self._door, None
+        if door is not None:
+            door.release(self._host)
+        super().close()
+
+
+def _malloc_trim() -> None:
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("c")
+    if not name:
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(name).malloc_trim(0)
+
+
+def door(host: str, port: int) -> Door:
+    """The listening socket for ``host:port`` (IPv6 when ``host`` is an IPv6 address)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    d = Door(family)
+    d.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    d.bind((host, port))
+    d.listen(2048)
+    d.setblocking(False)
+    return d
+
+
+async def _trim_now_and_then(d: Door) -> None:
+    while True:
+        await asyncio.sleep(5)
+        d.trim()
+
+
+def _server_class() -> type:
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, which after a graceful shutdown on SIGTERM or SIGINT raises that signal again
+        (the process then dies of it, before the app's own shutdown: its tables closed, its zeroconf
+        goodbyes sent). Here the shutdown is the app's: :func:`serve` returns and the app ends with 0."""
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            with super().capture_signals():
+                yield
+                self._captured_signals.clear()
+
+    return Server
 
 
 async def serve(
@@ -473,8 +522,11 @@ async def serve(
         server_header=False,
         timeout_keep_alive=5,
         limit_concurrency=2048,
+        timeout_graceful_shutdown=1,  # SIGTERM: open pages get a second, then the app stops
     )
-    server = uvicorn.Server(config)
+    server = _server_class()(config)
+    listening = door(host, port)
+    trimmer = asyncio.get_running_loop().create_task(_trim_now_and_then(listening))
     if ready is not None:
 
         async def announce() -> None:
@@ -483,4 +535,8 @@ async def serve(
             ready()
 
         asyncio.get_running_loop().create_task(announce())
-    await server.serve()
+    try:
+        await server.serve(sockets=[listening])
+    finally:
+        trimmer.cancel()
+        listening.close()

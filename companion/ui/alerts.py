@@ -35,6 +35,7 @@ from companion.session import Snapshot
 from engine.core.events import TABLE
 
 from . import theme
+from .spawn import spawn
 from .widgets import ident
 
 # the banner's colours, given outright in the dark theme (the theme's container colours are too pale beside
@@ -237,7 +238,7 @@ class Alerts:
             await asyncio.gather(self._play(top.sound), self._vibrate(top.vibration), return_exceptions=True)
 
         try:
-            self.page.run_task(signal)
+            spawn(self.page, signal)
         except Exception:  # noqa: BLE001 - the page is gone
             pass
 
@@ -267,7 +268,7 @@ class Alerts:
                     self._show_banner()
 
         try:
-            self.page.run_task(fade)
+            spawn(self.page, fade)
         except Exception:  # noqa: BLE001 - the page is gone
             pass
 
@@ -371,7 +372,7 @@ class Alerts:
             if not self._owing:
                 self._owing = True
                 try:
-                    self.page.run_task(self._pay)
+                    spawn(self.page, self._pay)
                 except Exception:  # noqa: BLE001 - the page is gone
                     self._owing = False
             return

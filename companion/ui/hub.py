@@ -71,6 +71,8 @@ class Hub:
         self._host_key = ""
         self._discovery: Any = None  # one zeroconf browser shared by every page (companion.sync.discovery)
         self._discovery_watchers: list[Callable[[], None]] = []
+        self._discovery_start: Any = None  # the browser being started (a future), once
+        self.discovery_error = ""  # why there is no discovery here ("" while it works or starts)
         self._reopened = False
 
     # -- who may see what (companion.ui.access) -------------------------------------------------------
@@ -224,21 +226,30 @@ class Hub:
         return list(self._discovery.tables) if self._discovery is not None else []
 
     def watch_discovery(self, fn: Callable[[], None]) -> Callable[[], None]:
-        """Start the shared zeroconf browser (once) and call ``fn`` (on zeroconf's thread) when the tables
-        found change; returns the function that stops calling it. Raises when there is no discovery here."""
-        if self._discovery is None:
-            from companion.sync.discovery import Browser
-
-            browser = Browser(lambda _tables: self._found_changed())
-            browser.start()
-            self._discovery = browser
+        """Start the shared zeroconf browser (once, on a thread: a page never waits for it) and call ``fn``
+        (on zeroconf's thread) when the tables found change, or when the browser could not start
+        (:attr:`discovery_error`); returns the function that stops calling it."""
         self._discovery_watchers.append(fn)
+        if self._discovery is None and self._discovery_start is None:
+            self._discovery_start = asyncio.get_running_loop().run_in_executor(None, self._start_discovery)
 
         def stop() -> None:
             with contextlib.suppress(ValueError):
                 self._discovery_watchers.remove(fn)
 
         return stop
+
+    def _start_discovery(self) -> None:
+        try:
+            from companion.sync.discovery import Browser
+
+            browser = Browser(lambda _tables: self._found_changed())
+            browser.start()
+        except Exception as exc:  # noqa: BLE001 - no multicast here: typing or scanning a code still works
+            self.discovery_error = str(exc) or type(exc).__name__
+            self._found_changed()
+            return
+        self._discovery = browser
 
     def _found_changed(self) -> None:
         for fn in list(self._discovery_watchers):
@@ -272,6 +283,9 @@ class Hub:
             except Exception:  # noqa: BLE001 - closing down: keep stopping the others
                 pass
         self.hosted.clear()
+        if self._discovery_start is not None:
+            with contextlib.suppress(Exception):
+                await self._discovery_start
         browser, self._discovery = self._discovery, None
         if browser is not None:
             await asyncio.to_thread(browser.stop)

@@ -35,6 +35,8 @@ from .screens.new_table import NewTableScreen
 from .screens.resume import ResumeScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
+from .spawn import bind as bind_loop
+from .spawn import spawn
 from .widgets import PHONE_MAX, card, ident
 
 log = logging.getLogger("tablekeeper.app")
@@ -219,7 +221,7 @@ class Shell:
         coming back as a new one (a host restart) shows again only what was not."""
         if self.record is not None and self.record.get("seen") != seq:
             try:
-                self.page.run_task(self.remember, seen=seq)
+                spawn(self.page, self.remember, seen=seq)
             except Exception:  # noqa: BLE001 - the page is gone
                 pass
 
@@ -283,7 +285,7 @@ class Shell:
                 except Exception:  # noqa: BLE001 - a page closing meanwhile
                     pass
 
-            self.page.run_task(scroll_top)
+            spawn(self.page, scroll_top)
 
     def _render_afresh(self, screen: Screen) -> tuple[ft.AppBar, ft.Control]:
         """The screen's controls built anew, with nothing kept from the page (no memo)."""
@@ -543,6 +545,7 @@ def make_main(hub: Hub, lang: str = DEFAULT_LANG) -> Callable[[ft.Page], Any]:
     configure.install()  # Flet's set-up of added controls, without its walk through empty fields
 
     async def main(page: ft.Page) -> None:
+        bind_loop()  # every page's background work runs on this loop (companion.ui.spawn)
         for problem in await hub.ready():  # a window's first page hosts again what it hosted before
             log.warning("could not host again: %s", problem)
         shell = Shell(page, hub, lang)

@@ -115,6 +115,13 @@ def test_a_lan_browser_sees_nothing_of_a_table_until_it_proves_the_pin(tmp_path)
             try:
                 host = Driver(browser.new_context(ignore_https_errors=True).new_page())
                 host.open(f"https://127.0.0.1:{port}/?k={key}")
+                # the secret left the address bar and the history at once (a redirect, then a cookie)
+                assert key not in host.page.url and host.page.url.endswith(f":{port}/"), host.page.url
+                plain = browser.new_context(ignore_https_errors=True).new_page()
+                plain.goto(f"https://127.0.0.1:{port}/")  # a page opened on the plain address, to compare
+                assert host.page.evaluate("history.length") == plain.evaluate("history.length")
+                plain.context.close()
+                assert key not in host.page.evaluate("document.cookie")  # HttpOnly: no script reads it
                 host.click("start-new")
                 host.click("game-coretoy")
                 host.fill("table-name", "Feu secret")

@@ -22,6 +22,7 @@ from engine.boards.palette import INK, LAND, PEOPLE, ROAD, SEA
 
 from ..graft import live
 from ..memo import keep
+from ..spawn import spawn
 
 MIN_TARGET = 44.0  # px: a tap target is never smaller than this, whatever the scale
 DISC = 0.85  # a city's disc on screen, as a share of its footprint (the layout keeps footprints apart)
@@ -87,7 +88,7 @@ class Flash(cv.Canvas):
 
     def did_mount(self) -> None:
         super().did_mount()
-        self.page.run_task(self._fade)
+        spawn(self.page, self._fade)
 
     async def _fade(self) -> None:
         await asyncio.sleep(max(0.0, self.seconds))

@@ -15,6 +15,7 @@ from ..games import turn_seats
 from ..hub import Hosted
 from ..i18n import tr
 from ..seat_picker import SeatPicker, provinces_of
+from ..spawn import spawn
 from ..widgets import big_button, card, heading, ident, qr_png, vcol
 from .base import Screen, table_title
 
@@ -40,7 +41,7 @@ class HostedScreen(Screen):
                 self.shell.refresh()
 
         try:
-            self.shell.page.run_task(refresh)
+            spawn(self.shell.page, refresh)
         except Exception:  # noqa: BLE001 - the page is gone
             pass
 

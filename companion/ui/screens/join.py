@@ -13,6 +13,7 @@ from .. import rejoin
 from ..games import turn_seats
 from ..i18n import tr
 from ..seat_picker import SeatPicker, provinces_of
+from ..spawn import spawn
 from ..typed import track
 from ..widgets import big_button, card, heading, ident, pill, vcol
 from .base import Screen, err_text, table_title
@@ -30,7 +31,6 @@ class JoinScreen(Screen):
         self.pin = track(ft.TextField(password=True, can_reveal_password=True, text_size=20, height=64))
         self.tables: list[Any] = []
         self.target: tuple[str, int, str] | None = None  # host, port, name
-        self.discovery_error = ""
         self.busy = False
         self.preview: Session | None = None  # the table opened as its shared tablet, to list its seats
         self.preview_key: tuple[str, int, str] | None = None
@@ -41,16 +41,14 @@ class JoinScreen(Screen):
 
     def _start_browser(self) -> None:
         """Watch the tables on the LAN through the one zeroconf browser every page of this process shares."""
-        try:
-            self._stop_watching = self.shell.hub.watch_discovery(self._tables_changed)
-        except Exception as exc:  # noqa: BLE001 - no multicast here (or no zeroconf): typing the code works
-            self.discovery_error = str(exc)
+        self._stop_watching = self.shell.hub.watch_discovery(self._tables_changed)
 
     def _tables_changed(self, *_args: Any) -> None:
         async def refresh() -> None:
             if self.shell.screen is not self:
                 return
-            if self.found_list is not None:  # only the list: the fields keep their focus and what is typed
+            if self.found_list is not None and not self.shell.hub.discovery_error:
+                # only the list: the fields keep their focus and what is typed
                 self.found_list.controls = self._listed()
                 try:
                     self.found_list.update()
@@ -60,7 +58,7 @@ class JoinScreen(Screen):
             self.shell.refresh()
 
         try:
-            self.shell.page.run_task(refresh)
+            spawn(self.shell.page, refresh)
         except Exception:  # noqa: BLE001 - the page may be gone already
             pass
 
@@ -73,7 +71,7 @@ class JoinScreen(Screen):
                 self.shell.refresh()
 
         try:
-            self.shell.page.run_task(refresh)
+            spawn(self.shell.page, refresh)
         except Exception:  # noqa: BLE001 - the page may be gone already
             pass
 
@@ -115,8 +113,8 @@ class JoinScreen(Screen):
         lang = self.lang
         found: list[ft.Control] = [heading(tr("join.found", lang))]
         self.found_list = None
-        if self.discovery_error:
-            found.append(ft.Text(tr("join.nodiscovery", lang, err=self.discovery_error), size=15))
+        if self.shell.hub.discovery_error:  # no multicast here: typing or scanning the code still works
+            found.append(ft.Text(tr("join.nodiscovery", lang, err=self.shell.hub.discovery_error), size=15))
         else:
             # a fixed height: tables appearing on the LAN never move the buttons below under a finger; when
             # they change only this list is drawn again, so typing in the fields below is never interrupted
@@ -171,7 +169,7 @@ class JoinScreen(Screen):
         self.target = (host, port, name)
         if pin:
             self.pin.value = pin
-            self.shell.page.run_task(self._look)  # the code holds the PIN: list the seats at once
+            spawn(self.shell.page, self._look)  # the code holds the PIN: list the seats at once
         self.shell.refresh()
 
     @staticmethod

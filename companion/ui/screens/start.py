@@ -10,6 +10,7 @@ import flet as ft
 
 from ..hub import Hosted
 from ..i18n import tr
+from ..spawn import spawn
 from ..typed import track
 from ..widgets import big_button, card, heading, ident, vcol
 from .base import Screen, table_title
@@ -38,7 +39,7 @@ class StartScreen(Screen):
             )
         )
         self.busy = False
-        shell.page.run_task(self._watch)
+        spawn(self.shell.page, self._watch)
 
     async def _prove(self, _e: Any = None) -> None:
         """A browser that is not the host proves a hosted table's PIN (checked on the server, budgeted)."""

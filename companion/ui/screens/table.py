@@ -37,6 +37,7 @@ from ..games import (
 from ..hotseat import Privacy
 from ..i18n import reason_text, refusal_text, tr
 from ..pickers import choice_panel, is_listed
+from ..spawn import spawn
 from ..table_parts import TableParts
 from ..widgets import big_button, card, heading, ident, pill, vcol
 from .base import Screen, err_text
@@ -229,7 +230,7 @@ class TableScreen(TableParts, Screen):
             await sent(self.shell.page)
 
         try:
-            self.shell.page.run_task(refresh)
+            spawn(self.shell.page, refresh)
         except Exception:  # noqa: BLE001 - page closed: nothing to draw on
             self._redraw_due = False
 

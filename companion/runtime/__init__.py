@@ -1,0 +1,39 @@
+"""Where tablekeeper works around Flet's internals — and nowhere else.
+
+Everything here changes how Flet (pinned at 1.0.5 in ``pyproject.toml``) behaves inside, for a reason a
+public API does not cover; :func:`install` applies it all once, :func:`check` names each Flet internal it
+relies on that is missing (``tests/app/test_runtime.py`` runs it, so an upgrade of Flet fails there,
+naming what moved). ``docs/architecture.md`` says why each part exists.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from . import transport
+
+_PARTS = (transport,)
+
+
+def install() -> None:
+    """Apply every workaround (idempotent)."""
+    for part in _PARTS:
+        part.install()
+
+
+def check() -> list[str]:
+    """The Flet internals a workaround relies on that this Flet does not have, as ``module.Class.name``."""
+    missing: list[str] = []
+    for part in _PARTS:
+        for module, owner, name in part.REQUIRES:
+            try:
+                obj = getattr(importlib.import_module(module), owner)
+            except (ImportError, AttributeError):
+                missing.append(f"{module}.{owner}")
+                continue
+            if not hasattr(obj, name) and name not in getattr(obj, "__dict__", {}):
+                missing.append(f"{module}.{owner}.{name}")
+    return missing
+
+
+__all__ = ["check", "install"]
