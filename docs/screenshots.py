@@ -161,32 +161,31 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     args.out.mkdir(parents=True, exist_ok=True)
-    tmp = tempfile.mkdtemp(prefix="tk-shots-")  # kept when something fails: the app's log, the pages
-    if True:
-        port = free_port()
-        log = Path(tmp) / "app.log"
-        proc = start_app(Path(tmp) / "data", port, coretoy=False, log_path=log)
-        url = f"http://127.0.0.1:{port}/"
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                try:
-                    pandemie(browser, url, args.out)
-                    rattus(browser, url, args.out)
-                except BaseException:
-                    for i, pg in enumerate(pg for ctx in browser.contexts for pg in ctx.pages):
-                        shot = Path(tmp) / f"failure-{i}.png"
-                        pg.screenshot(path=str(shot))
-                        print(f"page {i} ({shot}):", Driver(pg).all_text()[-800:], file=sys.stderr)
-                    raise
-                finally:
-                    browser.close()
-        except BaseException:
-            print(log.read_text(errors="replace")[-3000:], file=sys.stderr)
-            print(f"the app's log and the pages' screenshots are in {tmp}", file=sys.stderr)
-            raise
-        finally:
-            stop_app(proc)
+    tmp = Path(tempfile.mkdtemp(prefix="tk-shots-"))  # kept when something fails: the app's log, the pages
+    port = free_port()
+    log = tmp / "app.log"
+    proc = start_app(tmp / "data", port, coretoy=False, log_path=log)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            try:
+                pandemie(browser, url, args.out)
+                rattus(browser, url, args.out)
+            except BaseException:
+                for i, pg in enumerate(pg for ctx in browser.contexts for pg in ctx.pages):
+                    shot = tmp / f"failure-{i}.png"
+                    pg.screenshot(path=str(shot))
+                    print(f"page {i} ({shot}):", Driver(pg).all_text()[-800:], file=sys.stderr)
+                raise
+            finally:
+                browser.close()
+    except BaseException:
+        print(log.read_text(errors="replace")[-3000:], file=sys.stderr)
+        print(f"the app's log and the pages' screenshots are in {tmp}", file=sys.stderr)
+        raise
+    finally:
+        stop_app(proc)
     shutil.rmtree(tmp)
     return 0
 
