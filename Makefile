@@ -5,7 +5,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test setup system-deps lint bench clean
+.PHONY: run test setup system-deps lint bench screenshots clean
 
 $(BIN)/tablekeeper: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -51,6 +51,10 @@ lint: setup
 
 bench: setup
 	$(BIN)/python -m benchmarks
+
+# the pictures in README.md and docs/, taken from the running app in Chromium (docs/screenshots.py)
+screenshots: setup
+	$(BIN)/python docs/screenshots.py
 
 clean:
 	-$(BIN)/python -m engine.native clean

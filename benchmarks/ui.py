@@ -188,7 +188,7 @@ def main(argv: list[str] | None = None) -> None:
         default=os.environ.get("TK_BENCH_VIEWPORT", "devices"),
         help="'devices' (default): each page the size of the device it stands for, a tablet "
         f"{TABLET_VIEWPORT} and a phone {PHONE_VIEWPORT} CSS pixels; or WxH for every page "
-        "(1100x2400 is the size this benchmark used before stop 20)",
+        "(e.g. 1100x2400, a page tall enough to show every seat's button)",
     )
     ap.add_argument(
         "--seed",

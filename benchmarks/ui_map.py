@@ -8,11 +8,11 @@ Two parts, both on Gallia's 48-city map:
 2. **browser** (the real app, ``tablekeeper app --web`` on loopback, Debian's Chromium through Playwright):
    a 2-player Pandémie; the acting device is the table's tablet following the current player (set up on a
    1100 × 2400 window, then played at a tablet's 1280 × 800: the map ~670 px wide, the first choice scrolled
-   to when it is below the fold; 1100 × 2400 before stop 20), the other device a phone on the table seat
+   to when it is below the fold), the other device a phone on the table seat
    (390 × 844, the map 334 px wide, zoomable). Each tap clicks the first choice on the acting page; the time is tap → the page shows the new event
    number (its accessibility tree changed in the frame that also painted the new map), for each device.
 
-Prints p50 / p95 and the ratios against the goals of the table-flow issue: p95 ≤ 200 ms on the acting
+Prints p50 / p95 and the ratios against the goals: p95 ≤ 200 ms on the acting
 device, ≤ 300 ms on the others.
 """
 

@@ -224,7 +224,7 @@ def start_wechat() -> tuple[WeChatPeer | None, str]:
     if not WECHAT_PYTHON.exists():
         return None, (
             f"WeChat QR: not measured (no {WECHAT_PYTHON}; make a separate venv with "
-            "opencv-contrib-python-headless, see the README)"
+            "opencv-contrib-python-headless, see docs/vision.md)"
         )
     try:
         peer = WeChatPeer()

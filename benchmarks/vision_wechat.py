@@ -2,7 +2,7 @@
 
 It lives in opencv-contrib-python(-headless), which conflicts with the project's opencv-python-headless,
 so it runs under its own interpreter (a separate venv, by default ``.venv-wechat/`` at the repository
-root; see the README's vision section). This file imports nothing from the project.
+root; see docs/vision.md). This file imports nothing from the project.
 
 Protocol on stdin/stdout: the parent writes a 4-byte big-endian length and a ``.npy`` frame; this
 process answers one JSON line ``{"texts": [...], "ms": cpu_ms}``. A first line announces what runs:

@@ -273,7 +273,7 @@ def _chromium_kind(pid: int) -> str:
 class Watchdog:
     """Kills a Chromium renderer that spins while the benchmark waits on it.
 
-    Seen once in ~25 runs (stop 31): a page's Flutter client trapped (*memory access out of bounds*) just
+    Seen once in ~25 runs: a page's Flutter client trapped (*memory access out of bounds*) just
     as its accessibility tree was turned on, then its main thread and its raster worker spun at two cores
     for ever, and Playwright's next call into it (a mouse move, which has no timeout) never returned: the
     run hung. When the benchmark's loop has not :meth:`beat` for ``stall`` s, a renderer that has used more

@@ -63,8 +63,8 @@ HEADERS = [
 #   draws with its multi-threaded renderer (skwasm with a raster worker). On the benchmark's machine that
 #   worker was the part that, in about one run of eight, burnt 94 ms of CPU per tap on one page instead of
 #   3-6, and the part a page spun in for ever after a "memory access out of bounds"; single-threaded it
-#   draws the same frames (stop 32, README). The page loads nothing from another origin (CSP above), so the
-#   isolation protects nothing here.
+#   draws the same frames, and the benchmark's other pages were repainted sooner. The page loads nothing
+#   from another origin (CSP above), so the isolation protects nothing here.
 # * ``Access-Control-Allow-Origin: *``: no other site has any reason to read this app's answers.
 DROPPED = {b"cross-origin-embedder-policy", b"access-control-allow-origin"}
 

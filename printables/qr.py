@@ -37,7 +37,7 @@ def matrix(text: str, size_class: str) -> tuple[tuple[bool, ...], ...]:
 
 
 def designator(text: str, size_class: str) -> str:
-    """Version and error level, e.g. ``1-Q`` (for the legend and the README)."""
+    """Version and error level, e.g. ``1-Q`` (for the legend and docs/printing.md)."""
     if size_class == SMALL:
         return segno.make_qr(text, error="l", boost_error=True, version=1).designator
     return segno.make_qr(text, error="h", boost_error=True).designator

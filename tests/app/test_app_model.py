@@ -722,7 +722,7 @@ def test_a_play_grows_with_its_lines_rather_than_cutting_them():
 def test_a_play_is_three_controls_or_five_with_an_icon():
     """A turn's end brings the new player ~20 plays at once, each control of them set up, sent and built in
     the browser: a play is its button's semantics, its box and its label (an icon, and a row holding both,
-    when it has one). Drawn the same as with two rows more (checked pixel for pixel in a browser, stop 28)."""
+    when it has one). Drawn the same as with two rows more (checked pixel for pixel in a browser when they were taken out)."""
     import flet as ft
 
     from companion.ui.widgets import big_button

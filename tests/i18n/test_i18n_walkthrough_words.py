@@ -1,4 +1,4 @@
-"""Words a walk-through found wrong (stop 17): French without elision (*au tour de Alice*), roles and peoples
+"""Words once wrong on the screens: French without elision (*au tour de Alice*), roles and peoples
 left in French on an English screen (*Sénateur*, *Vandales*), a move said twice in the log. (The province
 panel's phase and roles as a screen draws them: ``tests/app/test_app_pandemie_events.py``.)"""
 

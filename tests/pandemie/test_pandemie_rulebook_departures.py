@@ -1,4 +1,4 @@
-"""Departures from the rulebook found by the scenario audit (issue 14), each as a rulebook scenario."""
+"""Departures from the rulebook found by an audit of the rulebook against the code, each as a rulebook scenario."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Departures from the rules found by the scenario audit (issue 14), each as a rules scenario."""
+"""Departures from the rules found by an audit of the rules against the code, each as a rules scenario."""
 
 from __future__ import annotations
 

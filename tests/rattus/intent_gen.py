@@ -137,4 +137,4 @@ def without_readings(i: Any) -> Any:
 
 ONE_PIECE_AT_A_TIME = ("SetRamparts", "SetNuns")
 """The Emperor and the Nun may move all their pieces in one use; ``legal()`` lists their moves one piece at a time
-(thousands of placements otherwise): a known limit (README), so the completeness check leaves them out."""
+(thousands of placements otherwise): a known limit (docs/rattus.md), so the completeness check leaves them out."""

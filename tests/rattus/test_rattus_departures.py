@@ -1,4 +1,4 @@
-"""Rulebook scenarios for the departures a rules audit found (issue 14), named in the rulebook's words."""
+"""Rulebook scenarios for the departures an audit of the rules against the code found, named in the rulebook's words."""
 
 from __future__ import annotations
 

@@ -68,7 +68,7 @@ def test_what_is_not_a_code_of_a_known_version_is_not_read() -> None:
 
 def test_small_codes_in_1080p_frames_read_more_than_four_in_five() -> None:
     """1.2-1.7 px per module in 1080p frames: 52 of 60 on these two seeded frames (40 before the grid was
-    fitted); the issue asks 90%, which the benchmark's table measures."""
+    fitted); the goal is 90%, which the benchmark's table measures."""
     total = got = 0
     for seed in (100, 101):
         frame, placed = synth.case_scene("1080p module 1.2-1.7px", seed, TEXTS[(seed * 7) % 50 :])
