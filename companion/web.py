@@ -33,6 +33,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from . import cue
+from .door import Door
 from .identity import CURRENT, DEVICE_COOKIE, HOST_COOKIE, HostKey, cookies, identify, set_cookie
 from .sync.protocol import check_token, new_device_token
 
@@ -101,10 +102,33 @@ def host_allowed(headers: list[tuple[bytes, bytes]], names: set[str]) -> bool:
 
 
 def machine_names() -> set[str]:
-    import socket
 
     host = (socket.gethostname().split(".")[0] or "tablekeeper").lower()
     return {"localhost", host, f"{host}.local", socket.gethostname().lower()}
+
+
+class PageBudget:
+    """New pages (Flet websockets) per source address: at most :attr:`per_minute` a minute. A page holds its
+    session's memory until :data:`SESSION_TIMEOUT_S` after its browser left; a browser reloading now and
+    then never comes near the budget."""
+
+    def __init__(self, per_minute: int = 30, clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_minute = per_minute
+        self._clock = clock
+        self._opened: dict[str, collections.deque[float]] = {}
+
+    def allow(self, address: str) -> bool:
+        now = self._clock()
+        if len(self._opened) > 4096:
+            for a in [a for a, q in self._opened.items() if not q or q[-1] <= now - 60]:
+                del self._opened[a]
+        q = self._opened.setdefault(address, collections.deque())
+        while q and q[0] <= now - 60:
+            q.popleft()
+        if len(q) >= self.per_minute:
+            return False
+        q.append(now)
+        return True
 
 
 class Guard:
@@ -116,6 +140,8 @@ class Guard:
         self.names = names if names is not None else machine_names()
         self.key = key  # the host's secret link (None: no page becomes the host by a link)
         self.refused = 0
+        self.door: Door | None = None  # the listening socket, told of connections that made a whole request
+        self.pages = PageBudget()  # new pages (websockets) per address and minute
 
     async def _host_link(self, scope: Scope, send: Send, given: str) -> None:
         """``/?k=<secret>``: a redirect to ``/`` (the secret leaves the address bar and the history), with
@@ -134,6 +160,8 @@ class Guard:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope.get("type")
+        if self.door is not None and kind in ("http", "websocket"):
+            self.door.vouch(scope.get("client"))  # a whole request came through: never cut to make room
         if kind in ("http", "websocket") and not host_allowed(list(scope.get("headers") or []), self.names):
             self.refused += 1
             if kind == "websocket":
@@ -160,6 +188,11 @@ class Guard:
                 await send({"type": "websocket.close", "code": 4403, "reason": "cross-origin"})
                 return
             address = str((scope.get("client") or ("?",))[0])
+            if not self.pages.allow(address):  # a stranger opening page after page: each holds memory
+                self.refused += 1
+                await receive()
+                await send({"type": "websocket.close", "code": 4429, "reason": "too many pages"})
+                return
             token = CURRENT.set(identify(list(scope.get("headers") or []), address, self.key))
             try:  # the page's session starts in this task: it finds who it is in CURRENT
                 await self.app(scope, receive, send)
@@ -377,103 +410,25 @@ def _ws_protocol() -> type:
     return CoalescingWebSocket
 
 
+# A page whose browser went away keeps its Flet session this long for the browser to come back to (the
+# shell keeps its screen live for less: companion.ui.shell.AWAY_GRACE_S); Flet's own default is an hour,
+# during which a stranger's abandoned pages would hold their memory.
+SESSION_TIMEOUT_S = 600
+
+
 def build_app(main: Callable[..., Any], assets_dir: str | None = None, key: HostKey | None = None) -> Guard:
-    import flet as ft
+    import flet_web.fastapi as flet_fastapi
 
     from . import runtime
 
     runtime.install()
-
-    app = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=assets_dir or "assets")
+    app = flet_fastapi.app(
+        main,
+        assets_dir=os.path.abspath(assets_dir or "assets"),
+        no_cdn=True,
+        session_timeout_seconds=SESSION_TIMEOUT_S,
+    )
     return Guard(app, key=key)
-
-
-class Door(socket.socket):
-    """The web port's listening socket, which never lets one address, or everyone together, hold more than
-    a fixed number of connections: over :attr:`per_address` from one address or :attr:`total` in all, a new
-    connection is closed as soon as it is accepted (before its TLS handshake costs anything). Each TLS
-    connection costs ~300 KB before it says a word (asyncio's buffers), so held sockets never take more
-    than ``total`` of those; a browser needs a handful (its page's websocket, a few requests)."""
-
-    def __init__(self, family: int, per_address: int = 32, total: int = 512) -> None:
-        super().__init__(family, socket.SOCK_STREAM)
-        self.per_address = per_address
-        self.total = total
-        self.open: collections.Counter[str] = collections.Counter()
-        self.refused = 0
-        self.closed = 0  # connections gone since the memory they held was last handed back (trim())
-
-    def accept(self) -> tuple[socket.socket, Any]:
-        while True:
-            fd, addr = self._accept()  # type: ignore[attr-defined]
-            host = str(addr[0])
-            if self.open[host] >= self.per_address or sum(self.open.values()) >= self.total:
-                os.close(fd)
-                self.refused += 1
-                continue
-            self.open[host] += 1
-            conn = _Counted(self, host, self.family, self.type, self.proto, fileno=fd)
-            return conn, addr
-
-    def release(self, host: str) -> None:
-        self.open[host] -= 1
-        if self.open[host] <= 0:
-            del self.open[host]
-        self.closed += 1
-
-    def trim(self) -> None:
-        """Hand the memory of connections gone back to the system, once many went: their buffers sit in
-        reference cycles, which only a full collection frees (:mod:`companion.idle_gc` keeps full
-        collections for idle moments and freezes what survives), and glibc keeps what is freed until told
-        (``malloc_trim``)."""
-        from . import idle_gc
-
-        if self.closed < 64 or not idle_gc.idle(time.monotonic()):
-            return
-        self.closed = 0
-        idle_gc.collect(deep=True)
-        _malloc_trim()
-
-
-class _Counted(socket.socket):
-    def __init__(self, door: Door, host: str, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._door: Door | None = door
-        self._host = host
-
-    def close(self) -> None:
-        door, self._door = self._door, None
-        if door is not None:
-            door.release(self._host)
-        super().close()
-
-
-def _malloc_trim() -> None:
-    import ctypes
-    import ctypes.util
-
-    name = ctypes.util.find_library("c")
-    if not name:
-        return
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(name).malloc_trim(0)
-
-
-def door(host: str, port: int) -> Door:
-    """The listening socket for ``host:port`` (IPv6 when ``host`` is an IPv6 address)."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    d = Door(family)
-    d.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    d.bind((host, port))
-    d.listen(2048)
-    d.setblocking(False)
-    return d
-
-
-async def _trim_now_and_then(d: Door) -> None:
-    while True:
-        await asyncio.sleep(5)
-        d.trim()
 
 
 def _server_class() -> type:
@@ -525,8 +480,9 @@ async def serve(
         timeout_graceful_shutdown=1,  # SIGTERM: open pages get a second, then the app stops
     )
     server = _server_class()(config)
-    listening = door(host, port)
-    trimmer = asyncio.get_running_loop().create_task(_trim_now_and_then(listening))
+    listening = Door.listen_on(host, port)
+    app.door = listening  # the gate vouches for connections that made a whole request
+    trimmer = asyncio.get_running_loop().create_task(listening.trim_now_and_then())
     if ready is not None:
 
         async def announce() -> None:

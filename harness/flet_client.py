@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ssl
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -20,10 +19,9 @@ from typing import Any
 import msgpack
 from websockets.asyncio.client import ClientConnection, connect
 
+from .lan import INSECURE
+
 REGISTER, PATCH, EVENT, UPDATE_PROPS, INVOKE = 1, 2, 3, 4, 5
-INSECURE = ssl.create_default_context()
-INSECURE.check_hostname = False
-INSECURE.verify_mode = ssl.CERT_NONE
 
 BROWSER_PAGE: dict[str, Any] = {  # what a Chromium page registers with (the parts Flet reads)
     "route": "/",

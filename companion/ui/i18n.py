@@ -66,6 +66,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "PIN: the one chosen at creation (it is not saved). Forgotten? Choose a new one.",
     },
     "hosted.new_pin": {"fr": "Nouveau code PIN", "en": "New PIN"},
+    "hosted.forget_devices": {
+        "fr": "Oublier tous les appareils (ils retapent le PIN)",
+        "en": "Forget every device (they type the PIN again)",
+    },
+    "hosted.forgot_devices": {
+        "fr": "Chaque appareil devra retaper le code PIN.",
+        "en": "Every device will have to type the PIN again.",
+    },
     "hosted.fingerprint": {
         "fr": "Empreinte du certificat (à comparer si le navigateur avertit) : {fp}",
         "en": "Certificate fingerprint (compare it if the browser warns): {fp}",

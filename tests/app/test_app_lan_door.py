@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from harness.flet_client import BROWSER_PAGE, INSECURE, FletPage  # noqa: E402
+from harness.lan import start_lan_app  # noqa: E402
 from tests.app.browser_util import free_port, stop_app  # noqa: E402
-from tests.app.test_app_security import start_lan_app  # noqa: E402
 
 pytestmark = [pytest.mark.timeout(600)]
 
@@ -100,12 +100,12 @@ def test_no_property_a_page_says_of_itself_makes_it_the_host(lan):
     """Every combination of what a page says in Flet's register message (128), then the same lies again
     as property updates after the start screen: no table, no PIN, no host power."""
 
-    async def one(combo: dict) -> None:
+    async def one(n: int, combo: dict) -> None:
         props = {**BROWSER_PAGE, "client_user_agent": "tablekeeper-host"}
         for k, v in combo.items():
             if v is not None:
                 props[k] = v.format(key=lan.key) if isinstance(v, str) else v
-        page = await FletPage.open(lan.url, props)
+        page = await FletPage.open(lan.url, props, local_addr=(f"127.0.40.{n + 1}", 0))
         said = lan.key in str(props.get("route"))
         try:
             await page.wait_for("here-pin", 30)
@@ -129,7 +129,7 @@ def test_no_property_a_page_says_of_itself_makes_it_the_host(lan):
 
     async def all_of_them() -> None:
         for i in range(0, len(combos), 8):
-            await asyncio.gather(*(one(c) for c in combos[i : i + 8]))
+            await asyncio.gather(*(one(n, c) for n, c in enumerate(combos[i : i + 8], start=i)))
 
     asyncio.run(all_of_them())
 

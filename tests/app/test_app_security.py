@@ -8,12 +8,8 @@ create or resume — until it types the table's PIN, checked on the server.
 
 from __future__ import annotations
 
-import os
 import re
-import ssl
-import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -23,46 +19,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from harness.lan import INSECURE, start_lan_app  # noqa: E402
 from tests.app.browser_util import ARGS, CHROMIUM, Driver, free_port, need_chromium, stop_app  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 need_chromium()
-
-INSECURE = ssl.create_default_context()
-INSECURE.check_hostname = False
-INSECURE.verify_mode = ssl.CERT_NONE
-
-
-def start_lan_app(data: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
-    cmd = [
-        sys.executable,
-        str(ROOT / "tests" / "app" / "app_launch.py"),
-        "--with-coretoy",
-        "--",
-        "--web",
-        "--host",
-        "0.0.0.0",
-        "--port",
-        str(port),
-        "--data-dir",
-        str(data),
-        "--no-advertise",
-    ]
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"the app exited: {log.read_text(errors='replace')[-2000:]}")
-        try:
-            with urllib.request.urlopen(f"https://127.0.0.1:{port}/", timeout=2, context=INSECURE) as r:
-                if r.status == 200:
-                    return proc
-        except (OSError, urllib.error.URLError):
-            time.sleep(0.3)
-    proc.kill()
-    raise RuntimeError("the app did not answer over HTTPS within 60 s")
 
 
 def patch_client_ip(page) -> list[int]:

@@ -63,6 +63,13 @@ class HostedScreen(Screen):
                 parts.append(ident(ft.Text(tr("hosted.pin_unknown", lang), size=17), "pin-unknown"))
             parts += [
                 big_button(tr("hosted.new_pin", lang), self._new_pin, "new-pin", icon=ft.Icons.PASSWORD),
+                big_button(
+                    tr("hosted.forget_devices", lang),
+                    self._forget_devices,
+                    "forget-devices",
+                    icon=ft.Icons.NO_ACCOUNTS,
+                    tone="tonal",
+                ),
                 ft.Text(tr("hosted.code", lang), size=16),
                 ident(ft.Text(code, size=16), "join-code"),
                 ft.Image(src=qr_png(code), width=220, height=220),
@@ -210,6 +217,13 @@ class HostedScreen(Screen):
                 )
             )
         return rows
+
+    async def _forget_devices(self, _e: Any = None) -> None:
+        """Every device that joined must prove the PIN again (a PIN that leaked: choose a new one too)."""
+        if self.shell.is_local_client():
+            self.hosted.server.forget_devices()
+            self.shell.toast(tr("hosted.forgot_devices", self.lang))
+            self.shell.refresh()
 
     async def _new_pin(self, _e: Any = None) -> None:
         if self.shell.is_local_client():
