@@ -134,6 +134,25 @@ def test_no_property_a_page_says_of_itself_makes_it_the_host(lan):
     asyncio.run(all_of_them())
 
 
+def test_a_page_that_taps_every_control_id_it_can_guess_sees_nothing(lan):
+    """Flet's events name controls by number: a page that sends a tap, a change and a submit to every number
+    up to 600 (the host's pages' controls included, had they been shared) reaches only its own."""
+
+    async def go() -> None:
+        page = await FletPage.open(lan.url, local_addr=("127.0.41.1", 0))
+        try:
+            await page.wait_for("here-pin", 30)
+            for cid in range(1, 601):
+                for name, data in (("click", None), ("change", "123456"), ("submit", "123456")):
+                    await page.event(cid, name, data)
+            await asyncio.sleep(2)
+            nothing_of_the_table(page, lan)
+        finally:
+            await page.close()
+
+    asyncio.run(go())
+
+
 def test_a_host_cookie_the_server_did_not_give_makes_no_host(lan):
     async def go() -> None:
         for cookie in (
