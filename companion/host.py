@@ -47,11 +47,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tablekeeper host", description=__doc__.splitlines()[0])
     p.add_argument("--game", required=True, help="pandemie, rattus, cartus or plague")
     p.add_argument("--name", required=True, help="the table's name, as devices will list it")
-    p.add_argument("--store", help="the save file (default: in ~/.local/share/tablekeeper/tables/)")
     p.add_argument(
         "--store",
         help="the save file (default: tables/<name>.sqlite in $TABLEKEEPER_DATA or ~/.local/share/tablekeeper)",
     )
+    p.add_argument("--port", type=int, default=0, help="TCP port (default: the saved one, else any free one)")
     p.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeat)"
     )

@@ -22,9 +22,7 @@ import contextlib
 import logging
 import os
 import resource
-import secrets
 import signal
-import time
 import uuid
 from collections.abc import Callable, Coroutine
 from pathlib import Path
@@ -45,9 +43,13 @@ from . import protocol as P
 from .budget import Budget
 from .devices import HOST_DEVICE, Device
 from .discovery import Advertiser, lan_addresses
+from .handshake import Proof, prove, refuse_sealed
 from .local import LocalSession
 from .patch import PatchSender
+from .protocol import check_pin, new_pin, readable_quote
+from .protocol import cut as _cut
 from .tables import Projector, seats_of
+from .tablets import TabletRequest, Tablets
 
 log = logging.getLogger("tablekeeper.sync")
 
@@ -56,37 +58,9 @@ T = TypeVar("T")
 HANDSHAKE_TIMEOUT = 5.0  # the whole handshake, from the upgrade to the key confirmation
 MAX_ERRORS = 50  # a connection that sends this many bad messages is closed
 REPLIES_KEPT = 64  # refused requests remembered per device (applied ones are in the save file)
-MAX_TEXT = 300  # a refusal message longer than this is cut
 MAX_DEVICES = 512  # authenticated connections at once
-TABLET_REQUESTS = 32  # devices waiting for the host to allow them as the table's tablet (oldest dropped)
 # tests only: the host kills itself right after a request's events are committed, before it answers
 CRASH_AFTER_COMMIT = os.environ.get("TABLEKEEPER_TEST_CRASH_AFTER_COMMIT") == "1"
-
-
-def new_pin() -> str:
-    return f"{secrets.randbelow(10**6):06d}"
-
-
-def check_pin(pin: str) -> str:
-    pin = str(pin).strip()
-    if not (4 <= len(pin) <= 16) or not pin.isalnum():
-        raise ValueError("the table PIN must be 4 to 16 letters or digits")
-    return pin
-
-
-def readable_quote(text: str) -> str:
-    """A query value that a person can read and type: letters (accented too) as they are, a space as ``+``
-    (a code is one word: selected, scanned and pasted whole), only what a query would misread escaped
-    (``Soirée chez Léa & co`` → ``Soirée+chez+Léa+%26+co``)."""
-    return "".join(
-        "+" if c == " " else c if c.isprintable() and c not in "%&#+=?/\\" else quote(c, safe="")
-        for c in text
-    )
-
-
-def _cut(text: str, n: int = MAX_TEXT) -> str:
-    text = str(text)
-    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def _raise_fd_limit() -> None:
@@ -96,14 +70,6 @@ def _raise_fd_limit() -> None:
         want = hard if hard != resource.RLIM_INFINITY else 65536
         if soft < want:
             resource.setrlimit(resource.RLIMIT_NOFILE, (min(want, 65536), hard))
-
-
-class TabletRequest(msgspec.Struct, frozen=True):
-    """A device that asked to act as the table's shared tablet, waiting for the host's answer."""
-
-    device: str
-    name: str  # what the device said it is ("Tablette Gallia"), for the host's screen; may be ""
-    since: float  # time.monotonic() of its last ask
 
 
 class _Remote(Device):
@@ -171,9 +137,7 @@ class HostServer:
         self._server: Server | None = None
         self._advertiser: Advertiser | None = None
         self._devices: list[Device] = []
-        self._tablets: set[str] = set()  # devices the host allowed to act as the table's tablet
-        self.tablet_requests: dict[str, TabletRequest] = {}
-        self._watchers: list[Callable[[], None]] = []  # told when tablet requests or seat holders change
+        self.tablets = Tablets()  # which devices may act as the table, and who asks
         self._tasks: set[asyncio.Task[Any]] = set()
         self._refusals: dict[str, collections.OrderedDict[int, P.Reply]] = {}
         self._owners: dict[str, str] = {}
@@ -275,7 +239,7 @@ class HostServer:
             raise
         self.store, self.table = store, table
         self._owners = store.owners()
-        self._tablets = store.tablets()
+        self.tablets.load(store.tablets())
         self.projector = Projector(table, self._game_name, self.name)
         self.projector.set_held(self._owners)
 
@@ -318,12 +282,11 @@ class HostServer:
         are forgotten and their connections closed; the seats they hold stay theirs."""
         assert self.store is not None, "start() the host first"
         self.store.forget_devices()
-        self._tablets.clear()
-        self.tablet_requests.clear()
+        self.tablets.load(set())
         for d in list(self._devices):
             if isinstance(d, _Remote):
                 self._drop(d, "auth", "the host shut every device out: join again with the PIN")
-        self._tell_watchers()
+        self.tablets.changed()
 
     def check_pin(self, pin: str) -> bool:
         """Whether ``pin`` is this table's PIN (for a screen on the hosting device; budgets are the caller's)."""
@@ -352,7 +315,7 @@ class HostServer:
             t.cancel()
         self._devices.clear()
         self._refusals.clear()
-        self._watchers.clear()
+        self.tablets.stop()
         if self.store is not None:
             self.store.close()
             self.store = None
@@ -466,7 +429,7 @@ class HostServer:
         """A seat was taken or freed: every screen's list of seats says so (the join screen marks it taken)."""
         if self.projector is not None and self.projector.set_held(self._owners):
             self._changed()
-        self._tell_watchers()
+        self.tablets.changed()
 
     def _drop(self, d: Device, rule: str, message: str) -> None:
         d.drop(Rejected(rule, message))
@@ -491,7 +454,7 @@ class HostServer:
         self.claim(seat, dev, force=force)
         if device is not None:
             self.remember(device)
-            if host and dev not in self._tablets:
+            if host and not self.tablets.allowed(dev):
                 self.allow_tablet(dev)
         s = LocalSession(self, seat, dev)
         self._devices.append(s.device)
@@ -509,62 +472,34 @@ class HostServer:
         return self.store is not None and P.check_token(token) and self.store.knows_device(P.device_id(token))
 
     def is_tablet(self, device: str) -> bool:
-        return device == HOST_DEVICE or device in self._tablets
+        return device == HOST_DEVICE or self.tablets.allowed(device)
 
     def allow_tablet(self, device: str, allowed: bool = True) -> None:
         """The host allows (or no longer allows) ``device`` to act as the table's shared tablet."""
         assert self.store is not None
         self.store.set_tablet(device, allowed)
-        if allowed:
-            self._tablets.add(device)
-        else:
-            self._tablets.discard(device)
-        self.tablet_requests.pop(device, None)
-        self._tell_watchers()
+        self.tablets.allow(device, allowed)
 
     def refuse_tablet(self, device: str) -> None:
         """The host says no to a device that asked to act as the table's tablet (it may ask again)."""
-        if self.tablet_requests.pop(device, None) is not None:
-            self._tell_watchers()
+        self.tablets.refuse(device)
 
-    def _ask_tablet(self, device: str) -> Rejected:
-        """``device`` acted as the table without the host's approval: its request is listed on the host's
-        screen, and it is told so."""
-        if device not in self.tablet_requests and len(self.tablet_requests) >= TABLET_REQUESTS:
-            oldest = min(self.tablet_requests.values(), key=lambda r: r.since)
-            del self.tablet_requests[oldest.device]
-        name = next((getattr(d, "name", "") for d in self._devices if d.device == device), "")
-        self.tablet_requests[device] = TabletRequest(device, _cut(name, 40), time.monotonic())
-        self._tell_watchers()
-        return Rejected(
-            "tablet-approval",
-            "this tablet is not allowed to act for the table yet: the host must allow it on its screen",
-        )
+    @property
+    def tablet_requests(self) -> dict[str, TabletRequest]:
+        return self.tablets.requests
 
     def watch(self, fn: Callable[[], None]) -> Callable[[], None]:
         """Call ``fn`` whenever tablet requests or seat holders change (the host's screen); returns the
         function that stops it."""
-        self._watchers.append(fn)
-
-        def stop() -> None:
-            with contextlib.suppress(ValueError):
-                self._watchers.remove(fn)
-
-        return stop
-
-    def _tell_watchers(self) -> None:
-        for fn in list(self._watchers):
-            try:
-                fn()
-            except Exception:
-                log.exception("a host screen's watcher failed")
+        return self.tablets.watch(fn)
 
     # -- the rules ----------------------------------------------------------------------------------
     def _may_act(self, seat: str, actor: Actor | None, device: str) -> None:
         """The table seat acts only from a device the host allowed (or the host's own screens)."""
         who = actor.client if actor is not None and actor.client else device
         if seat == TABLE and not self.is_tablet(who):
-            raise self._ask_tablet(who)
+            name = next((getattr(d, "name", "") for d in self._devices if d.device == who), "")
+            raise self.tablets.ask(who, name)
 
     def act(self, seat: str, intent: Any, actor: Actor | None = None, *, device: str = HOST_DEVICE) -> None:
         """Apply ``intent`` for ``seat`` (its ``seat`` field is overridden), from ``device`` (the actor's
@@ -706,98 +641,31 @@ class HostServer:
             self._tasks.discard(sender)
 
     async def _handshake(self, ws: ServerConnection, addr: str) -> _Remote | None:
-        await ws.send(P.encode(P.Challenge(P.PROTO, self._salt)).decode())
-        raw = await ws.recv()
-        try:  # a malformed opening costs the table nothing: no budget is charged before it is well formed
-            if len(raw) > P.MAX_HANDSHAKE:
-                raise msgspec.ValidationError("message too long")
-            msg = P.opening_decoder.decode(raw)
-            theirs = P.decode_hex(msg.msg, "the SPAKE2 message")
-            if isinstance(msg, P.Return) and not P.check_handle(msg.handle):
-                raise P.ProtocolError("malformed", "a return handle is 32 hex characters")
-        except (msgspec.DecodeError, msgspec.ValidationError, P.ProtocolError, ValueError, TypeError) as exc:
-            await self._refuse(ws, "malformed", f"expected a SPAKE2 message: {_cut(exc, 120)}")
+        """The device proves the PIN or its own key (:mod:`.handshake`), then takes its seat."""
+        assert self.store is not None and self.table is not None
+        proof = Proof(self._salt, self._verifier, self.store.known_device, self.budget, self.wrong_pins)
+        admitted = await prove(ws, addr, proof)
+        if admitted is None:
             return None
-        returning = None
-        if isinstance(msg, P.Return):  # a device that proved the PIN before: its own key, its own budget
-            assert self.store is not None
-            returning = self.store.known_device(msg.handle)
-            if returning is None:
-                await self._refuse(ws, "unknown-device", "this device has not joined this table before")
-                return None
-            why = self.budget.returning(addr)
-            secret = returning.key
-        else:
-            why = self.budget.allowed(addr, self.wrong_pins)
-            secret = self._verifier
-        if why:
-            await self._refuse(ws, "busy", why)
-            return None
-        pairing = P.Pairing(secret, "host")
+        hello, chan = admitted.hello, admitted.chan
         try:
-            chan = pairing.finish(theirs)
-        except P.ProtocolError as exc:  # not a group element: malformed, whatever the PIN
-            await self._refuse(ws, exc.rule, exc.message)
-            return None
-        if returning is None and self.budget.attempt(addr, self.wrong_pins):
-            await self._refuse(ws, "busy", self.budget.allowed(addr, self.wrong_pins))
-            return None
-        await ws.send(P.encode(P.Pake(pairing.msg.hex())).decode())
-        raw = await ws.recv()
-        try:
-            hello = P.hello_decoder.decode(chan.open(raw))
-        except (P.ProtocolError, msgspec.DecodeError, msgspec.ValidationError, ValueError, RecursionError):
-            # the key confirmation failed: a wrong PIN (or not our protocol) — the same answer either way
-            if returning is None:
-                self.wrong_pins.failed()
-                await self._refuse(ws, "auth", "wrong PIN for this table")
-            else:
-                await self._refuse(ws, "unknown-device", "this device's key does not open this table")
-            return None
-        if returning is None:
-            self.budget.succeeded(addr)
-        if not P.check_token(hello.device):
-            await self._refuse_sealed(ws, chan, "device", "a device token is 64 hex characters")
-            return None
-        device = P.device_id(hello.device)
-        if returning is not None and returning.device != device:
-            await self._refuse_sealed(ws, chan, "device", "this device token does not go with its key")
-            return None
-        try:
-            self.claim(hello.seat, device)
+            self.claim(hello.seat, admitted.device)
         except Rejected as exc:
-            await self._refuse_sealed(ws, chan, exc.rule, exc.message)
+            await refuse_sealed(ws, chan, exc.rule, exc.message)
             return None
         if hello.name and hello.seat != TABLE:
-            setter = getattr(self, "set_seat_name", None)
-            if callable(setter):
-                with contextlib.suppress(Exception):
-                    setter(hello.seat, _cut(hello.name, 40))
-        assert self.table is not None
-        if returning is None:
+            with contextlib.suppress(Exception):
+                self.set_seat_name(hello.seat, _cut(hello.name, 40))
+        if not admitted.returning:
             try:
                 self.remember(hello.device)  # from now on it comes back by its own key
             except SaveError as exc:
                 log.warning("could not remember a device: %s", exc)
         since = hello.since if 0 <= hello.since <= self.table.seq else 0
         await ws.send(chan.seal(P.Welcome(self.table_id, self.name, self.game_name, hello.seat, self.seats)))
-        remote = _Remote(ws, chan, hello.seat, since, device)
+        remote = _Remote(ws, chan, hello.seat, since, admitted.device)
         remote.name = _cut(hello.name, 40)
         return remote
-
-    async def _refuse(self, ws: ServerConnection, rule: str, message: str) -> None:
-        try:
-            await ws.send(P.encode(P.Refused(rule, message)).decode())
-            await ws.close(4003 if rule == "auth" else 4000, rule)
-        except websockets.ConnectionClosed:
-            pass
-
-    async def _refuse_sealed(self, ws: ServerConnection, chan: P.Channel, rule: str, message: str) -> None:
-        try:
-            await ws.send(chan.seal(P.Refused(rule, message)))
-            await ws.close(4000, rule)
-        except websockets.ConnectionClosed:
-            pass
 
     def _receive(self, dev: _Remote, frame: bytes | str) -> None:
         try:

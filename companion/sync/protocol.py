@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from typing import Any
+from urllib.parse import quote
 
 import msgspec
 from cryptography.exceptions import InvalidTag
@@ -53,6 +54,7 @@ SCRYPT = {"n": 1 << 14, "r": 8, "p": 1}
 ID_DEVICE = b"tablekeeper-device"
 ID_HOST = b"tablekeeper-host"
 TOKEN_BYTES = 32  # a device token: 32 random bytes, as hex
+MAX_TEXT = 300  # a refusal message longer than this is cut
 
 
 class ProtocolError(Exception):
@@ -209,6 +211,33 @@ def decode_hex(text: str, what: str) -> bytes:
         return bytes.fromhex(text)
     except (ValueError, TypeError):
         raise ProtocolError("malformed", f"{what} is not hex") from None
+
+
+def new_pin() -> str:
+    return f"{secrets.randbelow(10**6):06d}"
+
+
+def check_pin(pin: str) -> str:
+    pin = str(pin).strip()
+    if not (4 <= len(pin) <= 16) or not pin.isalnum():
+        raise ValueError("the table PIN must be 4 to 16 letters or digits")
+    return pin
+
+
+def readable_quote(text: str) -> str:
+    """A query value that a person can read and type: letters (accented too) as they are, a space as ``+``
+    (a code is one word: selected, scanned and pasted whole), only what a query would misread escaped
+    (``Soirée chez Léa & co`` → ``Soirée+chez+Léa+%26+co``)."""
+    return "".join(
+        "+" if c == " " else c if c.isprintable() and c not in "%&#+=?/\\" else quote(c, safe="")
+        for c in text
+    )
+
+
+def cut(text: object, n: int = MAX_TEXT) -> str:
+    """``text`` cut to ``n`` characters (what a refusal or a log says of what a device sent)."""
+    text = str(text)
+    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 class Pairing:

@@ -43,6 +43,13 @@ class Hosted:
     game: str
     server: Any  # companion.sync.hosting.HostServer
 
+    def name_of(self, seat: str) -> str:
+        """The name already given to ``seat`` ("" when none, or when the table shows no public view)."""
+        try:
+            return next((i.name for i in self.server.snapshot("table").seats if i.seat == seat), "")
+        except Exception:  # noqa: BLE001 - a table without a public view
+            return ""
+
 
 HOST_KEY_FILE = "web-host-key"
 

@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping
 from engine.core.lang import Phrase, Phrasebook, counted
 from engine.core.lang import elide as _elide  # French: de Anne → d'Anne
 
+from .i18n_sync import SYNC_REFUSALS
+
 _SEATLIKE = re.compile(r"^p\d+$")
 
 LANGS: tuple[str, ...] = ("fr", "en")
@@ -652,74 +654,6 @@ REASONS: dict[str, dict[str, str]] = {
 
 # Why the host or the link refused something (companion/sync: the rule of a Rejected); the message, in
 # English, is shown only on an English screen and only when no sentence here says more.
-SYNC_REFUSALS: dict[str, dict[str, str]] = {
-    "auth": {
-        "fr": "Code PIN refusé : vérifiez-le et réessayez.",
-        "en": "PIN refused: check it and try again.",
-    },
-    "unauthenticated": {
-        "fr": "Code PIN refusé : vérifiez-le et réessayez.",
-        "en": "PIN refused: check it and try again.",
-    },
-    "busy": {
-        "fr": "Trop d'essais en ce moment : attendez un peu avant de réessayer.",
-        "en": "Too many attempts right now: wait a little before trying again.",
-    },
-    "bad-intent": {
-        "fr": "L'hôte n'a pas compris cette action.",
-        "en": "The host did not understand this action.",
-    },
-    "closed": {"fr": "La connexion à la table est fermée.", "en": "The connection to the table is closed."},
-    "engine-error": {
-        "fr": "L'hôte n'a pas pu appliquer cette action (erreur interne).",
-        "en": "The host could not apply this action (internal error).",
-    },
-    "malformed": {"fr": "Échange illisible avec l'hôte.", "en": "Unreadable exchange with the host."},
-    "proto": {
-        "fr": "Cet hôte ne parle pas le protocole de cet appareil (versions différentes ?).",
-        "en": "This host does not speak this device's protocol (different versions?).",
-    },
-    "save": {"fr": "L'hôte n'a pas pu enregistrer la partie.", "en": "The host could not save the game."},
-    "seat": {"fr": "Cette place n'existe pas à cette table.", "en": "There is no such seat at this table."},
-    "seat-taken": {
-        "fr": "Cette place est tenue par un autre appareil.",
-        "en": "Another device holds this seat.",
-    },
-    "table": {
-        "fr": "Une autre table répond à cette adresse.",
-        "en": "Another table answers at this address.",
-    },
-    "tablet-approval": {
-        "fr": "Cette tablette n'est pas encore autorisée à jouer pour la table : l'hôte doit l'autoriser "
-        "sur son écran (« Autoriser »).",
-        "en": "This tablet may not act for the table yet: the host must allow it on its screen (\u201cAllow\u201d).",
-    },
-    "unknown-device": {
-        "fr": "Cet appareil n'est pas connu de cette table : tapez son code PIN.",
-        "en": "This table does not know this device: type its PIN.",
-    },
-    "bad-request": {
-        "fr": "L'hôte a refusé une demande mal formée.",
-        "en": "The host refused a malformed request.",
-    },
-    "timeout": {
-        "fr": "L'hôte n'a pas répondu à temps : vérifiez la table avant de réessayer.",
-        "en": "The host did not answer in time: check the table before trying again.",
-    },
-    "unreachable": {
-        "fr": "Table injoignable : vérifiez le réseau et le code de la table.",
-        "en": "Cannot reach the table: check the network and the join code.",
-    },
-    "undo-not-yours": {
-        "fr": "Seuls l'auteur de la dernière action ou la tablette de la table peuvent l'annuler.",
-        "en": "Only whoever took the last action, or the table tablet, can undo it.",
-    },
-    "undo": {
-        "fr": "Impossible d'annuler : la dernière action a révélé une information cachée, ou il n'y a rien "
-        "à annuler.",
-        "en": "Cannot undo: the last action revealed hidden information, or there is nothing to undo.",
-    },
-}
 
 
 def _form_words(kind: str, value: str, lang: str) -> str | None:

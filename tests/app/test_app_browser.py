@@ -110,7 +110,7 @@ def _play(browser, port: int, game: str, tmp_path: Path) -> None:
     )
     # the tablet playing in turn holds the seats it plays (a seat belongs to one device at a time): the
     # third device joins as a second table tablet
-    other.click("join-table")
+    other.click("join-table")  # a table of this very process: its seats through a look on it
     other.wait("log", timeout=60_000)
     assert "Au tour de" in other.all_text()  # the table tablet's header: whose turn it is
     other.shot(f"app-browser-{game}-joined-phone.png")

@@ -245,7 +245,7 @@ class HostedScreen(Screen):
         pin = ""  # a page comes back by its device (the table remembers it), never by a kept PIN
         if seat != TABLE and (name or colour):
             try:
-                srv.set_seat_name(seat, name or self._name_of(seat), colour or None)
+                srv.set_seat_name(seat, name or self.hosted.name_of(seat), colour or None)
             except ValueError as exc:
                 self.shell.toast(tr("join.failed", self.lang, err=exc), error=True)
                 return
@@ -255,9 +255,3 @@ class HostedScreen(Screen):
             self.shell.toast(
                 tr("seat.taken", self.lang) if exc.rule == "seat-taken" else exc.message, error=True
             )
-
-    def _name_of(self, seat: str) -> str:
-        try:
-            return next((i.name for i in self.hosted.server.snapshot(TABLE).seats if i.seat == seat), "")
-        except Exception:  # noqa: BLE001
-            return ""

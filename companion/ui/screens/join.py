@@ -34,6 +34,7 @@ class JoinScreen(Screen):
         self.busy = False
         self.preview: Session | None = None  # the table opened as its shared tablet, to list its seats
         self.preview_key: tuple[str, int, str] | None = None
+        self.here: Any = None  # the previewed table, when this process hosts it (companion.ui.hub.Hosted)
         self.picker = SeatPicker("join")
         self.found_list: ft.ListView | None = None
         self._stop_watching: Any = None
@@ -222,7 +223,8 @@ class JoinScreen(Screen):
         self.shell.refresh()
 
     async def _open_here(self, hosted: Any, pin: str) -> None:
-        """A join code of a table this process hosts: the PIN is proven here (budgeted), then its seats."""
+        """A join code of a table this process hosts: the PIN is proven here (budgeted), then its seats are
+        listed through a look at the table on this process (no socket to itself)."""
         access = self.shell.access
         if not access.may_see(hosted):
             self.busy = True
@@ -233,7 +235,11 @@ class JoinScreen(Screen):
             if hosted not in found:
                 self.shell.toast(tr("join.refused", self.lang), error=True)
                 return
-        await self.shell.open_hosted(hosted)
+        await self._close_preview()
+        self.here = hosted
+        self.preview = hosted.server.local_session(TABLE, device=access.device_token, host=access.admin)
+        self.preview.on_change(lambda _s: self._seats_changed())
+        self.shell.refresh()
 
     def _refused(self, exc: Exception) -> None:
         """Why joining failed: in words for the hosting device; for any other page one answer for every
@@ -246,6 +252,7 @@ class JoinScreen(Screen):
             self.shell.toast(tr("join.refused", lang), error=True)
 
     async def _close_preview(self) -> None:
+        self.here = None
         preview, self.preview = self.preview, None
         if preview is not None:
             try:
@@ -270,7 +277,23 @@ class JoinScreen(Screen):
         )
 
     async def _pick(self, seat: str, province: str, name: str, colour: str) -> None:
-        if self.busy or self.preview is None or self.preview_key is None:
+        if self.busy or self.preview is None:
+            return
+        if self.here is not None:  # a table this process hosts: its seat on this process
+            hosted = self.here
+            if seat != TABLE and (name or colour):
+                try:
+                    hosted.server.set_seat_name(seat, name or hosted.name_of(seat), colour or None)
+                except ValueError as exc:
+                    self.shell.toast(tr("join.failed", self.lang, err=exc), error=True)
+                    return
+            await self._close_preview()
+            try:
+                await self.shell.open_local(hosted, seat, "", province=province)
+            except Exception as exc:  # noqa: BLE001 - a seat taken meanwhile: say it, stay here
+                self._refused(exc)
+            return
+        if self.preview_key is None:
             return
         host, port, pin = self.preview_key
         from companion.sync.client import join
