@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.events import TABLE
-from engine.games.pandemie.text import role_name
+from engine.games.pandemie.names import role_name
 
 from .boardkit import component_name
 from .i18n import tr

@@ -201,7 +201,7 @@ def _rule_of(game: str, intent: Mapping[str, Any], lang: str) -> tuple[str, str]
         # hand gives the printed name)
         return None if text is None else (name_in(card, lang), text)  # type: ignore[arg-type]
     if game == "pandemie":
-        from engine.games.pandemie.text import card
+        from engine.games.pandemie.names import card
 
         from .pandemie.reminders import reminder as p_reminder
 

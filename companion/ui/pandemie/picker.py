@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.session import Choice
-from engine.games.pandemie.text import card, city
+from engine.games.pandemie.names import card, city
 
 from ..i18n import pairs
 
