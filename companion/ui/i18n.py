@@ -742,8 +742,8 @@ def refusal_text(
         return entry.get(lang) or entry[DEFAULT_LANG]
     if game:
         return texts.refusal(game, rule, message, lang, names)
-    for g in texts.GAMES:  # a game's options refused while creating its table
-        if texts.known_refusal(g, rule, message):
+    for g, book in texts.phrasebooks():  # a game's options refused while creating its table
+        if book.match(rule, message) is not None:
             return texts.refusal(g, rule, message, lang, names)
     return message if lang == "en" else "Refusé."
 

@@ -410,7 +410,7 @@ def test_the_cartus_log_names_the_building_entered_and_whose_actions_begin():
     from engine.games.cartus.describe import describe
 
     seen: dict[str, str] = {}
-    table = Table.new(cartus, {"players": 3}, SeededRng(1))
+    table = Table.new(cartus.GAME, {"players": 3}, SeededRng(1))
     rng = SeededRng(5)
     for _ in range(600):
         if "Entered" in seen and "ActionsBegan" in seen:

@@ -354,7 +354,7 @@ def test_group_titles_name_real_intents():
     for g, groups in games.GROUP_TITLES.items():
         try:
             mod = importlib.import_module(f"engine.games.{g}")
-            names = {c.__name__ for c in mod.INTENTS}
+            names = {c.__name__ for c in mod.GAME.intents}
         except (ImportError, AttributeError):
             continue  # that engine is not there yet
         assert set(groups) <= names, (g, sorted(set(groups) - names))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import logging
 import re
 from collections.abc import Callable
@@ -11,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from engine.core.events import TABLE
-from engine.core.game import GAMES
+from engine.core.game import GAMES, get_game
 
 from .. import model
 from ..games import game_title, option_specs
@@ -29,17 +28,13 @@ if TYPE_CHECKING:
 log = logging.getLogger("tablekeeper.app")
 
 
-CONTRACT = ("NAME", "EVENTS", "INTENTS", "setup", "legal", "apply", "fold", "view", "outcome")
-
-
 def game_availability() -> dict[str, str]:
-    """game → "" when its engine imports, else why not."""
+    """game → "" when its engine imports (with its declaration), else why not."""
     out: dict[str, str] = {}
-    for g, path in GAMES.items():
+    for g in GAMES:
         try:
-            mod = importlib.import_module(path)
-            missing = [n for n in CONTRACT if not hasattr(mod, n)]
-            out[g] = f"{path} lacks {', '.join(missing)}" if missing else ""
+            get_game(g)
+            out[g] = ""
         except Exception as exc:  # noqa: BLE001 - any failure makes the game unavailable; say why
             out[g] = f"{type(exc).__name__}: {exc}"
     return out
@@ -51,9 +46,7 @@ class NewTableScreen(Screen):
     def __init__(self, shell: Shell) -> None:
         super().__init__(shell)
         self.available = game_availability()
-        self.game: str | None = next(
-            (g for g in ("pandemie", *GAMES) if not self.available.get(g, "x")), None
-        )
+        self.game: str | None = next((g for g in GAMES if not self.available.get(g, "x")), None)
         # kept between renders: what is typed is read from each change event (companion/ui/typed.py)
         self.name = track(ft.TextField(value="", text_size=18, height=64))
         self.players = track(ft.TextField(value="", text_size=18, multiline=True, min_lines=1, max_lines=4))
