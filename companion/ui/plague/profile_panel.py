@@ -15,7 +15,7 @@ from ..typed import track
 from ..widgets import big_button, card, heading, ident, pill, vcol
 
 if TYPE_CHECKING:
-    from ..shell import Shell
+    from ..navigator import Navigator
 
 TOTALS = tuple(range(2, 13))
 SIDES = ("prosperity", "plague")
@@ -35,7 +35,7 @@ def _field_error(msg: str, lang: str) -> str:
 
 # -- Plague & Pestilence: choose a saved profile or enter the 2d6 tables -----------------------------------
 class PlagueProfilePanel:
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: Navigator) -> None:
         self.shell = shell
         self.selected: Path | None = None
         self.entering: bool | None = None  # None: decided on first render (no saved profile → the form)

@@ -13,11 +13,11 @@ from ..i18n import tr
 from ..widgets import big_button, vcol
 
 if TYPE_CHECKING:
-    from ..shell import Shell
+    from ..navigator import Navigator
 
 
 class RattusProfilePanel:
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: Navigator) -> None:
         self.shell = shell
         self.selected: Path | None = None  # None: the shipped default board without faces
 

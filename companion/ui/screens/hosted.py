@@ -19,13 +19,13 @@ from ..widgets import big_button, card, heading, ident, qr_png, vcol
 from .base import Screen, table_title
 
 if TYPE_CHECKING:
-    from ..shell import Shell
+    from ..navigator import Navigator
 
 
 class HostedScreen(Screen):
     title_key = "hosted.title"
 
-    def __init__(self, shell: Shell, hosted: Hosted) -> None:
+    def __init__(self, shell: Navigator, hosted: Hosted) -> None:
         super().__init__(shell)
         self.hosted = hosted
         self.pin = ft.TextField(password=True, can_reveal_password=True, text_size=20, height=64, width=220)

@@ -19,13 +19,13 @@ from ..widgets import big_button, card, heading, ident, pill, vcol
 from .base import Screen, err_text, table_title
 
 if TYPE_CHECKING:
-    from ..shell import Shell
+    from ..navigator import Navigator
 
 
 class JoinScreen(Screen):
     title_key = "join.title"
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: Navigator) -> None:
         super().__init__(shell)
         self.code = track(ft.TextField(text_size=18, height=64, on_submit=self._code_entered))
         self.pin = track(ft.TextField(password=True, can_reveal_password=True, text_size=20, height=64))

@@ -23,7 +23,7 @@ from ..widgets import big_button, card, heading, ident, vcol
 from .base import Screen, err_text
 
 if TYPE_CHECKING:
-    from ..shell import Shell
+    from ..navigator import Navigator
 
 log = logging.getLogger("tablekeeper.app")
 
@@ -43,7 +43,7 @@ def game_availability() -> dict[str, str]:
 class NewTableScreen(Screen):
     title_key = "new.title"
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: Navigator) -> None:
         super().__init__(shell)
         self.available = game_availability()
         self.game: str | None = next((g for g in GAMES if not self.available.get(g, "x")), None)

@@ -45,7 +45,7 @@ from ..widgets import big_button, card, heading, ident, pill, sections_control, 
 from .base import Screen, err_text, table_title
 
 if TYPE_CHECKING:
-    from ..shell import Shell
+    from ..navigator import Navigator
 
 log = logging.getLogger("tablekeeper.app")
 
@@ -126,7 +126,7 @@ class TableScreen(Screen):
 
     def __init__(
         self,
-        shell: Shell,
+        shell: Navigator,
         session: Session,
         seat: str,
         owns_session: bool = True,
