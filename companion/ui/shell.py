@@ -388,14 +388,8 @@ class Shell:
         return False
 
     async def open_new_table(self, game: str | None = None, profile: Path | None = None) -> None:
-        if not self._host_only():
-            return
-        screen = NewTableScreen(self)
-        if game is not None:
-            screen.game = game
-        if profile is not None:
-            screen.rattus_panel.selected = profile
-        await self.go(screen)
+        if self._host_only():
+            await self.go(NewTableScreen(self, game, profile))
 
     async def open_join(self) -> None:
         await self.go(JoinScreen(self))

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 
 class RattusProfilePanel:
+    """The new-table screen's box profile panel of Rattus (:class:`companion.ui.gameui.ProfilePanel`)."""
+
     def __init__(self, shell: Navigator) -> None:
         self.shell = shell
         self.selected: Path | None = None  # None: the shipped default board without faces
@@ -29,6 +31,12 @@ class RattusProfilePanel:
             if s.path == self.selected and not s.error:
                 return P.rattus_option(s)
         return {}
+
+    def with_profile(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {**options, **self.option()}
+
+    def choose(self, path: Path) -> None:
+        self.selected = path
 
     def _pick(self, path: Path | None) -> Callable[[Any], None]:
         def pick(_e: Any) -> None:

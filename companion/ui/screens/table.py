@@ -13,7 +13,7 @@ import heapq
 import json
 import logging
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -25,14 +25,14 @@ from ...session import Rejected, Session, Snapshot
 from ...web import sent, writes_held, writes_now
 from .. import model, theme
 from ..boards.tap import offer
-from ..boards.wrap import pandemie_province
 from ..games import (
-    SCAN_EXAMPLES,
+    board_changed,
     board_control,
     component_label,
     game_prompt,
     group_titles,
     outcome_lines,
+    scan_example,
     scan_refusal,
     turn_seats,
 )
@@ -246,22 +246,9 @@ class TableScreen(Screen):
         """Whether the update changes the board this page shows: in Pandémie its province (the tablet's, the
         seat's own); in the other games the one board, always."""
         old = self._drawn_from[0] if self._drawn_from else None
-        if snap is None or old is None or snap.game != "pandemie":
+        if snap is None or old is None or old.game != snap.game:
             return True
-        code = pandemie_province(snap.view, snap.seat, self.province or "")
-
-        def province(view: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]:  # its counters, cities, players
-            players = view.get("players") or {}
-            return (
-                next((p for p in view.get("provinces") or [] if str(p.get("code")) == code), None),
-                {
-                    s: p
-                    for s, p in players.items()
-                    if isinstance(p, Mapping) and str(p.get("province")) == code
-                },
-            )
-
-        return province(snap.view) != province(old.view)
+        return board_changed(snap.game, old.view, snap.view, snap.seat, self.province or "")
 
     def _turn_came(self, snap: Snapshot | None) -> bool:
         """This page's player's turn has just come (with the update about to be drawn)."""
@@ -762,8 +749,9 @@ class TableScreen(Screen):
     def _scanner(self, snap: Snapshot) -> ft.Control:
         lang = self.lang
         label = tr(f"scan.field.{snap.game}" if f"scan.field.{snap.game}" in STRINGS else "scan.field", lang)
-        if snap.game in SCAN_EXAMPLES:  # the same example the field's refusals give
-            label = tr("scan.field.ex", lang, label=label, cid=SCAN_EXAMPLES[snap.game])
+        example = scan_example(snap.game)
+        if example:  # the same example the field's refusals give
+            label = tr("scan.field.ex", lang, label=label, cid=example)
         if self.scan.label not in (None, label):  # a new language: the browser keeps a field's old label
             self.scan = ft.TextField(
                 value=self.scan.value,
