@@ -101,22 +101,6 @@ def game_prompt(game: str, screen: Any, snap: Any) -> ft.Control | None:
     return None if ui is None or ui.prompt is None else ui.prompt(screen, snap)
 
 
-def turn_seats(game: str, view: Mapping[str, Any]) -> list[str]:
-    """Seats whose turn it is now (several in Pandémie: one per province)."""
-    out: list[str] = []
-    for p in view.get("provinces") or []:
-        if isinstance(p, Mapping) and isinstance(p.get("turn"), str):
-            out.append(p["turn"])
-    waiting = view.get("waiting_for")
-    if not out and isinstance(waiting, (list, tuple)):
-        out = [w for w in waiting if isinstance(w, str)]
-    if not out:
-        who = model.whose_turn(view)
-        if who:
-            out.append(who)
-    return out
-
-
 def scan_example(game: str) -> str:
     """A component id of the game, for the scan field's hints and refusals ("ex. PC:G01"); "" when none."""
     ui = GAME_UIS.get(game)
@@ -181,5 +165,4 @@ __all__ = [
     "outcome_lines",
     "scan_example",
     "scan_refusal",
-    "turn_seats",
 ]

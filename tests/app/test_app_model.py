@@ -115,22 +115,22 @@ def test_fmt():
 
 
 def test_whose_turn():
-    assert model.whose_turn({"current": "p3"}) == "p3"
-    assert model.whose_turn({"turn": {"seat": "p1", "n": 4}}) == "p1"
-    assert model.whose_turn({"turn": 4}) is None
-    assert model.whose_turn({}) is None
+    from companion.announce import whose_turn
+
+    assert whose_turn({"current": "p3"}) == "p3"
+    assert whose_turn({"turn": {"seat": "p1", "n": 4}}) == "p1"
+    assert whose_turn({"turn": 4}) is None
+    assert whose_turn({}) is None
 
 
 def test_turn_seats_reads_provinces_waiting_lists_and_usual_keys():
-    from companion.ui.games import turn_seats
+    from companion.announce import turn_seats
 
-    assert turn_seats("pandemie", {"provinces": [{"turn": "p1"}, {"turn": "p5"}, {"turn": None}]}) == [
-        "p1",
-        "p5",
-    ]
-    assert turn_seats("cartus", {"waiting_for": ["p2", "p3"]}) == ["p2", "p3"]
-    assert turn_seats("rattus", {"active": "p4"}) == ["p4"]
-    assert turn_seats("x", {}) == []
+    assert turn_seats({"provinces": [{"turn": "p1"}, {"turn": "p5"}, {"turn": None}]}) == ["p1", "p5"]
+    assert turn_seats({"waiting_for": ["p2", "p3"]}) == ["p2", "p3"]
+    assert turn_seats({"active": "p4"}) == ["p4"]
+    assert turn_seats({"waiting_for": [], "current": "p2"}) == ["p2"]  # nobody awaited: the usual key
+    assert turn_seats({}) == []
 
 
 def test_seat_labels():
@@ -391,6 +391,7 @@ def test_pandemie_board_renders_a_real_view():
     pandemie = pytest.importorskip("engine.games.pandemie")
     import flet as ft
 
+    from companion.announce import turn_seats
     from companion.ui import games
     from engine.core.rng import SeededRng
 
@@ -401,9 +402,7 @@ def test_pandemie_board_renders_a_real_view():
         assert isinstance(control, ft.Column)
         texts = _texts(control)
         assert any("Gallia" in t for t in texts)
-        assert games.turn_seats("pandemie", view) and all(
-            s.startswith("p") for s in games.turn_seats("pandemie", view)
-        )
+        assert turn_seats(view) and all(s.startswith("p") for s in turn_seats(view))
         if seat == "p1":
             hand = view["players"]["p1"]["hand"]
             assert any(games.component_name(hand[0]) in t for t in texts)

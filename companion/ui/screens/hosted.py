@@ -9,9 +9,9 @@ import flet as ft
 
 from engine.core.events import TABLE
 
+from ...announce import turn_seats
 from ...session import Rejected, SeatInfo
 from .. import model
-from ..games import turn_seats
 from ..hub import Hosted
 from ..i18n import tr
 from ..seat_picker import SeatPicker, provinces_of
@@ -64,7 +64,7 @@ class HostedScreen(Screen):
         try:
             snap = srv.snapshot(TABLE)
             now, seats, provinces = (
-                turn_seats(self.hosted.game, snap.view),
+                turn_seats(snap.view),
                 snap.seats,
                 provinces_of(snap.view),
             )

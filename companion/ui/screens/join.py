@@ -9,9 +9,9 @@ import flet as ft
 
 from engine.core.events import TABLE
 
+from ...announce import turn_seats
 from ...session import Session
 from .. import rejoin
-from ..games import turn_seats
 from ..i18n import tr
 from ..seat_picker import SeatPicker, provinces_of
 from ..typed import track
@@ -240,7 +240,7 @@ class JoinScreen(Screen):
         return self.picker.render(
             snap.seats,
             provinces_of(snap.view),
-            turn_seats(snap.game, snap.view),
+            turn_seats(snap.view),
             lang,
             self._pick,
             self.shell.refresh,

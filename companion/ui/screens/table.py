@@ -21,6 +21,7 @@ import flet as ft
 from engine.core.events import TABLE
 
 from ... import camera
+from ...announce import turn_seats
 from ...session import Rejected, Session, Snapshot
 from ...web import sent, writes_held, writes_now
 from .. import model, theme
@@ -34,7 +35,6 @@ from ..games import (
     outcome_lines,
     scan_example,
     scan_refusal,
-    turn_seats,
 )
 from ..header import header
 from ..hotseat import Privacy
@@ -255,9 +255,7 @@ class TableScreen(Screen):
         old = self._drawn_from[0] if self._drawn_from else None
         if snap is None or old is None or self.seat == TABLE:
             return False
-        return self.seat in turn_seats(snap.game, snap.view) and self.seat not in turn_seats(
-            old.game, old.view
-        )
+        return self.seat in turn_seats(snap.view) and self.seat not in turn_seats(old.view)
 
     def _say(self, who: str) -> str:
         """A seat by its player's name (a province or a region as is), for the announcements."""
@@ -332,7 +330,7 @@ class TableScreen(Screen):
 
     def _turn(self, snap: Snapshot) -> list[str]:
         """The seats whose turn it is; on a province tablet, only its province's players."""
-        seats = turn_seats(snap.game, snap.view)
+        seats = turn_seats(snap.view)
         if self.seat == TABLE and self.province:
             mine = self._mine(snap)
             seats = [s for s in seats if s in mine]
