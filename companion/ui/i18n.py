@@ -228,7 +228,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "scan.field.rattus": {"fr": "Code du jeton rat", "en": "Rat token code"},
     "scan.field.cartus": {"fr": "Code de la carte", "en": "Card code"},
     "scan.field.plague": {"fr": "Code de la carte", "en": "Card code"},
-    "scan.field.ex": {"fr": "{label} (ex. {cid})", "en": "{label} (e.g. {cid})"},  # games.SCAN_EXAMPLES
+    "scan.field.ex": {"fr": "{label} (ex. {cid})", "en": "{label} (e.g. {cid})"},  # GameUI.scan_example
     "scan.enter": {"fr": "Entrer", "en": "Enter"},
     "scan.camera": {"fr": "Photo", "en": "Photo"},
     "join.scan": {"fr": "Scanner le QR code de la table", "en": "Scan the table's QR code"},

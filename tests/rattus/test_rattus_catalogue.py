@@ -1,4 +1,4 @@
-"""Catalogue of the Rattus components, the game-module contract, and describe()."""
+"""Catalogue of the Rattus components, the game's declaration, and describe()."""
 
 from __future__ import annotations
 
