@@ -24,12 +24,24 @@ from typing import Any
 
 import msgspec
 
-from engine.core import DECK_EVENTS, Deck, Drawn, Event, IllegalIntent, Intent, Rng, fold_deck, make_shuffle
+from engine.core import (
+    DECK_EVENTS,
+    Deck,
+    Drawn,
+    Event,
+    GameSpec,
+    IllegalIntent,
+    Intent,
+    Rng,
+    fold_deck,
+    make_shuffle,
+)
 
 GOAL_P99_MS = 50.0
 DEVICES = 50
 
 # -- the benchmark game ----------------------------------------------------------------------------
+
 NAME = "benchsync"
 
 
@@ -56,8 +68,8 @@ class State(msgspec.Struct, frozen=True):
     bumps: int = 0
 
 
-EVENTS = (Started, Bumped, *DECK_EVENTS)
-INTENTS = (Draw, Bump)
+_EVENTS = (Started, Bumped, *DECK_EVENTS)
+_INTENTS = (Draw, Bump)
 
 
 def setup(options: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
@@ -107,10 +119,6 @@ def view(state: State, seat: str) -> dict[str, Any]:
 
 def outcome(state: State) -> dict[str, Any] | None:
     return None
-
-
-def describe(item: Event | Intent, lang: str = "fr") -> str:
-    return type(item).__name__
 
 
 def _register() -> None:
@@ -281,3 +289,21 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))
+
+
+def seats(state: State) -> list[str]:
+    return list(state.seats)
+
+
+GAME = GameSpec(
+    name=NAME,
+    events=_EVENTS,
+    intents=_INTENTS,
+    setup=setup,
+    legal=legal,
+    apply=apply,
+    fold=fold,
+    seats=seats,
+    view=view,
+    outcome=outcome,
+)

@@ -152,11 +152,11 @@ class HostThread:
 
     def actor(self, wanted: list[str]) -> str | None:
         """A seat among ``wanted`` that has choices now, the ones whose turn it is first."""
-        from companion.ui.games import turn_seats
+        from companion.announce import turn_seats
 
         def pick() -> str | None:
             srv = self.server
-            turn = turn_seats("pandemie", srv.snapshot("table").view)
+            turn = turn_seats(srv.snapshot("table").view)
             for seat in [*turn, *wanted]:
                 if seat in wanted and srv.snapshot(seat).choices:
                     return seat

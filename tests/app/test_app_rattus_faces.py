@@ -60,7 +60,7 @@ def saved_ravage(data: Path) -> str:
     from engine.games import rattus
 
     options = {"players": 4, "mode": "physical", "characters": "base"}
-    table = Table.new(rattus, options, SeededRng(7))
+    table = Table.new(rattus.GAME, options, SeededRng(7))
     s = table.state
     n1 = s.adj[s.plague][0]
     n2 = next(r for r in s.adj[n1] if r != s.plague)

@@ -15,14 +15,13 @@ from engine.core import (
     Discarded,
     Drawn,
     Event,
+    GameSpec,
     IllegalIntent,
     Intent,
     Rng,
     fold_deck,
     make_shuffle,
 )
-
-NAME = "coretoy"
 
 
 class Started(Event, frozen=True):
@@ -53,8 +52,8 @@ class State(msgspec.Struct, frozen=True):
     score: dict[str, int]
 
 
-EVENTS = (Started, Scored, *DECK_EVENTS)
-INTENTS = (Draw, Play, Bump)
+_EVENTS = (Started, Scored, *DECK_EVENTS)
+_INTENTS = (Draw, Play, Bump)
 
 
 def setup(options: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
@@ -135,5 +134,19 @@ def outcome(state: State) -> dict[str, Any] | None:
     return None if state.deck.cards else {"score": dict(state.score)}
 
 
-def describe(item: Event | Intent, lang: str = "fr") -> str:
-    return type(item).__name__
+def seats(state: State) -> list[str]:
+    return list(state.seats)
+
+
+GAME = GameSpec(
+    name="coretoy",
+    events=_EVENTS,
+    intents=_INTENTS,
+    setup=setup,
+    legal=legal,
+    apply=apply,
+    fold=fold,
+    seats=seats,
+    view=view,
+    outcome=outcome,
+)

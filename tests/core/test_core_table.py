@@ -32,12 +32,12 @@ HERE = Path(__file__).parent
 
 def new_table(tmp_path=None, seed=1, **opts):
     store = Store.create(tmp_path / "t.sqlite", "coretoy", opts) if tmp_path else None
-    return Table.new(coretoy, opts, SeededRng(seed), store)
+    return Table.new(coretoy.GAME, opts, SeededRng(seed), store)
 
 
 def test_setup_state_equals_replay_of_its_events():
     state, events = coretoy.setup({}, SeededRng(1))
-    assert replay(coretoy, events) == state
+    assert replay(coretoy.GAME, events) == state
 
 
 def test_illegal_intent_names_the_rule_and_changes_nothing():
@@ -121,7 +121,7 @@ def test_store_round_trip_and_resume(tmp_path):
     t.store.close()
     store = Store.open(tmp_path / "t.sqlite")
     assert store.game == "coretoy"
-    resumed = Table.resume(coretoy, store, SeededRng(9))
+    resumed = Table.resume(coretoy.GAME, store, SeededRng(9))
     assert resumed.state == t.state
     assert [e.seq for e in resumed.entries] == [e.seq for e in t.entries]
     assert len(effective(resumed.entries)) == len(effective(t.entries))
@@ -174,7 +174,7 @@ def test_an_unreadable_event_names_its_sequence_number(tmp_path):
     c.commit()
     c.close()
     with pytest.raises(SaveError, match="event 2"):
-        Table.resume(coretoy, Store.open(tmp_path / "t.sqlite"), SeededRng(1))
+        Table.resume(coretoy.GAME, Store.open(tmp_path / "t.sqlite"), SeededRng(1))
 
 
 WRITER = textwrap.dedent(
@@ -185,7 +185,7 @@ WRITER = textwrap.dedent(
     from engine.core import SeededRng, Table
     from engine.core.store import Store
     store = Store.create({path!r}, "coretoy", {{}})
-    t = Table.new(coretoy, {{}}, SeededRng(2), store)
+    t = Table.new(coretoy.GAME, {{}}, SeededRng(2), store)
     i = 0
     while True:
         t.act(coretoy.Bump(seat="p1"))
@@ -214,7 +214,7 @@ def test_a_process_killed_between_events_resumes_with_every_committed_event(tmp_
     proc.wait(timeout=10)
     assert last >= 40
     store = Store.open(path)
-    t = Table.resume(coretoy, store, SeededRng(3))
+    t = Table.resume(coretoy.GAME, store, SeededRng(3))
     assert t.seq >= last  # every event the writer reported as committed is there
     assert [e.seq for e in t.entries] == list(range(1, t.seq + 1))
     t.act(coretoy.Bump(seat="p2"))  # and the table plays on

@@ -16,7 +16,7 @@ from companion.sync.tables import Projector
 from companion.ui import model
 from companion.ui.pandemie.options import GROUP_TITLES
 from engine.core import Drawn, SeededRng, Table, get_game
-from engine.games.pandemie.text import card
+from engine.games.pandemie.names import card
 
 GAME = get_game("pandemie")
 

@@ -178,7 +178,7 @@ def test_profile_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 
 def test_registered_in_the_core_game_registry() -> None:
-    assert get_game("plague") is game
+    assert get_game("plague") is game.GAME
 
 
 def test_setup_deals_five_private_cards_each_and_replays() -> None:

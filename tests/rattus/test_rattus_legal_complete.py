@@ -92,4 +92,4 @@ def test_the_generator_reaches_every_intent_type() -> None:
     s, _ = new_game(3, players=4, mode="physical", characters="random", profile=default_profile())
     rng = SeededRng(5)
     kinds = {type(intent(s, "p1", rng)).__name__ for _ in range(2000)}
-    assert kinds == {k.__name__ for k in rattus.INTENTS}
+    assert kinds == {k.__name__ for k in rattus.GAME.intents}

@@ -109,7 +109,7 @@ def test_bag_shuffles_verify_at_the_end_of_the_game() -> None:
 
 
 def test_table_runs_rattus_and_refuses_undo_across_a_hidden_draw() -> None:
-    t = Table.new(rattus, options(players=2), SeededRng(3))
+    t = Table.new(rattus.GAME, options(players=2), SeededRng(3))
     t.act(rattus.SetupCubes(seat="p1", region="Gallia"))
     t.undo()  # a public placement can be taken back
     assert t.state.cubes["Gallia"] == {}

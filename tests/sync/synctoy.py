@@ -7,6 +7,7 @@ The game is over when the deck is empty. Seats: ``p1..pN`` (option ``seats``, de
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -17,14 +18,13 @@ from engine.core import (
     Discarded,
     Drawn,
     Event,
+    GameSpec,
     IllegalIntent,
     Intent,
     Rng,
     fold_deck,
     make_shuffle,
 )
-
-NAME = "synctoy"
 
 
 class Started(Event, frozen=True):
@@ -55,8 +55,8 @@ class State(msgspec.Struct, frozen=True):
     bumps: int = 0
 
 
-EVENTS = (Started, Bumped, *DECK_EVENTS)
-INTENTS = (Draw, Play, Bump)
+_EVENTS = (Started, Bumped, *DECK_EVENTS)
+_INTENTS = (Draw, Play, Bump)
 
 
 def setup(options: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
@@ -133,9 +133,28 @@ def outcome(state: State) -> dict[str, Any] | None:
     return None if state.deck.cards else {"over": True, "discard": list(state.deck.discard)}
 
 
-def describe(item: Event | Intent, lang: str = "fr") -> str:
+def describe(item: Event | Intent, lang: str = "fr", names: Mapping[str, str] | None = None) -> str:
     name = type(item).__name__
     if isinstance(item, Drawn):
         card = item.card or ("une carte" if lang == "fr" else "a card")
         return f"{item.to} pioche {card}" if lang == "fr" else f"{item.to} draws {card}"
     return name
+
+
+def seats(state: State) -> list[str]:
+    return list(state.seats)
+
+
+GAME = GameSpec(
+    name="synctoy",
+    events=_EVENTS,
+    intents=_INTENTS,
+    setup=setup,
+    legal=legal,
+    apply=apply,
+    fold=fold,
+    seats=seats,
+    view=view,
+    outcome=outcome,
+    describe=describe,
+)
