@@ -298,14 +298,9 @@ def test_saved_tables_lists_stores_and_reports_damaged_files(tmp_path):
 def test_a_finished_game_is_marked_in_the_resume_list(tmp_path):
     """A real Plague game played to its end in a real save file is listed as over (an undo after the end,
     where a game allows one, reopens it)."""
-    import sys
-    from pathlib import Path
-
     from engine.core import SeededRng, Table, get_game
     from engine.core.store import Store
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "plague"))
-    from plague_helpers import options  # a made-up box profile (test data)
+    from tests.plague.plague_helpers import options  # a made-up box profile (test data)
 
     game = get_game("plague")
     path = model.new_store_path(tmp_path, "Peste")
@@ -493,20 +488,15 @@ def test_a_lost_pandemie_says_why_in_the_screens_language_and_the_header_keeps_n
 def test_the_end_of_a_real_rattus_or_plague_game_is_said_with_names(game: str):
     """Played with the engine to its end: the winner said by name (never ``p2``), in either language; Rattus
     also gives its ranking with each player's people on the board and why the game ended."""
-    import sys
-    from pathlib import Path
-
     from companion.ui import games
     from engine.core import SeededRng, Table, get_game
 
-    here = Path(__file__).resolve().parents[1]
-    sys.path.insert(0, str(here / game))
     if game == "rattus":
-        from rattus_fixtures import options  # made-up token faces (test data)
+        from tests.rattus.rattus_fixtures import options  # made-up token faces (test data)
 
         opts, seats = options(players=2), ["p1", "p2"]
     else:
-        from plague_helpers import options  # a made-up box profile (test data)
+        from tests.plague.plague_helpers import options  # a made-up box profile (test data)
 
         opts, seats = options(), ["p1", "p2", "p3"]
     table = Table.new(get_game(game), opts, SeededRng(2))

@@ -6,7 +6,6 @@ import random
 from collections import Counter
 
 import msgspec
-from cartus_fixtures import random_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +16,7 @@ from engine.core.game import event_types
 from engine.core.store import Store
 from engine.games.cartus import data as D
 from engine.games.cartus import rules as R
+from tests.cartus.cartus_fixtures import random_game
 
 games = st.tuples(
     st.integers(0, 10_000),

@@ -12,12 +12,12 @@ import random
 from functools import cache
 
 import pytest
-from i18n_langcheck import problems
-from i18n_walk import Walk, synthesized, walk
 
 from engine import texts
 from engine.core import get_game
 from engine.core.game import Undone
+from tests.i18n.i18n_langcheck import problems
+from tests.i18n.i18n_walk import Walk, synthesized, walk
 
 GAMES = ("pandemie", "rattus", "cartus", "plague")
 NAMES = {

@@ -16,7 +16,6 @@ from typing import Any
 import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from plague_helpers import TEST_PROFILE
 
 from engine.core import Drawn, SeededRng, Shuffled, Table, reveal, verify
 from engine.core.events import HOST, TABLE, Event, decoder, project
@@ -26,6 +25,7 @@ from engine.games import plague as game
 from engine.games.plague.cards import deck_ids
 from engine.games.plague.events import Discard, PopulationChanged, Roll
 from engine.games.plague.text import describe
+from tests.plague.plague_helpers import TEST_PROFILE
 
 
 def playout(seed: int, opts: dict[str, Any], steps: int, check_views: bool = False):  # type: ignore[no-untyped-def]

@@ -7,7 +7,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from plague_helpers import TEST_PROFILE, new, of, options
 
 from engine.core import Drawn, Placed, SeededRng, Shuffled, get_game, replay
 from engine.core.events import HOST, InconsistentLog
@@ -16,6 +15,7 @@ from engine.games.plague import profile as prof
 from engine.games.plague import profile_cli
 from engine.games.plague.cards import CardError, default_counts, key_of, resolve_counts
 from engine.games.plague.events import DeathShipReturned, DiceRolled, FirstPlayer, GameStarted, TurnStarted
+from tests.plague.plague_helpers import TEST_PROFILE, new, of, options
 
 RULES_COUNTS = {
     "bumper_harvest": 6,

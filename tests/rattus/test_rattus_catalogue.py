@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rattus_fixtures import arrange, new_game, options, play
 
 from engine.core import TABLE, SeededRng, Table, UndoRefused
 from engine.core.codes import parse, payload, valid_id
 from engine.core.events import Event, Intent
 from engine.games import rattus
 from engine.games.rattus.catalogue import components
+from tests.rattus.rattus_fixtures import arrange, new_game, options, play
 
 
 def test_components_rat_tokens_class_cards_and_pied_piper_characters() -> None:

@@ -4,20 +4,14 @@ moves aside, a known limit)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from intent_gen import ONE_PIECE_AT_A_TIME, intent, seats_to_try, without_readings
-from rattus_fixtures import arrange, new_game, play
 
 from engine.core import SeededRng
 from engine.games import rattus
 from engine.games.rattus.profile import default_profile
+from tests.rattus.intent_gen import ONE_PIECE_AT_A_TIME, intent, seats_to_try, without_readings
+from tests.rattus.rattus_fixtures import arrange, new_game, play
 
 CHOICES = ["base", "random", "one-per-class", "age-d-or", "controle-des-rats", "europe-en-guerre"]
 PROBES = 150

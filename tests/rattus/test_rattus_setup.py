@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rattus_fixtures import box_profile, new_game, options, play
 
 from engine.core import HOST, TABLE, SeededRng, Table, project
 from engine.core.audit import reveal, verify
@@ -17,6 +10,7 @@ from engine.core.deck import Drawn, Shuffled
 from engine.core.game import replay
 from engine.games import rattus
 from engine.games.rattus.profile import default_profile, to_dict
+from tests.rattus.rattus_fixtures import box_profile, new_game, options, play
 
 
 @pytest.mark.parametrize("players,regions,removed", [(2, 8, 12), (3, 10, 6), (4, 12, 0)])
