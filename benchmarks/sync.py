@@ -193,21 +193,3 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))
-
-
-def seats(state: State) -> list[str]:
-    return list(state.seats)
-
-
-GAME = GameSpec(
-    name=NAME,
-    events=_EVENTS,
-    intents=_INTENTS,
-    setup=setup,
-    legal=legal,
-    apply=apply,
-    fold=fold,
-    seats=seats,
-    view=view,
-    outcome=outcome,
-)
