@@ -23,8 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from harness.app import start_app
 from harness.flet_client import FletPage
-from harness.lan import start_lan_app
 
 EXIT_GOAL_S = 2.0
 
@@ -47,7 +47,7 @@ def _free_port() -> int:
 async def _run(held_n: int, addresses: int) -> dict[str, float]:
     tmp = Path(tempfile.mkdtemp(prefix="tk-door-"))
     port = _free_port()
-    proc = start_lan_app(tmp / "data", port, tmp / "app.log")
+    proc = start_app(tmp / "data", port, toy=True, lan=True, log_path=tmp / "app.log")
     url = f"https://127.0.0.1:{port}/"
     out: dict[str, float] = {}
     try:
@@ -58,7 +58,7 @@ async def _run(held_n: int, addresses: int) -> dict[str, float]:
         cookie = "tk_host=" + hmac.new(key.encode(), b"tablekeeper host cookie", hashlib.sha256).hexdigest()
         host = await FletPage.open(url, cookie=cookie)
         await host.tap("start-new")
-        await host.tap("game-coretoy")
+        await host.tap("game-toy")
         await host.type("table-name", "Veillée")
         await host.tap("create")
         await host.wait_for("join-code", 60)

@@ -6,8 +6,8 @@ each is printed. Then one device after the other sends an intent (a private draw
 latency of an event is the time from sending the intent until the last device has the Snapshot that
 includes it (every frame encrypted). Goal: p99 <= 50 ms on loopback.
 
-The table plays a small benchmark-only game defined below (20 seats, private draws from a hidden deck),
-registered as ``benchsync`` for the host process only.
+The table plays the toy game (:mod:`harness.toy`: private draws from a hidden deck, public bumps), at least
+20 seats and a deck of 5,000 cards, registered for the host process only.
 """
 
 from __future__ import annotations
@@ -22,101 +22,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
-from engine.core import DECK_EVENTS, Deck, Drawn, Event, IllegalIntent, Intent, Rng, fold_deck, make_shuffle
+from harness import toy
 
 GOAL_P99_MS = 50.0
 DEVICES = 50
-
-# -- the benchmark game ----------------------------------------------------------------------------
-NAME = "benchsync"
-
-
-class Started(Event, frozen=True):
-    seats: tuple[str, ...]
-
-
-class Bumped(Event, frozen=True):
-    seat: str
-
-
-class Draw(Intent, frozen=True):
-    pass
-
-
-class Bump(Intent, frozen=True):
-    pass
-
-
-class State(msgspec.Struct, frozen=True):
-    seats: tuple[str, ...]
-    deck: Deck
-    hands: dict[str, tuple[str, ...]]
-    bumps: int = 0
-
-
-EVENTS = (Started, Bumped, *DECK_EVENTS)
-INTENTS = (Draw, Bump)
-
-
-def setup(options: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
-    seats = tuple(f"p{i}" for i in range(1, int(options.get("seats", 20)) + 1))
-    events: list[Event] = [
-        Started(seats=seats),
-        make_shuffle(rng, "d", [f"C{i:04d}" for i in range(5000)], "new", "d1"),
-    ]
-    state = None
-    for e in events:
-        state = fold(state, e)
-    return state, events  # type: ignore[return-value]
-
-
-def fold(state: State | None, event: Event) -> State:
-    if isinstance(event, Started):
-        return State(event.seats, Deck("d"), {s: () for s in event.seats})
-    assert state is not None
-    if isinstance(event, Bumped):
-        return msgspec.structs.replace(state, bumps=state.bumps + 1)
-    if isinstance(event, Drawn):
-        hands = {**state.hands, event.to: state.hands[event.to] + (event.card,)}
-        return msgspec.structs.replace(state, deck=fold_deck(state.deck, event), hands=hands)
-    return msgspec.structs.replace(state, deck=fold_deck(state.deck, event))
-
-
-def legal(state: State, seat: str) -> list[Intent]:
-    return [Bump(seat=seat), Draw(seat=seat)] if seat in state.seats else []
-
-
-def apply(state: State, intent: Intent, rng: Rng) -> list[Event]:
-    if intent.seat not in state.seats:
-        raise IllegalIntent("seat", f"{intent.seat!r} does not play")
-    if isinstance(intent, Draw):
-        return [Drawn(deck="d", card=state.deck.cards[0], to=intent.seat, private_to=(intent.seat,))]
-    return [Bumped(seat=intent.seat)]
-
-
-def view(state: State, seat: str) -> dict[str, Any]:
-    return {
-        "deck": len(state.deck.cards),
-        "hand": list(state.hands.get(seat, ())),
-        "hand_sizes": {s: len(h) for s, h in state.hands.items()},
-        "bumps": state.bumps,
-    }
-
-
-def outcome(state: State) -> dict[str, Any] | None:
-    return None
-
-
-def describe(item: Event | Intent, lang: str = "fr") -> str:
-    return type(item).__name__
-
-
-def _register() -> None:
-    import engine.core.game as core_game
-
-    core_game.GAMES.setdefault(NAME, "benchmarks.sync")
+CARDS = 5000  # enough for every draw of the run
 
 
 # -- the measurement -------------------------------------------------------------------------------
@@ -202,13 +112,15 @@ def run_benchmark(events: int = 300, n: int = DEVICES) -> dict[str, float]:
             "benchmarks.sync",
             "--serve",
             "--game",
-            NAME,
+            toy.NAME,
             "--name",
             "Bench",
             "--store",
             str(Path(tmp) / "bench.sqlite"),
             "--option",
             f"seats={max(20, n)}",
+            "--option",
+            f"cards={CARDS}",
             "--pin",
             "135790",
             "--bind",
@@ -250,7 +162,7 @@ def run_benchmark(events: int = 300, n: int = DEVICES) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> int:
     args = list(argv or [])
     if args[:1] == ["--serve"]:  # the host process of the benchmark
-        _register()
+        toy.register()
         from companion.host import main as host_main
 
         return host_main(args[1:])

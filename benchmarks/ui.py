@@ -40,10 +40,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from benchmarks.watch import (  # noqa: E402
+from benchmarks.watch import (
     INIT_JS,
     CpuMeter,
     Unresponsive,
@@ -152,11 +149,11 @@ class HostThread:
 
     def actor(self, wanted: list[str]) -> str | None:
         """A seat among ``wanted`` that has choices now, the ones whose turn it is first."""
-        from companion.ui.games import turn_seats
+        from companion.announce import turn_seats
 
         def pick() -> str | None:
             srv = self.server
-            turn = turn_seats("pandemie", srv.snapshot("table").view)
+            turn = turn_seats(srv.snapshot("table").view)
             for seat in [*turn, *wanted]:
                 if seat in wanted and srv.snapshot(seat).choices:
                     return seat
@@ -222,7 +219,8 @@ def main(argv: list[str] | None = None) -> None:
     except ImportError:
         print("benchmarks.ui: playwright is not installed; skipped")
         return
-    from tests.app.browser_util import ARGS, CHROMIUM, free_port, start_app, stop_app
+    from harness.app import free_port, start_app, stop_app
+    from harness.browser import CHROMIUM, launch
 
     if not os.path.exists(CHROMIUM):
         print(f"benchmarks.ui: {CHROMIUM} is missing (apt-get install chromium); skipped")
@@ -232,10 +230,10 @@ def main(argv: list[str] | None = None) -> None:
         host = HostThread(tmpd / "bench.sqlite", None if args.seed < 0 else args.seed)
         host.start()
         port = free_port()
-        app = start_app(tmpd / "data", port, coretoy=False, log_path=tmpd / "app.log")
+        app = start_app(tmpd / "data", port, log_path=tmpd / "app.log")
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                browser = launch(p)
                 try:
                     _bench(
                         browser,
@@ -314,7 +312,7 @@ def _replace_stuck(
     usual (:func:`_switch_a11y`; a page whose tree is already on has no placeholder left to turn it on)."""
     old = pages[index].page
     context = old.context
-    from tests.app.browser_util import Driver
+    from harness.browser import Driver
 
     problem: Exception | None = None
     for attempt in range(3):  # the new page may share the stuck one's renderer process for a while
@@ -401,7 +399,7 @@ def _bench(
     a11y: bool = False,
     detail: Path | None = None,
 ) -> None:
-    from tests.app.browser_util import Driver
+    from harness.browser import Driver
 
     rows: list[dict[str, Any]] = []
 

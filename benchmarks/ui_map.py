@@ -27,10 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from benchmarks.watch import SEQ_JS, arm, on_screen, pct, stamps  # noqa: E402
+from benchmarks.watch import SEQ_JS, arm, on_screen, pct, stamps
 
 GOAL_ACTING_MS = 200.0
 GOAL_OTHERS_MS = 300.0
@@ -80,7 +77,7 @@ def _seq(d: Any) -> int:
 
 def _page(browser: Any, viewport: dict[str, int], ws: list[int], k: int, counting: list[bool]) -> Any:
     """A page whose websocket frames from the app are counted into ``ws[k]`` while ``counting[0]``."""
-    from tests.app.browser_util import Driver
+    from harness.browser import Driver
 
     page = browser.new_context(viewport=viewport).new_page()
 
@@ -132,12 +129,7 @@ def _new_game(a: Any, b: Any, n: int) -> None:
     if n > 1:
         a.click("home")
         b.click("home")
-    a.click("start-new")
-    a.click("game-pandemie")
-    a.fill("table-name", f"Carte {n}")
-    a.fill("opt-players", "2")
-    a.click("create")
-    a.wait("join-code", timeout=60_000)
+    a.new_table("pandemie", {"table-name": f"Carte {n}", "opt-players": "2"})
     a.click("seat-table")
     a.wait("board", timeout=60_000)
     a.click("follow")
@@ -172,17 +164,18 @@ def _over(a: Any) -> bool:
 def bench_browser(taps: int, shots: Path | None, verbose: bool = False) -> tuple[list[float], list[float]]:
     from playwright.sync_api import sync_playwright
 
-    from tests.app.browser_util import ARGS, CHROMIUM, free_port, start_app, stop_app
+    from harness.app import free_port, start_app, stop_app
+    from harness.browser import launch
 
     acting: list[float] = []
     others: list[float] = []
     with tempfile.TemporaryDirectory(prefix="tk-bench-map-") as tmp:
         tmpd = Path(tmp)
         port = free_port()
-        app = start_app(tmpd / "data", port, coretoy=False, log_path=tmpd / "app.log")
+        app = start_app(tmpd / "data", port, log_path=tmpd / "app.log")
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                browser = launch(p)
                 try:
                     url = f"http://127.0.0.1:{port}/"
                     ws = [0, 0]
@@ -266,7 +259,7 @@ def main(argv: list[str] | None = None) -> None:
     except ImportError:
         print("benchmarks.ui_map: playwright is not installed; browser part skipped")
         return
-    from tests.app.browser_util import CHROMIUM
+    from harness.browser import CHROMIUM
 
     if not os.path.exists(CHROMIUM):
         print(f"benchmarks.ui_map: {CHROMIUM} is missing (apt-get install chromium); browser part skipped")

@@ -102,22 +102,40 @@ def province_of(city: str, codes: Sequence[str]) -> str:
     return best
 
 
+# where a view names the seat whose turn it is, when it has no provinces' turns nor a waiting list
+TURN_KEYS = ("current_seat", "current", "active", "active_seat", "to_play", "turn_of", "player", "turn")
+
+
+def whose_turn(view: Mapping[str, Any]) -> str | None:
+    """The seat whose turn it is, when the view says so under a usual key (a seat-like string)."""
+    for k in TURN_KEYS:
+        v = view.get(k)
+        if isinstance(v, str) and v:
+            return v
+        if isinstance(v, Mapping):
+            s = v.get("seat")
+            if isinstance(s, str) and s:
+                return s
+    return None
+
+
 def turn_seats(view: Mapping[str, Any]) -> list[str]:
-    """The seats whose turn it is in a view (each game names it its own way)."""
-    out: list[str] = []
-    for p in view.get("provinces") or []:
-        if isinstance(p, Mapping) and isinstance(p.get("turn"), str) and p["turn"]:
-            out.append(p["turn"])
+    """The seats whose turn it is in a view (each game names it its own way): the provinces' turns
+    (Pandémie: one per province), else the seats the game waits for, else the seat under a usual key."""
+    out = [
+        p["turn"]
+        for p in view.get("provinces") or []
+        if isinstance(p, Mapping) and isinstance(p.get("turn"), str) and p["turn"]
+    ]
     if out:
         return out
     waiting = view.get("waiting_for")
     if isinstance(waiting, list | tuple):
-        return [w for w in waiting if isinstance(w, str)]
-    for key in ("turn", "active", "current", "current_seat", "active_seat"):
-        v = view.get(key)
-        if isinstance(v, str) and v:
-            return [v]
-    return []
+        out = [w for w in waiting if isinstance(w, str)]
+        if out:
+            return out
+    who = whose_turn(view)
+    return [who] if who else []
 
 
 def detect(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Callable
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "app": ("companion.app", "run the companion app (web UI on localhost when there is no display)"),
@@ -25,14 +26,24 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "print": ("printables.cli", "write print-ready PDF sheets of QR-tagged tokens and cards"),
 }
 
-PROFILE_GAMES = {"rattus": "engine.games.rattus.profile_cli", "plague": "engine.games.plague.profile_cli"}
-
 
 def usage() -> str:
     lines = ["usage: tablekeeper COMMAND [ARGS...]", "", "commands:"]
     lines += [f"  {name:<9} {help_}" for name, (_, help_) in COMMANDS.items()]
     lines += ["", "tablekeeper COMMAND --help for a command's options"]
     return "\n".join(lines)
+
+
+def _profile_cli(game: str) -> Callable[[list[str]], int] | None:
+    """The game's ``tablekeeper profile`` command (its declaration's ``profile_cli``), None without one."""
+    from engine.core.game import GAMES, get_game
+
+    if game not in GAMES:
+        return None
+    try:
+        return get_game(game).profile_cli
+    except ImportError:  # an engine that does not import has no profile command here
+        return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -50,13 +61,17 @@ def main(argv: list[str] | None = None) -> int:
             game, rest = (rest[1] if len(rest) > 1 else ""), rest[2:]
         else:
             game, rest = rest[0].partition("=")[2], rest[1:]
-        if game not in PROFILE_GAMES:
+        cli = _profile_cli(game)
+        if cli is None:
+            from engine.core.game import GAMES
+
+            known = [g for g in GAMES if _profile_cli(g) is not None]
             print(
-                f"tablekeeper profile: no box profile for game {game!r}; known: {', '.join(PROFILE_GAMES)}",
+                f"tablekeeper profile: no box profile for game {game!r}; known: {', '.join(known)}",
                 file=sys.stderr,
             )
             return 2
-        module_name = PROFILE_GAMES[game]
+        return int(cli(rest) or 0)
     module = importlib.import_module(module_name)
     return int(module.main(rest) or 0)
 

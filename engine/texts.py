@@ -1,40 +1,54 @@
-"""Every game's texts in one place: log lines and buttons (:func:`describe`), refusals (:func:`refusal`).
+"""Every game's texts through one door: log lines and buttons (:func:`describe`), refusals (:func:`refusal`).
 
 French is the default, English the other language (:data:`engine.core.lang.LANGS`). A refusal arrives on
 a device as ``(rule, message)`` (``IllegalIntent``'s fields, carried by the sync protocol as they are) and
-is put in the device's language here, from the game's phrasebook (:mod:`engine.core.lang`).
+is put in the device's language here, from the game's phrasebook (:mod:`engine.core.lang`). The words
+themselves are each game's (its :class:`~engine.core.game.GameSpec`: ``describe`` and ``phrasebook``).
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
+from engine.core.game import GAMES, GameSpec, Undone, get_game
 from engine.core.lang import LANGS, Phrasebook, check_lang
 
-__all__ = ["GAMES", "LANGS", "describe", "known_refusal", "phrasebook", "refusal"]
-
-_TEXT_MODULES = {
-    "pandemie": ("engine.games.pandemie.text", "engine.games.pandemie.refusals"),
-    "rattus": ("engine.games.rattus.text", "engine.games.rattus.refusals"),
-    "cartus": ("engine.games.cartus.describe", "engine.games.cartus.refusals"),
-    "plague": ("engine.games.plague.text", "engine.games.plague.refusals"),
-}
-
-GAMES: tuple[str, ...] = tuple(_TEXT_MODULES)
+__all__ = ["LANGS", "describe", "known_refusal", "phrasebook", "phrasebooks", "refusal"]
 
 _FALLBACK = ("La règle refuse cette action.", "The rules refuse this.")
 
 
-def phrasebook(game: str) -> Phrasebook:
-    return importlib.import_module(_TEXT_MODULES[game][1]).BOOK  # type: ignore[no-any-return]
+def describe(
+    game: str | GameSpec, item: Any, lang: str = "fr", names: Mapping[str, str] | None = None
+) -> str:
+    """One line for an event or an intent of ``game`` in ``lang``, seats said by ``names`` (seat → the
+    player's name) when given: the game's own words; an undo as such; a game without words (a test game),
+    the type's name."""
+    if isinstance(item, Undone):
+        return f"Action {item.action} annulée" if lang == "fr" else f"Action {item.action} undone"
+    spec = get_game(game) if isinstance(game, str) else game
+    if spec.describe is None:
+        return type(item).__name__
+    return str(spec.describe(item, lang, names or None))
 
 
-def describe(game: str, item: Any, lang: str = "fr", names: Mapping[str, str] | None = None) -> str:
-    """One line for an event or an intent of ``game`` in ``lang``."""
-    mod = importlib.import_module(_TEXT_MODULES[game][0])
-    return str(mod.describe(item, lang, names))
+def phrasebook(game: str) -> Phrasebook | None:
+    """The game's refusals, or None (a game not registered, or without a phrasebook)."""
+    if game not in GAMES:
+        return None
+    return get_game(game).phrasebook
+
+
+def phrasebooks() -> Iterator[tuple[str, Phrasebook]]:
+    """(game, phrasebook) of every registered game that has one and whose engine imports."""
+    for game in GAMES:
+        try:
+            book = get_game(game).phrasebook
+        except ImportError:  # an engine that does not import: the new-table screen says why
+            continue
+        if book is not None:
+            yield game, book
 
 
 def refusal(
@@ -43,9 +57,9 @@ def refusal(
     """A refusal of ``game``'s rules in ``lang``: its entry in the phrasebook; else the rule's generic text;
     else a sentence that says the rules refuse (never the English message in a French screen)."""
     check_lang(lang)
-    if game not in _TEXT_MODULES:
-        return message if lang == "en" else _FALLBACK[0]
     book = phrasebook(game)
+    if book is None:
+        return message if lang == "en" else _FALLBACK[0]
     found = book.text(rule, message, lang, names)
     if found is not None:
         return found
@@ -57,4 +71,5 @@ def refusal(
 
 def known_refusal(game: str, rule: str, message: str) -> bool:
     """Whether the phrasebook has an entry for this refusal (the i18n walk test requires it)."""
-    return game in _TEXT_MODULES and phrasebook(game).match(rule, message) is not None
+    book = phrasebook(game)
+    return book is not None and book.match(rule, message) is not None

@@ -19,7 +19,7 @@ from typing import Any
 import msgpack
 from websockets.asyncio.client import ClientConnection, connect
 
-from .lan import INSECURE
+from .app import INSECURE
 
 REGISTER, PATCH, EVENT, UPDATE_PROPS, INVOKE = 1, 2, 3, 4, 5
 

@@ -395,9 +395,12 @@ RATTUS_LEGEND = (
 )
 
 
-def _pandemie_set(
-    code: str, name: str
-) -> tuple[str, str, str, Callable[[Options], list[Component]], Callable[[Options], Result]]:
+BoardSet = tuple[
+    str, str, str, Callable[[Options], list[Component]], Callable[[Options], Result], frozenset[str]
+]
+
+
+def _pandemie_set(code: str, name: str) -> BoardSet:
     set_name = f"board-{name.casefold()}"
 
     def select(opts: Options) -> list[Component]:
@@ -416,10 +419,11 @@ def _pandemie_set(
         f"the {name} board with a QR code per city (A3, or tiled A4)",
         select,
         make,
+        frozenset(),
     )
 
 
-def _rattus_set() -> tuple[str, str, str, Callable[[Options], list[Component]], Callable[[Options], Result]]:
+def _rattus_set() -> BoardSet:
     def select(opts: Options) -> list[Component]:
         return [c for c in all_components() if c.id.startswith("RRG:")]
 
@@ -439,13 +443,13 @@ def _rattus_set() -> tuple[str, str, str, Callable[[Options], list[Component]], 
         "the Rattus map of the box profile, a QR code per region",
         select,
         make,
+        frozenset({"profile"}),
     )
 
 
-def board_sets() -> list[
-    tuple[str, str, str, Callable[[Options], list[Component]], Callable[[Options], Result]]
-]:
-    """(name, title, help, select, make) of every board set: one per shipped province, and the Rattus map."""
+def board_sets() -> list[BoardSet]:
+    """(name, title, help, select, make, the options it takes) of every board set: one per shipped province,
+    and the Rattus map."""
     from engine.games.pandemie.board import shipped
 
     return [*(_pandemie_set(p.code, p.name) for p in shipped()), _rattus_set()]

@@ -101,15 +101,14 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    if args.province and not args.set.startswith("pandemie"):
-        print("tablekeeper print: --province only applies to the pandemie sets", file=sys.stderr)
-        return 2
-    if args.profile is not None and args.set not in ("rattus-tokens", "board-rattus"):
-        print(
-            "tablekeeper print: --profile only applies to the rattus-tokens and board-rattus sets",
-            file=sys.stderr,
-        )
-        return 2
+    for option, given in (("province", bool(args.province)), ("profile", args.profile is not None)):
+        if given and option not in (SETS.get(args.set) or BOARDS[args.set]).takes:
+            takers = [s.name for s in (*SETS.values(), *BOARDS.values()) if option in s.takes]
+            print(
+                f"tablekeeper print: --{option} only applies to the {', '.join(takers)} sets",
+                file=sys.stderr,
+            )
+            return 2
     if args.profile is not None and not args.profile.is_file():
         print(f"tablekeeper print: profile {args.profile} does not exist", file=sys.stderr)
         return 2

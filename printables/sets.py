@@ -45,6 +45,7 @@ class SetDef:
     piece: Callable[[Options], Piece]
     legend: Callable[[Options], str] = lambda o: ""
     make: Callable[[Options], Result] | None = None  # a set drawn as a whole (the boards: printables.board)
+    takes: frozenset[str] = frozenset()  # the options only some sets use: "province", "profile"
 
 
 def _prefix(c: Component) -> str:
@@ -166,6 +167,7 @@ _add(
         _select("rattus", ("RAT",)),
         lambda o: RatToken(_rattus_faces(o)),
         _token_legend,
+        takes=frozenset({"profile"}),
     )
 )
 _add(
@@ -224,6 +226,7 @@ for _name, _title, _help, _prefixes in (
             _pandemie(_prefixes),
             _card(pandemie_look, pandemie_back),
             lambda o: "Dos identiques par paquet et par province.",
+            takes=frozenset({"province"}),
         )
     )
 _add(
@@ -249,8 +252,8 @@ _add(
 )
 
 BOARDS: dict[str, SetDef] = {  # drawn as a whole, not piece by piece (printables.board)
-    _name: SetDef(_name, _title, _help, _sel, lambda o: Sticker(), make=_make)
-    for _name, _title, _help, _sel, _make in board_sets()
+    _name: SetDef(_name, _title, _help, _sel, lambda o: Sticker(), make=_make, takes=_takes)
+    for _name, _title, _help, _sel, _make, _takes in board_sets()
 }
 
 CALIBRATION = "duplex-calibration"

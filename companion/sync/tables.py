@@ -7,8 +7,6 @@ Everything a device receives is built here from :func:`engine.core.project` and 
 from __future__ import annotations
 
 import bisect
-import functools
-import inspect
 import logging
 from collections.abc import Iterable
 from typing import Any
@@ -16,8 +14,9 @@ from typing import Any
 import msgspec
 
 from companion.session import Choice, LogLine, SeatInfo, Snapshot
-from engine.core import HOST, TABLE, Entry, Table, Undone, effective, project
+from engine.core import HOST, TABLE, Entry, GameSpec, Table, effective, project
 from engine.core.audit import reveal, verify
+from engine.texts import describe
 
 log = logging.getLogger("tablekeeper.sync")
 
@@ -27,51 +26,20 @@ NAME_MAX = 40
 COLOURS = ("red", "blue", "yellow", "green", "purple", "orange", "black", "white")
 
 
-def seats_of(game: Any, state: Any) -> list[str]:
-    """The seats of a game in play, then ``table`` (the shared tablet).
-
-    Every game module has ``seats(state)`` (the contract); for a module without it (a test game) we fall
-    back to ``state.seats``, then the HOST view's ``seats`` list or the keys of its ``players`` mapping.
-    """
-    seats: list[str] = []
-    fn = getattr(game, "seats", None)
-    if callable(fn):
-        seats = [str(s) for s in fn(state)]
-    elif getattr(state, "seats", None) is not None:
-        seats = [str(s) for s in state.seats]
-    else:
-        try:
-            v = game.view(state, HOST)
-        except Exception:  # noqa: BLE001 - a game without a HOST view simply names no seats
-            v = {}
-        if isinstance(v, dict) and isinstance(v.get("seats"), list | tuple):
-            seats = [str(s) for s in v["seats"]]
-        elif isinstance(v, dict) and isinstance(v.get("players"), dict):
-            seats = [str(s) for s in v["players"]]
-    out = [s for s in dict.fromkeys(seats) if s != TABLE]
+def seats_of(game: GameSpec, state: Any) -> list[str]:
+    """The seats of a game in play (its ``seats(state)``), then ``table`` (the shared tablet)."""
+    out = [s for s in dict.fromkeys(str(s) for s in game.seats(state)) if s != TABLE]
     return out + [TABLE]
 
 
-def describe(game: Any, item: Any, lang: str, names: dict[str, str] | None = None) -> str:
-    """One line for an event or an intent; seats said by ``names`` (the players) when the game takes them."""
-    if isinstance(item, Undone):
-        return f"Action {item.action} annulée" if lang == "fr" else f"Action {item.action} undone"
-    fn = getattr(game, "describe", None)
-    if fn is not None:
-        try:
-            return str(fn(item, lang, names) if names and _takes_names(fn) else fn(item, lang))
-        except Exception as exc:  # noqa: BLE001 - a log line must never stop the table
-            log.warning("describe(%s) failed: %s", type(item).__name__, exc)
-    return type(item).__name__
-
-
-@functools.lru_cache(maxsize=64)
-def _takes_names(fn: Any) -> bool:
-    """Whether a game's ``describe`` takes ``names`` (asked once per function: it is on every log line)."""
+def said(game: GameSpec, item: Any, lang: str, names: dict[str, str] | None = None) -> str:
+    """:func:`engine.texts.describe`, for a log line or a button: a game failing to say something shows
+    the type's name (a log line must never stop the table)."""
     try:
-        return "names" in inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return False
+        return describe(game, item, lang, names)
+    except Exception as exc:  # noqa: BLE001 - a log line must never stop the table
+        log.warning("describe(%s) failed: %s", type(item).__name__, exc)
+        return type(item).__name__
 
 
 def seat_names(infos: list[SeatInfo], lang: str) -> dict[str, str]:
@@ -103,7 +71,7 @@ class Projector:
         self.table_name = table_name
         self._logs: dict[str, list[LogLine]] = {}
         self._log_seq: dict[str, int] = {}
-        self._told: dict[str, int] = {}  # seat -> the last action its log has a line of (LOG_QUIET)
+        self._told: dict[str, int] = {}  # seat -> the last action its log has a line of (log_quiet)
         self._names_of: list[SeatInfo] | None = None
         self._names_cache: dict[str, dict[str, str]] = {}
         self._snaps: dict[str, Snapshot] = {}
@@ -221,14 +189,14 @@ class Projector:
         lines = self._logs.setdefault(seat, [])
         done = self._log_seq.get(seat, 0)
         fr, en = self._names("fr"), self._names("en")
-        quiet = getattr(self.game, "LOG_QUIET", ())  # said only when nothing else of its action was
+        quiet = self.game.log_quiet  # said only when nothing else of its action was
         told = self._told.get(seat, -1)  # the last action this seat's log has a line of
         for e in self.entries_after(seat, done):
             if type(e.event).__name__ in quiet and e.action == told:
                 continue
             told = e.action
             lines.append(
-                LogLine(e.seq, describe(self.game, e.event, "fr", fr), describe(self.game, e.event, "en", en))
+                LogLine(e.seq, said(self.game, e.event, "fr", fr), said(self.game, e.event, "en", en))
             )
         self._told[seat] = told
         if len(lines) > 2 * LOG_LINES:
@@ -253,8 +221,8 @@ class Projector:
                 choices.append(
                     Choice(
                         _json(intent),
-                        describe(game, intent, "fr", self._names("fr")),
-                        describe(game, intent, "en", self._names("en")),
+                        said(game, intent, "fr", self._names("fr")),
+                        said(game, intent, "en", self._names("en")),
                     )
                 )
         except Exception:

@@ -9,9 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.events import TABLE
-from engine.games.pandemie.text import role_name
 
-from .boardkit import component_name
+from .games import game_ui
 from .i18n import tr
 from .model import say, waiting_for
 
@@ -23,38 +22,6 @@ class Header:
     actions: str = ""  # "3 actions restantes"
     where: str = ""  # "Vous êtes à Lugdunum (Tribun)"
     awaited: str = ""  # "On attend : Léa, Marc"
-
-
-PAN_PHASES = ("actions", "draw", "discard", "propagate", "propagation", "setup", "end")
-
-
-def _pandemie(
-    h: Header, view: Mapping[str, Any], seat: str, lang: str, names: Mapping[str, str] | None, focus: str
-) -> None:
-    players: Mapping[str, Any] = view.get("players") or {}
-    me = players.get(seat) if seat != TABLE else None
-    code = focus or (str(me.get("province") or "") if isinstance(me, Mapping) else "")
-    prov = next(
-        (p for p in view.get("provinces") or [] if isinstance(p, Mapping) and str(p.get("code")) == code),
-        None,
-    )
-    if prov is not None:
-        left = prov.get("actions_left")
-        if prov.get("phase") == "actions" and isinstance(left, int):
-            h.actions = tr("head.actions", lang, n=left)
-        phase = str(prov.get("phase") or "")
-        key = f"head.phase.{phase}"
-        try:
-            h.awaited = tr(key, lang, province=prov.get("name", code))
-        except KeyError:
-            h.awaited = ""
-    if isinstance(me, Mapping):
-        h.where = tr(
-            "head.where",
-            lang,
-            city=component_name(f"PC:{me.get('city')}") if me.get("city") else "—",
-            role=role_name(str(me.get("role") or ""), lang),
-        )
 
 
 def header(
@@ -87,8 +54,10 @@ def header(
     h = Header(who, mine)
     if view.get("outcome"):
         return h  # actions left, a phase, who is awaited: nothing of that is true of a finished game
-    if game == "pandemie":
-        _pandemie(h, view, me, lang, names, focus)
+    ui = game_ui(game)
+    if ui is not None and ui.header is not None:  # the game's own facts (Pandémie: its province's phase)
+        f = ui.header(view, me, lang, names, focus)
+        h.actions, h.where, h.awaited = f.actions, f.where, f.awaited
     if waiting and set(waiting) != set(turn):  # out of turn (a hand to discard): before the phase's words
         # "vous" is the device's own seat; a tablet playing for Alice names her
         h.awaited = tr(

@@ -253,7 +253,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "scan.field.rattus": {"fr": "Code du jeton rat", "en": "Rat token code"},
     "scan.field.cartus": {"fr": "Code de la carte", "en": "Card code"},
     "scan.field.plague": {"fr": "Code de la carte", "en": "Card code"},
-    "scan.field.ex": {"fr": "{label} (ex. {cid})", "en": "{label} (e.g. {cid})"},  # games.SCAN_EXAMPLES
+    "scan.field.ex": {"fr": "{label} (ex. {cid})", "en": "{label} (e.g. {cid})"},  # GameUI.scan_example
     "scan.enter": {"fr": "Entrer", "en": "Enter"},
     "scan.camera": {"fr": "Photo", "en": "Photo"},
     "join.scan": {"fr": "Scanner le QR code de la table", "en": "Scan the table's QR code"},
@@ -712,8 +712,8 @@ def refusal_text(
         return entry.get(lang) or entry[DEFAULT_LANG]
     if game:
         return texts.refusal(game, rule, message, lang, names)
-    for g in texts.GAMES:  # a game's options refused while creating its table
-        if texts.known_refusal(g, rule, message):
+    for g, book in texts.phrasebooks():  # a game's options refused while creating its table
+        if book.match(rule, message) is not None:
             return texts.refusal(g, rule, message, lang, names)
     return message if lang == "en" else "Refusé."
 

@@ -142,21 +142,6 @@ def _line(item: Any, lang: str) -> str:
 
 # -- turn, seats ------------------------------------------------------------------------------------
 
-TURN_KEYS = ("current_seat", "current", "active", "to_play", "turn_of", "player", "turn")
-
-
-def whose_turn(view: Mapping[str, Any]) -> str | None:
-    """The seat whose turn it is, when the view says so under a usual key (a seat-like string)."""
-    for k in TURN_KEYS:
-        v = view.get(k)
-        if isinstance(v, str) and v:
-            return v
-        if isinstance(v, Mapping):
-            s = v.get("seat")
-            if isinstance(s, str) and s:
-                return s
-    return None
-
 
 def seat_label(seat: str, lang: str = DEFAULT_LANG) -> str:
     if seat == TABLE:

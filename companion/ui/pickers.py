@@ -20,6 +20,8 @@ from engine import texts
 from engine.core import get_game
 from engine.core.events import decoder
 
+from .games import game_ui
+
 log = logging.getLogger("tablekeeper.app")
 
 Send = Callable[[dict[str, Any]], Callable[[Any], Any]]
@@ -27,27 +29,31 @@ Send = Callable[[dict[str, Any]], Callable[[Any], Any]]
 
 @cache
 def _decoder(game: str) -> msgspec.json.Decoder:
-    return decoder(tuple(get_game(game).INTENTS))
+    return decoder(get_game(game).intents)
 
 
 def relabel(
     game: str, choices: Sequence[Choice], view: Mapping[str, Any], names: Mapping[str, str] | None
 ) -> list[Choice]:
-    """``choices`` with their labels made on this device: seats by the players' names, Cartus buildings by
-    the name of the card at that place of the row. A choice the device cannot read keeps the host's label."""
-    if game not in texts.GAMES:
+    """``choices`` with their labels made on this device: seats by the players' names, and what the game's
+    screens say better (Cartus: a building by the name of the card at that place of the row). A choice the
+    device cannot read keeps the host's label."""
+    try:
+        spec = get_game(game)
+    except (KeyError, ImportError):  # a game this device does not have: the host's labels
         return list(choices)
-    row = [str(c.get("type") or c.get("id") or "") for c in view.get("row") or [] if isinstance(c, Mapping)]
+    if spec.describe is None:  # a game without words (a test game): the host's labels
+        return list(choices)
+    ui = game_ui(game)
+    label = ui.label if ui is not None else None
     out = []
     for c in choices:
         try:
             intent = _decoder(game).decode(msgspec.json.encode(c.intent))
-            if game == "cartus":
-                from engine.games.cartus.describe import describe as cartus_describe
-
-                fr, en = (cartus_describe(intent, lang, names, row) for lang in ("fr", "en"))
+            if label is not None:
+                fr, en = (label(intent, lang, names, view) for lang in ("fr", "en"))
             else:
-                fr, en = (texts.describe(game, intent, lang, names) for lang in ("fr", "en"))
+                fr, en = (texts.describe(spec, intent, lang, names) for lang in ("fr", "en"))
             out.append(Choice(c.intent, fr, en))
         except Exception:  # noqa: BLE001 - an intent of a newer host: its own label is still right
             out.append(c)
@@ -87,10 +93,10 @@ def info_button(title: str, text: str, identifier: str, col: Any = None) -> Any:
 def is_listed(game: str, intent: Mapping[str, Any], choices: Sequence[Choice]) -> bool:
     """Whether ``intent`` is still one of the seat's choices, or one of the free choices a listed one stands
     for (Pandémie: Divinations' cards in the order the player tapped)."""
-    if game == "pandemie":
-        from .pandemie.picker import same_choice
-
-        return any(same_choice(intent, c.intent) for c in choices)
+    ui = game_ui(game)
+    same = ui.same_choice if ui is not None else None
+    if same is not None:
+        return any(same(intent, c.intent) for c in choices)
     return any(c.intent == intent for c in choices)
 
 
@@ -106,59 +112,13 @@ def choice_panel(
 ) -> tuple[list[Any], set[str], list[Choice]]:
     """(picker controls, intent kinds they replace, relabelled choices) for one seat's choices."""
     labelled = relabel(game, choices, view, names)
+    ui = game_ui(game)
     controls: list[Any] = []
     handled: set[str] = set()
     try:
-        if game == "cartus":
-            from .cartus.picker import enter_picker, enter_plan, plan, support_picker
-
-            p = plan(labelled, view)
-            if p is not None:
-                controls.append(
-                    support_picker(
-                        p, lang, state.setdefault("cartus-support", {}), refresh, send, info_button
-                    )
-                )
-                handled.add("Support")
-            ep = enter_plan(labelled, view)
-            if ep is not None:
-                controls.append(
-                    enter_picker(ep, lang, state.setdefault("cartus-enter", {}), refresh, send, info_button)
-                )
-                handled.add("Enter")
-        elif game == "rattus":
-            from .rattus.picker import place_picker, place_plan
-
-            rp = place_plan(labelled, view)
-            if rp is not None:
-                controls.append(
-                    place_picker(rp, lang, state.setdefault("rattus-place", {}), refresh, send, info_button)
-                )
-                handled.add("PlaceCubes")
-        elif game == "pandemie":
-            from .pandemie.picker import divination_picker, event_picker, event_plan
-
-            div = divination_picker(
-                labelled, lang, state.setdefault("pandemie-divination", {}), refresh, send
-            )
-            if div is not None:
-                controls.append(div)
-                handled.add("ArrangeDivination")
-            evp = event_plan(labelled)
-            if evp is not None:
-                controls.append(
-                    event_picker(
-                        evp,
-                        lang,
-                        state.setdefault("pandemie-event", {}),
-                        names,
-                        refresh,
-                        send,
-                        info_button,
-                        str(view.get("seat") or ""),
-                    )
-                )
-                handled.add("PlayEvent")
+        if ui is not None and ui.pickers is not None:
+            controls, handled = ui.pickers(labelled, view, lang, names, state, refresh, send, info_button)
+            controls = list(controls)
         controls += _card_rules(game, [c for c in labelled if c.intent.get("type") not in handled], lang)
     except Exception:
         log.exception("%s pickers failed", game)
@@ -186,28 +146,5 @@ def _card_rules(game: str, choices: Sequence[Choice], lang: str) -> list[Any]:
 
 
 def _rule_of(game: str, intent: Mapping[str, Any], lang: str) -> tuple[str, str] | None:
-    if game == "rattus":
-        from .rattus.picker import card_rule
-
-        return card_rule(intent, lang)
-    if game == "plague":
-        from engine.games.plague.cards import name_in
-
-        from .plague.reminders import reminder
-
-        card = intent.get("card")
-        text = reminder(card, lang) if isinstance(card, str) and card else None
-        # the short name: "Comptoir commercial (Trade Center Established)" was cut off in a phone's row (the
-        # hand gives the printed name)
-        return None if text is None else (name_in(card, lang), text)  # type: ignore[arg-type]
-    if game == "pandemie":
-        from engine.games.pandemie.text import card
-
-        from .pandemie.reminders import reminder as p_reminder
-
-        cid = intent.get("card")
-        if isinstance(cid, str) and cid.startswith("PE:"):
-            fr_name = card(cid, "fr")
-            text = p_reminder(fr_name, lang)
-            return None if text is None else (card(cid, lang), text)
-    return None
+    ui = game_ui(game)
+    return None if ui is None or ui.card_rule is None else ui.card_rule(intent, lang)

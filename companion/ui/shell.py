@@ -53,6 +53,8 @@ AWAY_GRACE_S = float(os.environ.get("TABLEKEEPER_AWAY_GRACE", "300"))
 
 
 class Shell:
+    """The page's :class:`~companion.ui.navigator.Navigator`: the screens ask it, it opens them."""
+
     def __init__(self, page: ft.Page, hub: Hub, lang: str = DEFAULT_LANG) -> None:
         self.page = page
         self.hub = hub
@@ -388,15 +390,9 @@ class Shell:
         self.toast(tr("access.host_only", self.lang), error=True)
         return False
 
-    async def open_new_table(self, game: str | None = None, census: Path | None = None) -> None:
-        if not self._host_only():
-            return
-        screen = NewTableScreen(self)
-        if game is not None:
-            screen.game = game
-        if census is not None:
-            screen.rattus_panel.selected = census
-        await self.go(screen)
+    async def open_new_table(self, game: str | None = None, profile: Path | None = None) -> None:
+        if self._host_only():
+            await self.go(NewTableScreen(self, game, profile))
 
     async def open_join(self) -> None:
         await self.go(JoinScreen(self))

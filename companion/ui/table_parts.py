@@ -4,7 +4,7 @@ result), a province tablet's province picker, the code/scan field, the log and t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -13,17 +13,14 @@ from engine.core.events import TABLE
 from ..session import Snapshot
 from . import model
 from .games import (
-    SCAN_EXAMPLES,
     outcome_lines,
+    scan_example,
 )
 from .header import header
 from .i18n import STRINGS, tr
 from .memo import keep
 from .screens.base import table_title
 from .widgets import big_button, card, heading, ident, pill, sections_control, vcol
-
-if TYPE_CHECKING:
-    pass
 
 
 class TableParts:
@@ -164,8 +161,9 @@ class TableParts:
     def _scanner(self, snap: Snapshot) -> ft.Control:
         lang = self.lang
         label = tr(f"scan.field.{snap.game}" if f"scan.field.{snap.game}" in STRINGS else "scan.field", lang)
-        if snap.game in SCAN_EXAMPLES:  # the same example the field's refusals give
-            label = tr("scan.field.ex", lang, label=label, cid=SCAN_EXAMPLES[snap.game])
+        example = scan_example(snap.game)
+        if example:  # the same example the field's refusals give
+            label = tr("scan.field.ex", lang, label=label, cid=example)
         if self.scan.label not in (None, label):  # a new language: the browser keeps a field's old label
             self.scan = ft.TextField(
                 value=self.scan.value,

@@ -22,7 +22,7 @@ from .deck import (
 )
 from .deckfold import fold_deck
 from .events import HOST, TABLE, Event, IllegalIntent, InconsistentLog, Intent, project
-from .game import Entry, GameModule, Table, Undone, UndoRefused, effective, get_game, replay
+from .game import Entry, GameSpec, Table, Undone, UndoRefused, effective, get_game, replay
 from .graph import Graph, GraphError
 from .rng import OsRng, Rng, SeededRng, choice, roll, shuffle_in_place, shuffled
 from .supply import Exhausted, Supply, Track
@@ -54,7 +54,7 @@ __all__ = [
     "Intent",
     "project",
     "Entry",
-    "GameModule",
+    "GameSpec",
     "Table",
     "Undone",
     "UndoRefused",

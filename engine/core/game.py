@@ -1,17 +1,9 @@
-"""The shape of a game module, replay, and a live :class:`Table` with undo.
+"""A game's declaration (:class:`GameSpec`), the registry of games, replay, and a live :class:`Table` with
+undo.
 
-A game module (``engine.games.<name>``) exposes, as plain module-level names::
-
-    NAME: str                                   # "pandemie", "rattus", ...
-    EVENTS: tuple[type[Event], ...]             # every event class it folds (deck events included)
-    INTENTS: tuple[type[Intent], ...]           # every intent class it accepts
-    def setup(options: dict, rng: Rng) -> tuple[State, list[Event]]
-    def legal(state, seat: str) -> list[Intent]
-    def apply(state, intent, rng: Rng) -> list[Event]     # raises IllegalIntent, never mutates state
-    def fold(state | None, event) -> State                 # fold(None, first_setup_event) starts a game
-    def seats(state) -> list[str]                           # the player seats in play ("table" is implicit)
-    def view(state, seat: str) -> dict                      # what that seat may see (JSON-able)
-    def outcome(state) -> dict | None                       # None while the game goes on
+A game declares itself once, as ``GAME = GameSpec(...)`` in its package (``engine/games/<name>/__init__.py``),
+and is registered by one line in :data:`GAMES` (its name → the module holding ``GAME``). Everything else —
+the host, the devices, the texts, the screens — asks :func:`get_game` for it.
 
 The log is a list of :class:`Entry`: each event with its sequence number and the *action* that produced
 it (action 0 is the setup). Undo appends an :class:`Undone` event that retracts the last action; replay
@@ -21,13 +13,17 @@ skips retracted actions. Undo is refused across an event that revealed hidden in
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import msgspec
 
 from .events import Event, IllegalIntent, Intent, decoder
+from .lang import Phrasebook
 from .rng import Rng
+
+Describe = Callable[[Any, str, Mapping[str, str] | None], str]
 
 
 class Undone(Event, frozen=True):
@@ -42,20 +38,51 @@ class Entry(msgspec.Struct, frozen=True):
     event: Event
 
 
-class GameModule(Protocol):
-    NAME: str
-    EVENTS: tuple[type[Event], ...]
-    INTENTS: tuple[type[Intent], ...]
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the rest of tablekeeper knows of a game, in one place.
 
-    def setup(self, options: dict[str, Any], rng: Rng) -> tuple[Any, list[Event]]: ...
-    def legal(self, state: Any, seat: str) -> list[Intent]: ...
-    def apply(self, state: Any, intent: Intent, rng: Rng) -> list[Event]: ...
-    def fold(self, state: Any, event: Event) -> Any: ...
-    def seats(self, state: Any) -> list[str]: ...
-    def view(self, state: Any, seat: str) -> dict[str, Any]: ...
-    def outcome(self, state: Any) -> dict[str, Any] | None: ...
+    The rules (state is immutable data; ``rng`` is injected)::
+
+        setup(options, rng) -> (state, [event])      # raises ValueError (the game's options error)
+        legal(state, seat) -> [intent]
+        apply(state, intent, rng) -> [event]          # raises IllegalIntent, never mutates state
+        fold(state | None, event) -> state            # fold(None, first setup event) starts a game
+        seats(state) -> [seat]                        # the player seats in turn order ("table" is implicit)
+        view(state, seat) -> dict                     # what that seat may see (JSON-able)
+        outcome(state) -> dict | None                 # None while the game goes on
+
+    Its words: ``describe(item, lang, names)`` says an event or an intent in ``lang`` (``names``: seat →
+    the player's name, or None), ``phrasebook`` its refusals in French and English, ``log_quiet`` the event
+    types a seat's log says only when nothing else of their action was said to it. ``profile_cli`` is
+    ``tablekeeper profile --game <name>`` (a game with a box profile).
+    """
+
+    name: str
+    events: tuple[type[Event], ...]  # every event class it folds (the core deck events it uses included)
+    intents: tuple[type[Intent], ...]  # every intent class it accepts
+    setup: Callable[[dict[str, Any], Rng], tuple[Any, list[Event]]]
+    legal: Callable[[Any, str], list[Intent]]
+    apply: Callable[[Any, Intent, Rng], list[Event]]
+    fold: Callable[[Any, Event], Any]
+    seats: Callable[[Any], list[str]]
+    view: Callable[[Any, str], dict[str, Any]]
+    outcome: Callable[[Any], dict[str, Any] | None]
+    describe: Describe | None = None  # None: an event or intent is said by its type's name
+    phrasebook: Phrasebook | None = None
+    log_quiet: tuple[str, ...] = ()
+    profile_cli: Callable[[list[str]], int] | None = None
+
+    def __repr__(self) -> str:
+        return f"GameSpec({self.name!r})"
+
+    @property
+    def INTENTS(self) -> tuple[type[Intent], ...]:
+        """:attr:`intents`, for code that still reads a game as a module (``companion.sync.hosting``)."""
+        return self.intents
 
 
+# every game: its name -> the module that declares it (``GAME``), imported when first asked for
 GAMES: dict[str, str] = {
     "pandemie": "engine.games.pandemie",
     "rattus": "engine.games.rattus",
@@ -64,16 +91,22 @@ GAMES: dict[str, str] = {
 }
 
 
-def get_game(name: str) -> GameModule:
+def get_game(name: str) -> GameSpec:
+    """The game registered as ``name`` (KeyError: no such game; ImportError: its engine does not import)."""
     try:
         path = GAMES[name]
     except KeyError:
         raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}") from None
-    return importlib.import_module(path)  # type: ignore[return-value]
+    spec = getattr(importlib.import_module(path), "GAME", None)
+    if not isinstance(spec, GameSpec):
+        raise ImportError(f"{path} declares no GAME = GameSpec(...)", name=path)
+    if spec.name != name:
+        raise ImportError(f"{path} declares the game {spec.name!r}, registered as {name!r}", name=path)
+    return spec
 
 
-def event_types(game: GameModule) -> tuple[type[Event], ...]:
-    types = tuple(game.EVENTS)
+def event_types(game: GameSpec) -> tuple[type[Event], ...]:
+    types = tuple(game.events)
     return types if Undone in types else types + (Undone,)
 
 
@@ -84,7 +117,7 @@ def effective(entries: Iterable[Entry]) -> list[Entry]:
     return [e for e in entries if e.action not in undone and not isinstance(e.event, Undone)]
 
 
-def replay(game: GameModule, events: Iterable[Event], state: Any = None) -> Any:
+def replay(game: GameSpec, events: Iterable[Event], state: Any = None) -> Any:
     """Fold ``events`` from the start (or from ``state``)."""
     fold = game.fold
     for e in events:
@@ -101,7 +134,7 @@ class Table:
 
     undo_rule: ClassVar[str] = "undo"
 
-    def __init__(self, game: GameModule, entries: Sequence[Entry], rng: Rng, store: Any = None) -> None:
+    def __init__(self, game: GameSpec, entries: Sequence[Entry], rng: Rng, store: Any = None) -> None:
         self.game = game
         self.rng = rng
         self.store = store
@@ -110,7 +143,7 @@ class Table:
 
     # -- creation -----------------------------------------------------------------------------------
     @classmethod
-    def new(cls, game: GameModule, options: dict[str, Any], rng: Rng, store: Any = None) -> Table:
+    def new(cls, game: GameSpec, options: dict[str, Any], rng: Rng, store: Any = None) -> Table:
         _state, events = game.setup(options, rng)
         entries = [Entry(i + 1, 0, e) for i, e in enumerate(events)]
         if store is not None:
@@ -118,7 +151,7 @@ class Table:
         return cls(game, entries, rng, store)
 
     @classmethod
-    def resume(cls, game: GameModule, store: Any, rng: Rng) -> Table:
+    def resume(cls, game: GameSpec, store: Any, rng: Rng) -> Table:
         return cls(game, store.load_entries(event_types(game)), rng, store)
 
     # -- play ---------------------------------------------------------------------------------------

@@ -163,11 +163,7 @@ def test_a_surge_arriving_from_another_province_is_announced_there():
 
 
 def test_rattus_token_revealed_and_ravage_from_a_real_game():
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rattus"))
-    from rattus_fixtures import options  # made-up token faces (test data), the digital bag
+    from tests.rattus.rattus_fixtures import options  # made-up token faces (test data), the digital bag
 
     opts = options(players=2)
     seats = ["p1", "p2"]

@@ -2,24 +2,19 @@
 
 Runs the real ``tablekeeper app --web`` in a subprocess (data dir in tmp_path) and Debian's Chromium through
 Playwright. Screenshots land in ``artifacts/`` (gitignored). Pandémie is played when its engine is complete;
-otherwise the core test game (tests/core/coretoy.py) stands in, so the app itself is still tested.
+otherwise the toy game (harness/toy.py) stands in, so the app itself is still tested.
 """
 
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from tests.app.browser_util import Driver, app_in_browser, need_chromium
+from harness.browser import Driver
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
-
-need_chromium()
 
 
 def _game() -> str:
@@ -28,13 +23,13 @@ def _game() -> str:
     for g in ("pandemie", "rattus", "plague", "cartus"):
         if game_availability().get(g) == "":
             return g
-    return "coretoy"
+    return "toy"
 
 
-def test_create_a_table_and_play_a_turn(tmp_path):
+def test_create_a_table_and_play_a_turn(tmp_path, app_browser):
     game = _game()
-    with app_in_browser(tmp_path, "app-browser", coretoy=True) as (port, browser):
-        _play(browser, port, game, tmp_path)
+    app, browser = app_browser(toy=True)
+    _play(browser, app.port, game, tmp_path)
     saved = list((tmp_path / "data").glob("*.sqlite"))
     assert len(saved) == 1, "the table was saved in the data dir"
 
@@ -43,14 +38,10 @@ def _play(browser, port: int, game: str, tmp_path: Path) -> None:
     url = f"http://127.0.0.1:{port}/"
     phone = Driver(browser.new_page(viewport={"width": 390, "height": 844}))
     phone.open(url)
-    phone.click("start-new")
-    phone.click(f"game-{game}")
-    phone.fill("table-name", "Test browser")
+    fields = {"table-name": "Test browser"}
     if game == "pandemie":
-        phone.fill("opt-players", "2")
-    phone.shot(f"app-browser-{game}-new-phone.png")
-    phone.click("create")
-    phone.wait("join-code", timeout=60_000)
+        fields["opt-players"] = "2"
+    phone.new_table(game, fields, shot=f"app-browser-{game}-new-phone.png")
     phone.page.wait_for_timeout(700)  # let the QR image decode before the screenshot
     phone.shot(f"app-browser-{game}-hosted-phone.png")
     code = re.search(r"tk://\S+", phone.text("join-code"))
@@ -121,40 +112,37 @@ def _play(browser, port: int, game: str, tmp_path: Path) -> None:
     tablet.wait_text("board", "Board", timeout=30_000)
 
 
-def test_undo_typed_code_end_of_game_and_audit(tmp_path):
-    """The core test game with two cards: undo a public action, enter a card by typing its id, play to the
-    end, and see the outcome and the shuffle audit on screen."""
-    with app_in_browser(tmp_path, "app-browser", coretoy=True) as (port, browser):
-        d = Driver(browser.new_page(viewport={"width": 1280, "height": 800}))
-        d.open(f"http://127.0.0.1:{port}/")
-        d.click("start-new")
-        d.click("game-coretoy")
-        d.fill("advanced", '{"cards": 2}')
-        d.click("create")
-        d.click("seat-p1")
-        d.wait("choice-0")
-        log0 = d.text("log")
-        d.click("choice-0")  # Bump: public, undoable
-        d.wait_change("log", log0)
-        d.click("undo")
-        d.wait_text("log", "annul")  # "Action 1 annulée" in the log
-        d.click("choice-1")  # Draw
-        d.wait("choice-2")  # the drawn card can now be played
-        d.fill("scan-field", "C99")  # not a component id: refused with the reason
-        d.click("scan-enter")
-        d.page.wait_for_function("() => document.body.innerText.includes('C99')", timeout=15_000)
-        d.click("choice-1")  # Draw the last card: the deck is empty, the game is over
-        d.wait("outcome", timeout=30_000)
-        d.wait("audit", timeout=30_000)
-        assert d.text("audit").strip()
-        d.shot("app-browser-coretoy-audit-tablet.png")
+def test_undo_typed_code_end_of_game_and_audit(tmp_path, app_browser):
+    """The toy game with two cards: undo a public action, enter a card by typing its id, play to the end,
+    and see the outcome and the shuffle audit on screen."""
+    app, browser = app_browser(toy=True)
+    d = Driver(browser.new_page(viewport={"width": 1280, "height": 800}))
+    d.open(app.url)
+    d.new_table("toy", {"advanced": '{"cards": 2}'})
+    d.click("seat-p1")
+    d.wait("choice-0")
+    log0 = d.text("log")
+    d.click("choice-0")  # Bump: public, undoable
+    d.wait_change("log", log0)
+    d.click("undo")
+    d.wait_text("log", "annul")  # "Action 1 annulée" in the log
+    d.click("choice-1")  # Draw
+    d.wait("choice-2")  # the drawn card can now be played
+    d.fill("scan-field", "C99")  # not a component id: refused with the reason
+    d.click("scan-enter")
+    d.page.wait_for_function("() => document.body.innerText.includes('C99')", timeout=15_000)
+    d.click("choice-1")  # Draw the last card: the deck is empty, the game is over
+    d.wait("outcome", timeout=30_000)
+    d.wait("audit", timeout=30_000)
+    assert d.text("audit").strip()
+    d.shot("app-browser-toy-audit-tablet.png")
 
 
 PP_PROSPERITY = [0, 5, 5, 10, 10, 15, 15, 20, 20, 25, 30]  # made-up test values, not a real card's
 PP_PLAGUE = [20, 15, 15, 10, 10, 5, 5, 10, 10, 15, 20]
 
 
-def test_plague_profile_form_then_play_and_rattus_census(tmp_path):
+def test_plague_profile_form_then_play_and_rattus_census(tmp_path, app_browser):
     """Plague & Pestilence: enter the 2d6 tables on the new-table form (a bad value is shown on its field),
     create the table, roll the dice from a phone, see the dice on the landscape tablet; then the Rattus token
     census records a token and saves it; then a Rattus Cartus table plays one action."""
@@ -164,10 +152,10 @@ def test_plague_profile_form_then_play_and_rattus_census(tmp_path):
     if avail.get("plague") or avail.get("cartus") or avail.get("rattus"):
         pytest.skip(f"an engine is unavailable: {avail}")
     data = tmp_path / "data"
-    with app_in_browser(tmp_path, "app-browser-cp", data=data) as (port, browser):
-        _plague_flow(browser, port)
-        _census_flow(browser, port, data)
-        _cartus_flow(browser, port)
+    app, browser = app_browser(data=data)
+    _plague_flow(browser, app.port)
+    _census_flow(browser, app.port, data)
+    _cartus_flow(browser, app.port)
     assert len(list((data / "profiles" / "plague").glob("*.json"))) == 1
 
 
@@ -175,8 +163,7 @@ def _plague_flow(browser, port: int) -> None:
     url = f"http://127.0.0.1:{port}/"
     phone = Driver(browser.new_page(viewport={"width": 390, "height": 844}))
     phone.open(url)
-    phone.click("start-new")
-    phone.click("game-plague")
+    phone.new_table("plague", create=False)
     phone.wait("pp-panel")
     phone.fill("opt-players", "3")
     phone.fill("pp-name", "Notre boite")
@@ -217,13 +204,11 @@ def _plague_flow(browser, port: int) -> None:
     tablet.shot("app-browser-plague-table-tablet.png")
     # next time, the saved profile is offered (and chosen: it is the only one)
     phone.click("home")
-    phone.click("start-new")
-    phone.click("game-plague")
+    phone.new_table("plague", create=False)
     phone.wait("pp-chosen")
     phone.page.close()
     tablet.click("home")
-    tablet.click("start-new")
-    tablet.click("game-plague")
+    tablet.new_table("plague", create=False)
     tablet.wait("pp-chosen")
     tablet.click("pp-new")  # the form, landscape
     tablet.wait("pp-prosperity-2")
@@ -290,11 +275,7 @@ def _cartus_flow(browser, port: int) -> None:
     url = f"http://127.0.0.1:{port}/"
     tablet = Driver(browser.new_page(viewport={"width": 1280, "height": 800}))
     tablet.open(url)
-    tablet.click("start-new")
-    tablet.click("game-cartus")
-    tablet.fill("opt-players", "3")
-    tablet.click("create")
-    tablet.wait("join-code", timeout=60_000)
+    tablet.new_table("cartus", {"opt-players": "3"})
     tablet.click("seat-current")
     tablet.wait("private")
     assert "rats" in tablet.text("private").lower()

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import io
-import sys
-from pathlib import Path
 
 import pytest
 
 from companion import camera
 from companion.ui import model
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def _png(text: str) -> bytes:
@@ -58,22 +54,13 @@ def test_no_webcam_is_a_clear_error():
 
 
 # -- the hub ----------------------------------------------------------------------------------------
-@pytest.fixture
-def coretoy(monkeypatch):
-    sys.path.insert(0, str(ROOT))
-    from engine.core import game
-
-    monkeypatch.setitem(game.GAMES, "coretoy", "tests.core.coretoy")
-    yield "coretoy"
-
-
-def test_hub_hosts_resumes_and_shares_a_table(tmp_path, coretoy):
+def test_hub_hosts_resumes_and_shares_a_table(tmp_path, toy_game):
     pytest.importorskip("companion.sync.hosting")
     from companion.ui.hub import Hub
 
     async def scenario() -> None:
         hub = Hub(tmp_path, advertise=False)
-        hosted = await hub.create(coretoy, "Veillée", {"seats": ["p1", "p2"]})
+        hosted = await hub.create(toy_game, "Veillée", {"seats": 2})
         assert hosted.path.parent == tmp_path and hosted.path.exists()
         assert hub.tables() == [hosted]
         srv = hosted.server
@@ -89,7 +76,7 @@ def test_hub_hosts_resumes_and_shares_a_table(tmp_path, coretoy):
         await hub.close()
 
         saved = model.saved_tables(tmp_path)
-        assert [(s.name, s.game) for s in saved] == [("Veillée", coretoy)] and saved[0].events >= 3
+        assert [(s.name, s.game) for s in saved] == [("Veillée", toy_game)] and saved[0].events >= 3
 
         hub2 = Hub(tmp_path, advertise=False)
         again = await hub2.resume(saved[0].path)
@@ -100,7 +87,7 @@ def test_hub_hosts_resumes_and_shares_a_table(tmp_path, coretoy):
     asyncio.run(asyncio.wait_for(scenario(), 60))
 
 
-def test_no_advertise_is_kept_and_a_hidden_table_is_resumed_hidden(tmp_path, coretoy):
+def test_no_advertise_is_kept_and_a_hidden_table_is_resumed_hidden(tmp_path, toy_game):
     """A process started with --no-advertise announces no table, whatever the new-table form says; a table
     created hidden from the LAN stays hidden when it is resumed (no zeroconf is started on either path)."""
     pytest.importorskip("companion.sync.hosting")
@@ -108,7 +95,7 @@ def test_no_advertise_is_kept_and_a_hidden_table_is_resumed_hidden(tmp_path, cor
 
     async def scenario() -> None:
         quiet = Hub(tmp_path / "quiet", advertise=False)
-        hosted = await quiet.create(coretoy, "Veillée", {"seats": ["p1", "p2"]}, advertise=True)
+        hosted = await quiet.create(toy_game, "Veillée", {"seats": 2}, advertise=True)
         assert not hosted.server.visible
         await quiet.close()
         again = await Hub(tmp_path / "quiet", advertise=False).resume(hosted.path)
@@ -116,7 +103,7 @@ def test_no_advertise_is_kept_and_a_hidden_table_is_resumed_hidden(tmp_path, cor
         await again.server.stop()
 
         hub = Hub(tmp_path / "open", advertise=True)
-        hidden = await hub.create(coretoy, "Secret", {"seats": ["p1", "p2"]}, advertise=False)
+        hidden = await hub.create(toy_game, "Secret", {"seats": 2}, advertise=False)
         assert not hidden.server.visible
         await hub.close()
         hub2 = Hub(tmp_path / "open", advertise=True)
@@ -127,7 +114,7 @@ def test_no_advertise_is_kept_and_a_hidden_table_is_resumed_hidden(tmp_path, cor
     asyncio.run(asyncio.wait_for(scenario(), 60))
 
 
-def test_two_open_tables_are_told_apart_on_the_start_screen(tmp_path, coretoy):
+def test_two_open_tables_are_told_apart_on_the_start_screen(tmp_path, toy_game):
     """Twelve rows "Pandémie — Invasion barbare" could not be told apart: each says who plays and how far."""
     pytest.importorskip("companion.sync.hosting")
     from companion.ui.hub import Hub
@@ -135,8 +122,8 @@ def test_two_open_tables_are_told_apart_on_the_start_screen(tmp_path, coretoy):
 
     async def scenario() -> None:
         hub = Hub(tmp_path, advertise=False)
-        a = await hub.create(coretoy, "Veillée", {"seats": ["p1", "p2"]})
-        b = await hub.create(coretoy, "Veillée", {"seats": ["p1", "p2", "p3"]})
+        a = await hub.create(toy_game, "Veillée", {"seats": 2})
+        b = await hub.create(toy_game, "Veillée", {"seats": 3})
         a.server.set_seat_name("p1", "Léa", None)
         assert open_line(a, "fr").startswith("Léa · en cours, événement n° ")
         assert open_line(b, "fr").startswith("3 places · en cours") and open_line(b, "en").startswith(
@@ -147,14 +134,14 @@ def test_two_open_tables_are_told_apart_on_the_start_screen(tmp_path, coretoy):
     asyncio.run(asyncio.wait_for(scenario(), 60))
 
 
-def test_hub_refused_options_leave_no_file(tmp_path, coretoy):
+def test_hub_refused_options_leave_no_file(tmp_path, toy_game):
     pytest.importorskip("companion.sync.hosting")
     from companion.ui.hub import Hub
 
     async def scenario() -> None:
         hub = Hub(tmp_path, advertise=False)
         with pytest.raises(Exception):  # noqa: B017 - whatever the game raises, nothing is left behind
-            await hub.create(coretoy, "x", {"cards": "many"})
+            await hub.create(toy_game, "x", {"cards": "many"})
         assert hub.tables() == []
         assert list(tmp_path.glob("*.sqlite")) == []
 

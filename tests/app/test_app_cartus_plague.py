@@ -294,7 +294,7 @@ def test_renderers_follow_a_random_game_without_falling_back(name):
     game = {"cartus": cartus, "plague": plague}[name]
     opts = {"players": 3} | ({"profile": _profile(), "hidden_population": True} if name == "plague" else {})
     start, _ = game.setup(opts, SeededRng(7))
-    renderer = games.RENDERERS[name]
+    renderer = games.GAME_UIS[name].board
     build = cm.cartus_board if name == "cartus" else pm.plague_board
     n = 0
     for state in _playout(game, start, 60, 11):
@@ -318,7 +318,7 @@ def test_new_table_form_passes_the_chosen_profiles(tmp_path):
     assert screen._profile_option({"players": 3}) is None, "no profile: refused, nothing invented"
     assert shell.toasts[-1] == (i18n.tr("pp.need", "fr"), True)
     P.plague_save(tmp_path, _profile())
-    screen.plague_panel.render()  # the only saved profile is chosen
+    screen.panels["plague"].render()  # the only saved profile is chosen
     opts = screen._profile_option({"players": 3})
     assert opts is not None and opts["profile"]["plague"] == PLAGUE and opts["players"] == 3
     typed = {"players": 3, "profile": {"name": "typed"}}
@@ -328,7 +328,7 @@ def test_new_table_form_passes_the_chosen_profiles(tmp_path):
     assert screen._profile_option({"players": 3}) == {"players": 3}, "default board"
     cf = P.CensusFile.new(tmp_path, "half")
     cf.record("RAT:01", "1 M")
-    screen.rattus_panel.selected = cf.path
+    screen.panels["rattus"].choose(cf.path)
     half = screen._profile_option({"players": 3, "mode": "physical"})  # it serves the real tokens
     assert half is not None and half["profile"]["name"] == "half"
     assert rattus.setup(half, SeededRng(1))[0].profile.face("RAT:01") is not None
@@ -410,7 +410,7 @@ def test_the_cartus_log_names_the_building_entered_and_whose_actions_begin():
     from engine.games.cartus.describe import describe
 
     seen: dict[str, str] = {}
-    table = Table.new(cartus, {"players": 3}, SeededRng(1))
+    table = Table.new(cartus.GAME, {"players": 3}, SeededRng(1))
     rng = SeededRng(5)
     for _ in range(600):
         if "Entered" in seen and "ActionsBegan" in seen:

@@ -19,14 +19,12 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-from tests.app.browser_util import ARGS, CHROMIUM, Driver, need_chromium  # noqa: E402
+from harness import ROOT
+from harness.app import app_env, command
+from harness.browser import Driver, launch
 
 pytestmark = [pytest.mark.browser, pytest.mark.netns, pytest.mark.timeout(300)]
 
-need_chromium()
 if sys.platform != "linux" or os.geteuid() != 0 or shutil.which("ip") is None:
     pytest.skip("needs root and iproute2 to make a network namespace", allow_module_level=True)
 
@@ -77,7 +75,7 @@ def test_a_lan_tablet_gets_https_and_its_camera_works_there(tmp_path):
         sh("ip", "-n", ns, "link", "set", "lo", "up")
         sh("ip", "addr", "add", f"{TEST_IP}/24", "dev", veth_t)
         sh("ip", "link", "set", veth_t, "up")
-        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+        env = app_env()
         ports = {"https": 18443, "http": 18080}
         for scheme, port in ports.items():
             log = tmp_path / f"{scheme}.log"
@@ -86,29 +84,26 @@ def test_a_lan_tablet_gets_https_and_its_camera_works_there(tmp_path):
                 "netns",
                 "exec",
                 ns,
-                sys.executable,
-                str(ROOT / "tests" / "app" / "app_launch.py"),
-                "--",
-                "--web",
-                "--host",
-                "0.0.0.0",
-                "--port",
-                str(port),
-                "--data-dir",
-                str(tmp_path / scheme),
-                "--no-advertise",
-                "--tls",
-                "on" if scheme == "https" else "off",
+                *command(
+                    "app",
+                    "--web",
+                    "--host",
+                    "0.0.0.0",
+                    "--port",
+                    str(port),
+                    "--data-dir",
+                    str(tmp_path / scheme),
+                    "--no-advertise",
+                    "--tls",
+                    "on" if scheme == "https" else "off",
+                ),
             ]
             procs.append(
                 subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT)
             )
             wait_port(port, procs[-1], log)
         with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(
-                executable_path=CHROMIUM,
-                args=[*ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
-            )
+            browser = launch(p, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream")
             try:
                 ctx = browser.new_context(ignore_https_errors=True)
                 ctx.grant_permissions(["camera"])

@@ -15,19 +15,14 @@ import hmac
 import itertools
 import re
 import secrets
-import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-from harness.flet_client import BROWSER_PAGE, INSECURE, FletPage  # noqa: E402
-from harness.lan import start_lan_app  # noqa: E402
-from tests.app.browser_util import free_port, stop_app  # noqa: E402
+from harness.app import INSECURE, free_port, start_app, stop_app
+from harness.flet_client import BROWSER_PAGE, FletPage
 
 pytestmark = [pytest.mark.timeout(600)]
 
@@ -51,7 +46,7 @@ def lan(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("lan")
     port = free_port()
     data = tmp / "data"
-    proc = start_lan_app(data, port, tmp / "app.log")
+    proc = start_app(data, port, toy=True, lan=True, log_path=tmp / "app.log")
     try:
         url = f"https://127.0.0.1:{port}/"
         key = (data / "web-host-key").read_text().strip()
@@ -60,7 +55,7 @@ def lan(tmp_path_factory):
             host = await FletPage.open(url, cookie=Lan(url, key, "", data).host_cookie)
             try:
                 await host.tap("start-new")
-                await host.tap("game-coretoy")
+                await host.tap("game-toy")
                 await host.type("table-name", TABLE)
                 await host.tap("create")
                 await host.wait_for("join-code", 60)
@@ -288,7 +283,7 @@ def test_sigterm_ends_the_app_cleanly_under_held_connections_and_a_restart_hosts
     url = f"https://127.0.0.1:{port}/"
 
     def start() -> subprocess.Popen[bytes]:
-        return start_lan_app(data, port, tmp_path / "app.log")
+        return start_app(data, port, toy=True, lan=True, log_path=tmp_path / "app.log")
 
     proc = start()
     key = (data / "web-host-key").read_text().strip()
@@ -298,7 +293,7 @@ def test_sigterm_ends_the_app_cleanly_under_held_connections_and_a_restart_hosts
         async def make_and_hold() -> str:
             host = await FletPage.open(url, cookie=cookie)
             await host.tap("start-new")
-            await host.tap("game-coretoy")
+            await host.tap("game-toy")
             await host.type("table-name", TABLE)
             await host.tap("create")
             await host.wait_for("join-code", 60)

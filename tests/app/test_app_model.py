@@ -115,22 +115,22 @@ def test_fmt():
 
 
 def test_whose_turn():
-    assert model.whose_turn({"current": "p3"}) == "p3"
-    assert model.whose_turn({"turn": {"seat": "p1", "n": 4}}) == "p1"
-    assert model.whose_turn({"turn": 4}) is None
-    assert model.whose_turn({}) is None
+    from companion.announce import whose_turn
+
+    assert whose_turn({"current": "p3"}) == "p3"
+    assert whose_turn({"turn": {"seat": "p1", "n": 4}}) == "p1"
+    assert whose_turn({"turn": 4}) is None
+    assert whose_turn({}) is None
 
 
 def test_turn_seats_reads_provinces_waiting_lists_and_usual_keys():
-    from companion.ui.games import turn_seats
+    from companion.announce import turn_seats
 
-    assert turn_seats("pandemie", {"provinces": [{"turn": "p1"}, {"turn": "p5"}, {"turn": None}]}) == [
-        "p1",
-        "p5",
-    ]
-    assert turn_seats("cartus", {"waiting_for": ["p2", "p3"]}) == ["p2", "p3"]
-    assert turn_seats("rattus", {"active": "p4"}) == ["p4"]
-    assert turn_seats("x", {}) == []
+    assert turn_seats({"provinces": [{"turn": "p1"}, {"turn": "p5"}, {"turn": None}]}) == ["p1", "p5"]
+    assert turn_seats({"waiting_for": ["p2", "p3"]}) == ["p2", "p3"]
+    assert turn_seats({"active": "p4"}) == ["p4"]
+    assert turn_seats({"waiting_for": [], "current": "p2"}) == ["p2"]  # nobody awaited: the usual key
+    assert turn_seats({}) == []
 
 
 def test_seat_labels():
@@ -298,14 +298,9 @@ def test_saved_tables_lists_stores_and_reports_damaged_files(tmp_path):
 def test_a_finished_game_is_marked_in_the_resume_list(tmp_path):
     """A real Plague game played to its end in a real save file is listed as over (an undo after the end,
     where a game allows one, reopens it)."""
-    import sys
-    from pathlib import Path
-
     from engine.core import SeededRng, Table, get_game
     from engine.core.store import Store
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "plague"))
-    from plague_helpers import options  # a made-up box profile (test data)
+    from tests.plague.plague_helpers import options  # a made-up box profile (test data)
 
     game = get_game("plague")
     path = model.new_store_path(tmp_path, "Peste")
@@ -328,19 +323,19 @@ def test_a_finished_game_is_marked_in_the_resume_list(tmp_path):
 def test_game_texts_have_french_and_english():
     from companion.ui import games
 
-    for g, titles in games.TITLES.items():
-        assert set(titles) == {"fr", "en"}, g
+    for g, ui in games.GAME_UIS.items():
+        assert set(ui.title) == {"fr", "en"}, g
     from companion.ui.pandemie.screen import PAN_TEXT
     from companion.ui.rattus.screen import RAT_TEXT
 
     for table in (PAN_TEXT, RAT_TEXT):
         for key, entry in table.items():
             assert set(entry) == {"fr", "en"}, key
-    for g, groups in games.GROUP_TITLES.items():
-        for kind, entry in groups.items():
+    for g, ui in games.GAME_UIS.items():
+        for kind, entry in ui.group_titles.items():
             assert set(entry) == {"fr", "en"} and all(entry.values()), (g, kind)
-    for g, specs in games.OPTION_SPECS.items():
-        for s in specs:
+    for g, ui in games.GAME_UIS.items():
+        for s in ui.option_specs:
             assert s.label_fr and s.label_en, (g, s.key)
             for c in s.choices if s.kind == "choice" else ():
                 assert c in s.labels or not s.labels, (g, s.key, c)
@@ -351,10 +346,11 @@ def test_group_titles_name_real_intents():
 
     from companion.ui import games
 
-    for g, groups in games.GROUP_TITLES.items():
+    for g, ui in games.GAME_UIS.items():
+        groups = ui.group_titles
         try:
             mod = importlib.import_module(f"engine.games.{g}")
-            names = {c.__name__ for c in mod.INTENTS}
+            names = {c.__name__ for c in mod.GAME.intents}
         except (ImportError, AttributeError):
             continue  # that engine is not there yet
         assert set(groups) <= names, (g, sorted(set(groups) - names))
@@ -367,7 +363,8 @@ def test_option_forms_are_accepted_by_the_engines():
     from engine.core.rng import SeededRng
 
     tried = 0
-    for g, specs in games.OPTION_SPECS.items():
+    for g, ui in games.GAME_UIS.items():
+        specs = ui.option_specs
         try:
             mod = importlib.import_module(f"engine.games.{g}")
             setup = mod.setup
@@ -389,6 +386,7 @@ def test_pandemie_board_renders_a_real_view():
     pandemie = pytest.importorskip("engine.games.pandemie")
     import flet as ft
 
+    from companion.announce import turn_seats
     from companion.ui import games
     from engine.core.rng import SeededRng
 
@@ -399,9 +397,7 @@ def test_pandemie_board_renders_a_real_view():
         assert isinstance(control, ft.Column)
         texts = _texts(control)
         assert any("Gallia" in t for t in texts)
-        assert games.turn_seats("pandemie", view) and all(
-            s.startswith("p") for s in games.turn_seats("pandemie", view)
-        )
+        assert turn_seats(view) and all(s.startswith("p") for s in turn_seats(view))
         if seat == "p1":
             hand = view["players"]["p1"]["hand"]
             assert any(games.component_name(hand[0]) in t for t in texts)
@@ -416,7 +412,7 @@ def test_rattus_board_renders_a_real_view():
 
     state, _ = rattus.setup({"players": 3, "mode": "physical"}, SeededRng(2))
     view = rattus.view(state, "p2")
-    control = games.RENDERERS["rattus"](view, "en", "p2")  # the game's own renderer, not the fallback
+    control = games.GAME_UIS["rattus"].board(view, "en", "p2")  # the game's own renderer, not the fallback
     assert isinstance(control, ft.Column)
     texts = _texts(control)
     assert any(view["plague"] in t for t in texts) and any("Regions" in t for t in texts)
@@ -426,15 +422,16 @@ def test_unknown_views_fall_back_to_the_generic_renderer():
     import flet as ft
 
     from companion.ui import games
+    from companion.ui.gameui import GameUI
 
     def broken(view, lang, seat):
         raise KeyError("provinces")
 
-    games.RENDERERS["brokengame"] = broken
+    games.GAME_UIS["brokengame"] = GameUI("brokengame", {"fr": "x", "en": "x"}, board=broken)
     try:
         c = games.board_control("brokengame", {"score": {"p1": 3}}, "en", "p1")
     finally:
-        del games.RENDERERS["brokengame"]
+        del games.GAME_UIS["brokengame"]
     assert isinstance(c, ft.Column) and any("Score" in t for t in _texts(c))
 
 
@@ -491,20 +488,15 @@ def test_a_lost_pandemie_says_why_in_the_screens_language_and_the_header_keeps_n
 def test_the_end_of_a_real_rattus_or_plague_game_is_said_with_names(game: str):
     """Played with the engine to its end: the winner said by name (never ``p2``), in either language; Rattus
     also gives its ranking with each player's people on the board and why the game ended."""
-    import sys
-    from pathlib import Path
-
     from companion.ui import games
     from engine.core import SeededRng, Table, get_game
 
-    here = Path(__file__).resolve().parents[1]
-    sys.path.insert(0, str(here / game))
     if game == "rattus":
-        from rattus_fixtures import options  # made-up token faces (test data)
+        from tests.rattus.rattus_fixtures import options  # made-up token faces (test data)
 
         opts, seats = options(players=2), ["p1", "p2"]
     else:
-        from plague_helpers import options  # a made-up box profile (test data)
+        from tests.plague.plague_helpers import options  # a made-up box profile (test data)
 
         opts, seats = options(), ["p1", "p2", "p3"]
     table = Table.new(get_game(game), opts, SeededRng(2))

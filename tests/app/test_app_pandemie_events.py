@@ -195,7 +195,7 @@ def test_the_province_panel_says_its_phase_and_roles_in_the_screens_language() -
     from companion.ui.pandemie.screen import board
     from engine.core import SeededRng, get_game
     from engine.core import Table as GameTable
-    from engine.games.pandemie.text import ROLES_EN
+    from engine.games.pandemie.names import ROLES_EN
 
     game = get_game("pandemie")
     table = GameTable.new(game, {"provinces": 1, "players": 2}, SeededRng(3))

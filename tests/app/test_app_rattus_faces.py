@@ -6,18 +6,11 @@ face typed with a sticker. Real app (web mode), real SQLite save, Debian's Chrom
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from tests.app.browser_util import (
-    Driver,
-    app_in_browser,
-    need_chromium,
-)
+from harness.browser import TAP, Driver
 
 
 def shot(d: Driver, name: str) -> None:
@@ -48,8 +41,6 @@ def tap_face(d: Driver, taps: list[str], face: str) -> None:
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
-need_chromium()
-
 
 def saved_ravage(data: Path) -> str:
     """A saved 4-player Rattus table with real tokens and the default board (no face known), played up to p2's
@@ -60,7 +51,7 @@ def saved_ravage(data: Path) -> str:
     from engine.games import rattus
 
     options = {"players": 4, "mode": "physical", "characters": "base"}
-    table = Table.new(rattus, options, SeededRng(7))
+    table = Table.new(rattus.GAME, options, SeededRng(7))
     s = table.state
     n1 = s.adj[s.plague][0]
     n2 = next(r for r in s.adj[n1] if r != s.plague)
@@ -79,11 +70,11 @@ def saved_ravage(data: Path) -> str:
     return n2
 
 
-def test_a_ravage_with_real_tokens_asks_each_face(tmp_path: Path) -> None:
+def test_a_ravage_with_real_tokens_asks_each_face(tmp_path: Path, app_browser) -> None:
     data = tmp_path / "data"
     region = saved_ravage(data)
-    with app_in_browser(tmp_path, "app-rattus-faces", data=data) as (port, browser):
-        _play(browser, port, region, data)
+    app, browser = app_browser(data=data)
+    _play(browser, app.port, region, data)
 
 
 def _play(browser, port: int, region: str, data: Path) -> None:
@@ -145,16 +136,13 @@ def _play(browser, port: int, region: str, data: Path) -> None:
 
 
 def test_the_hidden_bag_without_a_full_census_is_refused_in_french_with_the_two_ways_out(
-    tmp_path: Path,
+    app_browser,
 ) -> None:
-    with app_in_browser(tmp_path, "app-rattus-faces") as (port, browser):
-        d = Driver(browser.new_page(viewport={"width": 1280, "height": 800}))
-        d.open(f"http://127.0.0.1:{port}/")
-        d.click("start-new")
-        d.click("game-rattus")
-        d.click("opt-mode-digital")
-        d.click("create")
-        d.page.wait_for_function("() => document.body.innerText.includes('Deux solutions')", timeout=30_000)
-        text = d.all_text()
-        assert "vrais jetons" in text and "recenser" in text and "needs" not in text
-        shot(d, "app-rattus-faces-hidden-bag-refused.png")
+    app, browser = app_browser()
+    d = Driver(browser.new_page(viewport={"width": 1280, "height": 800}))
+    d.open(app.url)
+    d.new_table("rattus", {"opt-mode-digital": TAP}, hosted=False)
+    d.page.wait_for_function("() => document.body.innerText.includes('Deux solutions')", timeout=30_000)
+    text = d.all_text()
+    assert "vrais jetons" in text and "recenser" in text and "needs" not in text
+    shot(d, "app-rattus-faces-hidden-bag-refused.png")

@@ -402,7 +402,7 @@ def test_after_a_tap_the_acting_page_is_written_at_once_and_the_others_together_
 def test_at_a_turns_end_the_next_players_page_is_drawn_right_after_the_page_that_tapped(tmp_path):
     """The page whose player's turn has just come has the most to draw (their choices) and its player acts
     next: it is drawn right after the page that tapped, before the tablet and the other players."""
-    from companion.ui.games import turn_seats
+    from companion.announce import turn_seats
 
     async def go():
         h = _host(tmp_path / "t.sqlite", provinces=1, players=3)
@@ -413,7 +413,7 @@ def test_at_a_turns_end_the_next_players_page_is_drawn_right_after_the_page_that
             screens = _noted_screens(h, [TABLE, *seats], drawn.append)
             for kind in ("EndActions", "DrawCards", "Propagate"):  # the rulebook's end of a turn
                 view = h.snapshot(TABLE)
-                actor = turn_seats(view.game, view.view)[0]
+                actor = turn_seats(view.view)[0]
                 choice = next(c for c in h.snapshot(actor).choices if c.intent.get("type") == kind)
                 drawn.clear()
                 await screens[actor]._send(choice.intent)
@@ -421,7 +421,7 @@ def test_at_a_turns_end_the_next_players_page_is_drawn_right_after_the_page_that
                 assert sorted(drawn) == sorted(screens), drawn
                 assert drawn[0] == actor, drawn
             after = h.snapshot(TABLE)
-            following = turn_seats(after.game, after.view)[0]
+            following = turn_seats(after.view)[0]
             assert following != actor, "the turn passed"
             assert drawn[:2] == [actor, following], drawn
             for screen in screens.values():

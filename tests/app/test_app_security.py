@@ -9,22 +9,15 @@ create or resume — until it types the table's PIN, checked on the server.
 from __future__ import annotations
 
 import re
-import sys
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-from harness.lan import INSECURE, start_lan_app  # noqa: E402
-from tests.app.browser_util import ARGS, CHROMIUM, Driver, free_port, need_chromium, stop_app  # noqa: E402
+from harness.app import INSECURE, free_port, start_app, stop_app
+from harness.browser import Driver
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
-
-need_chromium()
 
 
 def patch_client_ip(page) -> list[int]:
@@ -50,80 +43,66 @@ def patch_client_ip(page) -> list[int]:
     return sent
 
 
-def test_a_lan_browser_sees_nothing_of_a_table_until_it_proves_the_pin(tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    port = free_port()
-    data = tmp_path / "data"
-    proc = start_lan_app(data, port, tmp_path / "app.log")
-    out = (tmp_path / "app.log").read_text()
+def test_a_lan_browser_sees_nothing_of_a_table_until_it_proves_the_pin(app_browser):
+    app, browser = app_browser(toy=True, lan=True)
+    port, data = app.port, app.data
+    out = app.log.read_text()
     key = (data / "web-host-key").read_text().strip()
     assert f"?k={key}" in out and "fingerprint" in out
-    try:
-        # plain HTTP on the LAN port: refused (the views never travel in clear)
-        with pytest.raises((urllib.error.URLError, ConnectionError, OSError)):
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).read()
-        with urllib.request.urlopen(f"https://127.0.0.1:{port}/", timeout=5, context=INSECURE) as r:
-            csp = r.headers["Content-Security-Policy"]
-            assert "frame-ancestors 'none'" in csp and r.headers["X-Frame-Options"] == "DENY"
-            assert r.headers["Referrer-Policy"] == "no-referrer"
-        for path in ("/", "/flutter_bootstrap.js", "/main.dart.mjs", "/canvaskit/skwasm.js"):
-            # not cross-origin isolated (Flutter draws single-threaded, no raster worker), readable by no other site
-            with urllib.request.urlopen(f"https://127.0.0.1:{port}{path}", timeout=5, context=INSECURE) as r:
-                assert r.headers["Cross-Origin-Opener-Policy"] == "same-origin", path
-                assert r.headers["Cross-Origin-Embedder-Policy"] is None, path
-                assert r.headers["Access-Control-Allow-Origin"] is None, path
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            try:
-                host = Driver(browser.new_context(ignore_https_errors=True).new_page())
-                host.open(f"https://127.0.0.1:{port}/?k={key}")
-                # the secret left the address bar and the history at once (a redirect, then a cookie)
-                assert key not in host.page.url and host.page.url.endswith(f":{port}/"), host.page.url
-                plain = browser.new_context(ignore_https_errors=True).new_page()
-                plain.goto(f"https://127.0.0.1:{port}/")  # a page opened on the plain address, to compare
-                assert host.page.evaluate("history.length") == plain.evaluate("history.length")
-                plain.context.close()
-                assert key not in host.page.evaluate("document.cookie")  # HttpOnly: no script reads it
-                host.click("start-new")
-                host.click("game-coretoy")
-                host.fill("table-name", "Feu secret")
-                host.click("create")
-                host.wait("join-code", timeout=60_000)
-                # drawn by Flutter's single-threaded renderer: the page is not isolated and runs no worker
-                assert host.page.evaluate("self.crossOriginIsolated") is False
-                assert host.page.workers == [], [w.url for w in host.page.workers]
-                pin = re.search(r"PIN : (\d{6})", host.all_text())
-                assert pin, host.all_text()[:500]
-                pin_text = pin.group(1)
-                host.shot("security-host.png")
+    # plain HTTP on the LAN port: refused (the views never travel in clear)
+    with pytest.raises((urllib.error.URLError, ConnectionError, OSError)):
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).read()
+    with urllib.request.urlopen(f"https://127.0.0.1:{port}/", timeout=5, context=INSECURE) as r:
+        csp = r.headers["Content-Security-Policy"]
+        assert "frame-ancestors 'none'" in csp and r.headers["X-Frame-Options"] == "DENY"
+        assert r.headers["Referrer-Policy"] == "no-referrer"
+    for path in ("/", "/flutter_bootstrap.js", "/main.dart.mjs", "/canvaskit/skwasm.js"):
+        # not cross-origin isolated (Flutter draws single-threaded, no raster worker), readable by no other site
+        with urllib.request.urlopen(f"https://127.0.0.1:{port}{path}", timeout=5, context=INSECURE) as r:
+            assert r.headers["Cross-Origin-Opener-Policy"] == "same-origin", path
+            assert r.headers["Cross-Origin-Embedder-Policy"] is None, path
+            assert r.headers["Access-Control-Allow-Origin"] is None, path
+    host = Driver(browser.new_context(ignore_https_errors=True).new_page())
+    host.open(f"https://127.0.0.1:{port}/?k={key}")
+    # the secret left the address bar and the history at once (a redirect, then a cookie)
+    assert key not in host.page.url and host.page.url.endswith(f":{port}/"), host.page.url
+    plain = browser.new_context(ignore_https_errors=True).new_page()
+    plain.goto(f"https://127.0.0.1:{port}/")  # a page opened on the plain address, to compare
+    assert host.page.evaluate("history.length") == plain.evaluate("history.length")
+    plain.context.close()
+    assert key not in host.page.evaluate("document.cookie")  # HttpOnly: no script reads it
+    host.new_table("toy", {"table-name": "Feu secret"})
+    # drawn by Flutter's single-threaded renderer: the page is not isolated and runs no worker
+    assert host.page.evaluate("self.crossOriginIsolated") is False
+    assert host.page.workers == [], [w.url for w in host.page.workers]
+    pin = re.search(r"PIN : (\d{6})", host.all_text())
+    assert pin, host.all_text()[:500]
+    pin_text = pin.group(1)
+    host.shot("security-host.png")
 
-                stranger_page = browser.new_context(ignore_https_errors=True).new_page()
-                patched = patch_client_ip(stranger_page)
-                stranger = Driver(stranger_page)
-                stranger.open(f"https://127.0.0.1:{port}/")
-                stranger.wait("here-pin")
-                stranger.page.wait_for_timeout(1500)
-                assert patched, "the client_ip patch was sent"
-                seen = stranger.all_text()
-                assert "Feu secret" not in seen and pin_text not in seen
-                for ident in ("start-new", "start-resume", "start-census", "open-0"):
-                    assert not stranger.page.locator(stranger.sel(ident)).count(), ident
-                stranger.shot("security-stranger.png")
-                stranger.fill("here-pin", "000000")
-                stranger.click("here-open")
-                stranger.page.wait_for_timeout(1500)
-                assert "Feu secret" not in stranger.all_text()
-                stranger.fill("here-pin", pin_text)
-                stranger.click("here-open")
-                stranger.wait("seat-table", timeout=30_000)
-                seen = stranger.all_text()
-                assert "Feu secret" in seen and not stranger.page.locator(stranger.sel("join-code")).count()
-                assert pin_text not in seen
-                stranger.shot("security-stranger-after-pin.png")
-            finally:
-                browser.close()
-    finally:
-        stop_app(proc)
+    stranger_page = browser.new_context(ignore_https_errors=True).new_page()
+    patched = patch_client_ip(stranger_page)
+    stranger = Driver(stranger_page)
+    stranger.open(f"https://127.0.0.1:{port}/")
+    stranger.wait("here-pin")
+    stranger.page.wait_for_timeout(1500)
+    assert patched, "the client_ip patch was sent"
+    seen = stranger.all_text()
+    assert "Feu secret" not in seen and pin_text not in seen
+    for ident in ("start-new", "start-resume", "start-census", "open-0"):
+        assert not stranger.page.locator(stranger.sel(ident)).count(), ident
+    stranger.shot("security-stranger.png")
+    stranger.fill("here-pin", "000000")
+    stranger.click("here-open")
+    stranger.page.wait_for_timeout(1500)
+    assert "Feu secret" not in stranger.all_text()
+    stranger.fill("here-pin", pin_text)
+    stranger.click("here-open")
+    stranger.wait("seat-table", timeout=30_000)
+    seen = stranger.all_text()
+    assert "Feu secret" in seen and not stranger.page.locator(stranger.sel("join-code")).count()
+    assert pin_text not in seen
+    stranger.shot("security-stranger-after-pin.png")
 
 
 def test_a_foreign_origin_or_an_unknown_host_gets_nothing(tmp_path):
@@ -133,7 +112,7 @@ def test_a_foreign_origin_or_an_unknown_host_gets_nothing(tmp_path):
     from websockets.exceptions import InvalidStatus
 
     port = free_port()
-    proc = start_lan_app(tmp_path / "data", port, tmp_path / "app.log")
+    proc = start_app(tmp_path / "data", port, toy=True, lan=True, log_path=tmp_path / "app.log")
     try:
 
         async def go() -> None:

@@ -8,65 +8,22 @@ Screenshots land in ``artifacts/`` (gitignored)."""
 from __future__ import annotations
 
 import re
-import sys
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from tests.app.browser_util import ARGS, CHROMIUM, Driver, free_port, need_chromium, start_app, stop_app
+from harness.app import App, stop_app
+from harness.browser import TAP, Driver
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
 
-need_chromium()
 pytest.importorskip("engine.games.pandemie")
-sync_api = pytest.importorskip("playwright.sync_api")
 
 SEATS_JS = (
     "p => [...document.querySelectorAll(`[flt-semantics-identifier^='${p}']`)]"
     ".map(e => e.getAttribute('flt-semantics-identifier'))"
 )
-
-
-class App:
-    def __init__(self, tmp_path: Path) -> None:
-        self.tmp_path = tmp_path
-        self.data = tmp_path / "data"
-        self.port = free_port()
-        self.log = tmp_path / "app.log"
-        self.proc = start_app(self.data, self.port, coretoy=False, log_path=self.log)
-        self.url = f"http://127.0.0.1:{self.port}/"
-
-    def restart(self) -> None:
-        stop_app(self.proc)
-        self.log = self.tmp_path / "app-again.log"
-        self.proc = start_app(self.data, self.port, coretoy=False, log_path=self.log)
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[tuple[App, Any]]:
-    app = App(tmp_path)
-    try:
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            try:
-                yield app, browser
-            except Exception:
-                raise
-            finally:
-                for i, page in enumerate(pg for ctx in browser.contexts for pg in ctx.pages):
-                    try:
-                        Driver(page).shot(f"table-flow-last-{i}.png")
-                    except Exception:  # noqa: BLE001 - a closed page has nothing to show
-                        pass
-                browser.close()
-    finally:
-        stop_app(app.proc)
-        print(app.log.read_text(errors="replace")[-3000:])
 
 
 def page(browser: Any, app: App, width: int = 1000, height: int = 900) -> Driver:
@@ -78,17 +35,14 @@ def page(browser: Any, app: App, width: int = 1000, height: int = 900) -> Driver
 
 def create(d: Driver, provinces: int, players: int, names: str) -> str:
     """Create a Pandémie table with ``names`` typed after a tap re-rendered the form; the join code."""
-    d.click("start-new")
-    d.click("game-pandemie")
-    d.fill("opt-provinces", str(provinces))
-    d.fill("opt-players", str(players))
-    d.click("opt-difficulty-novice")  # a re-render: the fields kept across it must still be read
-    d.page.wait_for_timeout(500)
-    d.fill("player-names", names)
-    d.click("opt-open_hands-no")  # another re-render after typing
-    d.page.wait_for_timeout(500)
-    d.click("create")
-    d.wait("join-code", timeout=60_000)
+    fields = {
+        "opt-provinces": str(provinces),
+        "opt-players": str(players),
+        "opt-difficulty-novice": TAP,  # a re-render: the fields kept across it must still be read
+        "player-names": names,
+        "opt-open_hands-no": TAP,  # another re-render after typing
+    }
+    d.new_table("pandemie", fields)
     code = re.search(r"tk://\S+", d.text("join-code"))
     assert code, "the hosted screen shows the join code"
     return code.group(0)
@@ -132,8 +86,8 @@ def play_and_see_the_log(d: Driver) -> None:
     d.wait_change("log", before, timeout=20_000)
 
 
-def test_names_typed_when_creating_a_table_show_on_the_seats(table):
-    app, browser = table
+def test_names_typed_when_creating_a_table_show_on_the_seats(app_browser):
+    app, browser = app_browser()
     host = page(browser, app)
     create(host, 1, 3, "Léa, Marc\nZoé")
     host.shot("table-flow-names-hosted.png")
@@ -153,8 +107,8 @@ def _province_codes(d: Driver) -> list[str]:
     return [i.removeprefix("seat-table-") for i in ids]
 
 
-def test_each_province_tablet_keeps_to_its_province_for_three_turns(table, tmp_path):
-    app, browser = table
+def test_each_province_tablet_keeps_to_its_province_for_three_turns(app_browser, tmp_path):
+    app, browser = app_browser()
     again: list[App] = []
     try:
         for attempt in range(3):  # the shuffles are the OS's: a game lost early (pins run out) is dealt again
@@ -241,8 +195,8 @@ def _three_turns_on_each_province_tablet(browser: Any, app: App) -> bool:
     return True
 
 
-def test_twenty_players_p7_to_p20_join_by_the_join_screen_with_names(table):
-    app, browser = table
+def test_twenty_players_p7_to_p20_join_by_the_join_screen_with_names(app_browser):
+    app, browser = app_browser()
     host = page(browser, app)
     first = ["Ana", "Bea", "Cid", "Dan", "Eva", "Fox"]
     code = create(host, 4, 5, ", ".join(first))
@@ -331,11 +285,11 @@ def _live_both_ways(host: Driver, remote: Driver) -> None:
     assert "fermée" not in text and "closed" not in text, "no refusal for a closed link"
 
 
-def test_a_reloaded_page_stays_live_on_its_seat(table):
+def test_a_reloaded_page_stays_live_on_its_seat(app_browser):
     """A reload (or a link that dropped and came back) returns the browser to the same Flet session: the page
     is on its seat at once, the table's moves still reach it, and its own taps still play (they were refused
     with "the connection to the table is closed" when the app let go of the seat as the link dropped)."""
-    app, browser = table
+    app, browser = app_browser()
     host, remote = _host_and_phone(browser, app)
     remote.page.reload()
     remote.accessible()
@@ -346,13 +300,13 @@ def test_a_reloaded_page_stays_live_on_its_seat(table):
 
 @pytest.fixture
 def short_grace(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TABLEKEEPER_AWAY_GRACE", "1")  # read by the app started by the `table` fixture
+    monkeypatch.setenv("TABLEKEEPER_AWAY_GRACE", "1")  # read by the app the test starts
 
 
-def test_a_page_away_longer_than_the_grace_time_comes_back_to_its_seat(short_grace, table):
+def test_a_page_away_longer_than_the_grace_time_comes_back_to_its_seat(short_grace, app_browser):
     """Away longer than the grace time (a phone locked in a pocket), the page's screen and seat session were
     let go; coming back to the same Flet session takes it back to its seat, live, as a new page would."""
-    app, browser = table
+    app, browser = app_browser()
     host, remote = _host_and_phone(browser, app)
     remote.page.goto("about:blank")
     remote.page.wait_for_timeout(4_000)  # > TABLEKEEPER_AWAY_GRACE: the app lets the screen go
@@ -363,8 +317,8 @@ def test_a_page_away_longer_than_the_grace_time_comes_back_to_its_seat(short_gra
     remote.shot("table-flow-back-after-grace.png")
 
 
-def test_a_host_restarted_finds_every_page_back_on_its_seat(table):
-    app, browser = table
+def test_a_host_restarted_finds_every_page_back_on_its_seat(app_browser):
+    app, browser = app_browser()
     host = page(browser, app)
     code = create(host, 2, 2, "Ana, Bea, Cid, Dan")
     host.click("seat-p1")
@@ -393,11 +347,11 @@ def test_a_host_restarted_finds_every_page_back_on_its_seat(table):
         assert not d.page.evaluate(SEATS_JS, "start-"), f"the {name} page is not on the start screen"
 
 
-def test_a_banner_unseen_when_the_host_restarts_comes_back_with_the_page_and_its_vu_clears_it(table):
+def test_a_banner_unseen_when_the_host_restarts_comes_back_with_the_page_and_its_vu_clears_it(app_browser):
     """A tablet shows "À Ana de jouer" when the host restarts: the page comes back to its seat with that
     news still unseen, in a banner the app drew (Flutter once kept its own above the page, and its "Vu"
     reached an app that never drew it): its "Vu" clears it."""
-    app, browser = table
+    app, browser = app_browser()
     tablet = page(browser, app, 1280, 1000)
     create(tablet, 1, 2, "Ana, Bea")
     tablet.click("seat-table")
@@ -430,10 +384,10 @@ def test_a_banner_unseen_when_the_host_restarts_comes_back_with_the_page_and_its
     assert not _has(tablet, "announce-seen"), "the banner's Vu is the app's: it clears it"
 
 
-def test_the_hosted_screens_turn_shortcuts_are_one_per_line_and_of_one_height(table):
+def test_the_hosted_screens_turn_shortcuts_are_one_per_line_and_of_one_height(app_browser):
     """Four provinces, four seats in turn: each 'À son tour : …' is a full-width line of the same height
     (side by side, a name that wrapped made one taller than its neighbour)."""
-    app, browser = table
+    app, browser = app_browser()
     host = page(browser, app, 1280, 1400)
     create(host, 4, 1, "Ana, Bartholomé-Eugène, Cid, Dan")
     host.wait("seat-current-3")
@@ -449,11 +403,11 @@ def test_the_hosted_screens_turn_shortcuts_are_one_per_line_and_of_one_height(ta
     host.shot("hosted-turn-shortcuts.png")
 
 
-def test_a_province_tablet_unfolds_another_province_on_a_tap_and_folds_it_again(table):
+def test_a_province_tablet_unfolds_another_province_on_a_tap_and_folds_it_again(app_browser):
     """The other provinces on a province tablet are folded, and only their title is drawn until one is
     unfolded (they were built and sent at every change nobody saw): a tap on the title shows the province
     whole, another folds it."""
-    app, browser = table
+    app, browser = app_browser()
     host = page(browser, app)
     create(host, 2, 1, "Ana, Bea")
     host.wait("seat-p2")

@@ -9,20 +9,16 @@ from __future__ import annotations
 
 import glob
 import sqlite3
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from tests.app.browser_util import Driver, need_chromium
-from tests.app.test_app_table_flow import App, create, table  # noqa: F401
+from harness.app import App
+from harness.browser import Driver
+from tests.app.test_app_table_flow import create
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
-need_chromium()
 pytest.importorskip("engine.games.pandemie")
 
 
@@ -70,8 +66,8 @@ def _wait_events(d: Any, app: App, more_than: int, timeout_ms: int = 30_000) -> 
     return _events(app)
 
 
-def test_a_tap_on_a_button_the_page_still_shows_after_a_rerender_is_not_lost(table: tuple[App, Any]) -> None:  # noqa: F811
-    app, browser = table
+def test_a_tap_on_a_button_the_page_still_shows_after_a_rerender_is_not_lost(app_browser) -> None:
+    app, browser = app_browser()
     held = Held()
     phone = Driver(browser.new_context(viewport={"width": 390, "height": 844}).new_page())
     phone.page.route_web_socket("**/*", held.route)  # before the page opens its websocket

@@ -6,19 +6,13 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from tests.app.browser_util import Driver, app_in_browser, need_chromium
+from harness.browser import Driver
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(400)]
-
-need_chromium()
 
 
 def _brightness(d: Driver) -> float:
@@ -45,9 +39,9 @@ def _text_contrast(d: Driver, ident: str) -> float:
 
 
 @pytest.fixture
-def app(tmp_path):
-    with app_in_browser(tmp_path, "app-tent") as (port, browser):
-        yield browser, f"http://127.0.0.1:{port}/"
+def app(app_browser):
+    app, browser = app_browser()
+    return browser, app.url
 
 
 def test_dark_theme_follows_the_system_and_the_toggle_is_kept(app):
@@ -88,12 +82,7 @@ def test_dark_theme_follows_the_system_and_the_toggle_is_kept(app):
 
 
 def _new_pandemie(d: Driver) -> str:
-    d.click("start-new")
-    d.click("game-pandemie")
-    d.fill("table-name", "Tente")
-    d.fill("opt-players", "2")
-    d.click("create")
-    d.wait("join-code", timeout=60_000)
+    d.new_table("pandemie", {"table-name": "Tente", "opt-players": "2"})
     code = re.search(r"tk://\S+", d.text("join-code"))
     assert code
     return code.group(0)

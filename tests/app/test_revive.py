@@ -4,25 +4,17 @@ Chromium, with a real WebAssembly trap: a tiny module that reads outside its mem
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
 from companion import cue, revive
-from tests.app.browser_util import Driver, need_chromium
+from harness.browser import Driver
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
-need_chromium()
 pytest.importorskip("engine.games.pandemie")
-sync_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
 from tests.app import test_app_table_flow as flow  # noqa: E402
-
-table = flow.table  # the table-flow tests' app and browser (a fixture)
 
 # a module with one page of memory whose function "f" loads 4 bytes at 0xFFFFFFF0: a trap, as skwasm's
 TRAP_JS = """() => {
@@ -51,10 +43,10 @@ def test_the_page_script_carries_the_revival():
     assert revive.JS.encode() in body and b"WebAssembly.RuntimeError" in body
 
 
-def test_a_page_whose_engine_crashed_reloads_itself_and_is_back_on_its_seat_live(table):
+def test_a_page_whose_engine_crashed_reloads_itself_and_is_back_on_its_seat_live(app_browser):
     """The phone's engine traps: the page reloads by itself, is back on Bea's seat without a tap, sees the
     host's moves and plays its own."""
-    app, browser = table
+    app, browser = app_browser()
     host, remote = flow._host_and_phone(browser, app)
     errors: list[str] = []
     remote.page.on("pageerror", lambda e: errors.append(str(e)))
@@ -67,11 +59,11 @@ def test_a_page_whose_engine_crashed_reloads_itself_and_is_back_on_its_seat_live
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_a_page_that_keeps_crashing_stops_and_says_so_in_its_language(table, lang):
+def test_a_page_that_keeps_crashing_stops_and_says_so_in_its_language(app_browser, lang):
     """Reloads are counted: after MAX_REVIVALS within the window the page stays, and says in the device's
     language (French by default, English when the device chose it) that it stopped and how to start it
     again, instead of reloading for ever."""
-    app, browser = table
+    app, browser = app_browser()
     d = Driver(browser.new_page())
     d.open(app.url)
     d.wait("start-new", timeout=60_000)

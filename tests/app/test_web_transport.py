@@ -271,7 +271,7 @@ def test_a_browser_gone_while_its_update_is_written_leaves_no_session_connected_
     from websockets.sync.client import connect
 
     from companion import idle_gc, web
-    from tests.app.browser_util import free_port
+    from harness.app import free_port
 
     started: list[str] = []
     gone: set[str] = set()

@@ -1,20 +1,16 @@
 """A one-page app for ``test_boards_arrows_browser.py``: Gallia's map right after a crafted surge from Narbo
 (its arrows shown ``SHOW`` seconds).
 
-    python tests/boards/arrows_page.py PORT SECONDS
+    python -m tests.boards.arrows_page PORT SECONDS   (from the repository's root)
 """
 
 from __future__ import annotations
 
 import asyncio
 import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def main(port: int, seconds: float) -> None:
-    sys.path.insert(0, str(ROOT))
     import flet as ft
 
     from companion.ui.boards import pandemie_map as pm

@@ -11,13 +11,11 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from tests.app.browser_util import ARGS, ARTIFACTS, CHROMIUM, ROOT, Driver, free_port, need_chromium
+from harness import ARTIFACTS, ROOT
+from harness.app import free_port
+from harness.browser import Driver, launch
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
-
-need_chromium()
 
 SHOW = 6.0
 
@@ -30,7 +28,7 @@ def test_surge_arrows_show_then_go(tmp_path: Path) -> None:
 
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "tests" / "boards" / "arrows_page.py"), str(port), str(SHOW)],
+        [sys.executable, "-m", "tests.boards.arrows_page", str(port), str(SHOW)],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.STDOUT,
@@ -46,7 +44,7 @@ def test_surge_arrows_show_then_go(tmp_path: Path) -> None:
                 time.sleep(0.3)
         ARTIFACTS.mkdir(exist_ok=True)
         with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            browser = launch(p)
             try:
                 page = browser.new_page(viewport={"width": 960, "height": 800})
                 t0 = time.monotonic()

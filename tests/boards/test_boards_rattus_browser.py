@@ -4,18 +4,11 @@ Screenshots of the map before and after in ``artifacts/``."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from tests.app.browser_util import Driver, app_in_browser, need_chromium
+from harness.browser import TAP, Driver
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
-
-need_chromium()
 
 REGIONS = (
     "Anglia",
@@ -33,43 +26,42 @@ REGIONS = (
 )
 
 
-def test_tap_a_region_places_the_cubes_there(tmp_path: Path) -> None:
-    with app_in_browser(tmp_path, "boards-rattus") as (port, browser):
-        d = Driver(browser.new_page(viewport={"width": 1280, "height": 900}))
-        d.open(f"http://127.0.0.1:{port}/")
-        d.click("start-new")
-        d.click("game-rattus")
-        d.fill("table-name", "Rats")
-        d.fill("player-names", "Ana, Bob, Cy")
-        d.click("opt-mode-physical")  # the real tokens: no census needed
-        d.click("create")
-        d.wait("join-code", timeout=60_000)
-        d.wait("seat-p1")
-        d.click("seat-current" if d.page.query_selector(d.sel("seat-current")) else "seat-p1")
-        d.wait("map-rattus", timeout=60_000)
-        for r in REGIONS:  # every region of the default profile has its tap target
-            d.wait(f"place-{r}")
-        assert not d.page.query_selector(d.sel("place-castle"))  # the castle is drawn, not tapped
-        d.page.wait_for_timeout(800)
-        d.shot("boards-rattus-tablet.png")
-        region = "Italia"
-        offered_in_list = [d.text(f"choice-{i}") for i in range(4)]
-        assert not any(region in t for t in offered_in_list), offered_in_list  # not on the first buttons
-        log_before = d.text("log")
-        board_before = d.text("board")
-        d.click(f"place-{region}")
-        d.wait("place-choice-0")
-        offered = d.text("place-choice-0")
-        assert region in offered and "cubes" in offered, offered
-        assert not d.page.query_selector(d.sel("place-choice-1"))  # one thing to do there at setup
-        d.shot("boards-rattus-tap-dialog.png")
-        d.click("place-choice-0")
-        new_log = d.wait_change("log", log_before)
-        assert region in new_log.split("\n", 2)[-1][:300], new_log[:300]
-        board = d.wait_change("board", board_before)
-        regions = board.split("Régions", 1)[-1]
-        here = regions.split(region, 1)[-1].split("\n")[:3]  # the text board's lines for the region
-        assert "Ana: 2" in here, here
-        assert "Ana: 2" not in board_before, board_before
-        d.page.wait_for_timeout(800)
-        d.shot("boards-rattus-after-cubes.png")
+def test_tap_a_region_places_the_cubes_there(app_browser) -> None:
+    app, browser = app_browser()
+    d = Driver(browser.new_page(viewport={"width": 1280, "height": 900}))
+    d.open(app.url)
+    fields = {
+        "table-name": "Rats",
+        "player-names": "Ana, Bob, Cy",
+        "opt-mode-physical": TAP,  # the real tokens: no census needed
+    }
+    d.new_table("rattus", fields)
+    d.wait("seat-p1")
+    d.click("seat-current" if d.page.query_selector(d.sel("seat-current")) else "seat-p1")
+    d.wait("map-rattus", timeout=60_000)
+    for r in REGIONS:  # every region of the default profile has its tap target
+        d.wait(f"place-{r}")
+    assert not d.page.query_selector(d.sel("place-castle"))  # the castle is drawn, not tapped
+    d.page.wait_for_timeout(800)
+    d.shot("boards-rattus-tablet.png")
+    region = "Italia"
+    offered_in_list = [d.text(f"choice-{i}") for i in range(4)]
+    assert not any(region in t for t in offered_in_list), offered_in_list  # not on the first buttons
+    log_before = d.text("log")
+    board_before = d.text("board")
+    d.click(f"place-{region}")
+    d.wait("place-choice-0")
+    offered = d.text("place-choice-0")
+    assert region in offered and "cubes" in offered, offered
+    assert not d.page.query_selector(d.sel("place-choice-1"))  # one thing to do there at setup
+    d.shot("boards-rattus-tap-dialog.png")
+    d.click("place-choice-0")
+    new_log = d.wait_change("log", log_before)
+    assert region in new_log.split("\n", 2)[-1][:300], new_log[:300]
+    board = d.wait_change("board", board_before)
+    regions = board.split("Régions", 1)[-1]
+    here = regions.split(region, 1)[-1].split("\n")[:3]  # the text board's lines for the region
+    assert "Ana: 2" in here, here
+    assert "Ana: 2" not in board_before, board_before
+    d.page.wait_for_timeout(800)
+    d.shot("boards-rattus-after-cubes.png")

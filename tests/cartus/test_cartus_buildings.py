@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from cartus_fixtures import (
+
+import engine.games.cartus as C
+from engine.core import IllegalIntent, Peeked
+from tests.cartus.cartus_fixtures import (
     WITH_SPECIALS,
     act,
     enter_all,
@@ -15,9 +18,6 @@ from cartus_fixtures import (
     support_all,
     with_row,
 )
-
-import engine.games.cartus as C
-from engine.core import IllegalIntent, Peeked
 
 
 def at(

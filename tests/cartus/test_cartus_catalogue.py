@@ -5,13 +5,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from cartus_fixtures import new, random_game
-
 import engine.games.cartus as C
 from engine.catalogue import by_game, get
 from engine.core import TABLE, SeededRng
 from engine.core.codes import parse, payload
 from engine.games.cartus import rules as R
+from tests.cartus.cartus_fixtures import new, random_game
 
 
 def test_every_cartus_card_has_a_short_valid_code():

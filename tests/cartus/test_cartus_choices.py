@@ -10,13 +10,13 @@ from math import comb
 from typing import Any
 
 import msgspec
-from cartus_fixtures import WITH_SPECIALS, new
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine.games.cartus as C
 from engine.core import HOST, TABLE, IllegalIntent, SeededRng
 from engine.games.cartus import rules as R
+from tests.cartus.cartus_fixtures import WITH_SPECIALS, new
 
 SETTINGS = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

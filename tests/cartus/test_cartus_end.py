@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from cartus_fixtures import act, new
 
 import engine.games.cartus as C
 from engine.core import Drawn, IllegalIntent, project
 from engine.games.cartus import data as D
+from tests.cartus.cartus_fixtures import act, new
 
 
 def at_final(players=3, **opts):

@@ -6,10 +6,10 @@ Monastère, Monastère."""
 from __future__ import annotations
 
 import msgspec
-from cartus_fixtures import act, enter_all, new, rats, set_hands, support_all, with_row
 
 import engine.games.cartus as C
 from engine.core import Peeked
+from tests.cartus.cartus_fixtures import act, enter_all, new, rats, set_hands, support_all, with_row
 
 
 def example_state():

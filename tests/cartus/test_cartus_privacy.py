@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 
 import msgspec
-from cartus_fixtures import act, new, random_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine.games.cartus as C
 from engine.core import HOST, TABLE, Peeked, Shuffled, project
 from engine.games.cartus import rules as R
+from tests.cartus.cartus_fixtures import act, new, random_game
 
 
 def views_without(state: R.State, seat: str) -> dict[str, str]:

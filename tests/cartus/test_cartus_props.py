@@ -6,7 +6,6 @@ import random
 from collections import Counter
 
 import msgspec
-from cartus_fixtures import random_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +16,7 @@ from engine.core.game import event_types
 from engine.core.store import Store
 from engine.games.cartus import data as D
 from engine.games.cartus import rules as R
+from tests.cartus.cartus_fixtures import random_game
 
 games = st.tuples(
     st.integers(0, 10_000),
@@ -77,7 +77,7 @@ def test_every_seat_can_audit_the_shuffles_at_the_end(g):
 
 def test_the_log_is_saved_and_resumed_with_undo(tmp_path):
     game = get_game("cartus")
-    assert game is C
+    assert game is C.GAME
     store = Store.create(tmp_path / "c.sqlite", "cartus", {"players": 3})
     table = Table.new(game, {"players": 3}, SeededRng(5), store)
     rnd = random.Random(5)
@@ -96,7 +96,7 @@ def test_the_log_is_saved_and_resumed_with_undo(tmp_path):
     decoder = resumed.decoder()
     for entry in table.entries:
         assert decoder.decode(msgspec.json.encode(entry.event)) == entry.event
-    assert set(event_types(game)) >= set(C.EVENTS)
+    assert set(event_types(game)) >= set(C.GAME.events)
 
 
 def test_the_audit_covers_cards_put_under_the_replacement_pile():

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from cartus_fixtures import WITH_SPECIALS, act, enter_all, new, support_all
 
 import engine.games.cartus as C
 from engine.core import IllegalIntent, SeededRng
 from engine.games.cartus import rules as R
+from tests.cartus.cartus_fixtures import WITH_SPECIALS, act, enter_all, new, support_all
 
 
 def refused(state: R.State, intent: C.Intent, *words: str) -> str:

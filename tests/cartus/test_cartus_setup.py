@@ -6,12 +6,12 @@ from collections import Counter
 
 import msgspec
 import pytest
-from cartus_fixtures import act, new, support_all
 
 import engine.games.cartus as C
 from engine.core import Deck, Drawn, IllegalIntent, Placed, SeededRng, Shuffled, replay
 from engine.games.cartus import data as D
 from engine.games.cartus import rules as R
+from tests.cartus.cartus_fixtures import act, new, support_all
 
 
 def types_of(cards) -> Counter:

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from cartus_fixtures import WITH_SPECIALS, act, enter_all, new, rats, set_hands, support_all, with_row
 
 import engine.games.cartus as C
 from engine.core import IllegalIntent, Peeked
 from engine.games.cartus import rules as R
+from tests.cartus.cartus_fixtures import (
+    WITH_SPECIALS,
+    act,
+    enter_all,
+    new,
+    rats,
+    set_hands,
+    support_all,
+    with_row,
+)
 
 ROW3 = ("RCC:B:FER1", "RCC:B:MON1", "RCC:B:PAL1")
 

@@ -8,7 +8,6 @@ import textwrap
 import time
 from pathlib import Path
 
-import coretoy
 import msgspec
 import pytest
 
@@ -26,41 +25,40 @@ from engine.core import (
 )
 from engine.core.audit import ShuffleReveal, reveal, verify
 from engine.core.store import SaveError, Store
-
-HERE = Path(__file__).parent
+from harness import ROOT, toy
 
 
 def new_table(tmp_path=None, seed=1, **opts):
-    store = Store.create(tmp_path / "t.sqlite", "coretoy", opts) if tmp_path else None
-    return Table.new(coretoy, opts, SeededRng(seed), store)
+    store = Store.create(tmp_path / "t.sqlite", "toy", opts) if tmp_path else None
+    return Table.new(toy.GAME, opts, SeededRng(seed), store)
 
 
 def test_setup_state_equals_replay_of_its_events():
-    state, events = coretoy.setup({}, SeededRng(1))
-    assert replay(coretoy, events) == state
+    state, events = toy.setup({}, SeededRng(1))
+    assert replay(toy.GAME, events) == state
 
 
 def test_illegal_intent_names_the_rule_and_changes_nothing():
     t = new_table()
     before, n = t.state, len(t.entries)
     with pytest.raises(IllegalIntent) as exc:
-        t.act(coretoy.Play(seat="p1", card="C99"))
+        t.act(toy.Play(seat="p1", card="C99"))
     assert exc.value.rule == "not-in-hand"
     assert t.state == before and len(t.entries) == n
 
 
 def test_undo_takes_back_the_last_action():
     t = new_table()
-    t.act(coretoy.Bump(seat="p1"))
+    t.act(toy.Bump(seat="p1"))
     before = t.state
-    t.act(coretoy.Bump(seat="p2"))
+    t.act(toy.Bump(seat="p2"))
     t.undo()
     assert t.state == before
 
 
 def test_undo_is_refused_across_a_reveal():
     t = new_table()
-    t.act(coretoy.Draw(seat="p1"))
+    t.act(toy.Draw(seat="p1"))
     with pytest.raises(UndoRefused, match="revealed hidden information"):
         t.undo()
 
@@ -72,7 +70,7 @@ def test_nothing_to_undo_after_setup():
 
 def test_projection_hides_private_draws_and_shuffle_orders():
     t = new_table()
-    t.act(coretoy.Draw(seat="p1"))
+    t.act(toy.Draw(seat="p1"))
     drawn = t.entries[-1].event
     assert isinstance(drawn, Drawn) and drawn.card
     for seat in ("p2", TABLE):
@@ -87,7 +85,7 @@ def test_projection_hides_private_draws_and_shuffle_orders():
 def test_audit_passes_on_an_honest_game():
     t = new_table(seed=4)
     for _ in range(5):
-        t.act(coretoy.Draw(seat="p1"))
+        t.act(toy.Draw(seat="p1"))
     public = [project(e.event, "p1") for e in t.entries]
     report = verify([e for e in public if e is not None], reveal(e.event for e in t.entries))
     assert report.ok, report.problems
@@ -114,14 +112,14 @@ def test_audit_detects_a_stacked_deck():
 
 def test_store_round_trip_and_resume(tmp_path):
     t = new_table(tmp_path)
-    t.act(coretoy.Bump(seat="p1"))
-    t.act(coretoy.Draw(seat="p2"))
-    t.act(coretoy.Bump(seat="p2"))
+    t.act(toy.Bump(seat="p1"))
+    t.act(toy.Draw(seat="p2"))
+    t.act(toy.Bump(seat="p2"))
     t.undo()
     t.store.close()
     store = Store.open(tmp_path / "t.sqlite")
-    assert store.game == "coretoy"
-    resumed = Table.resume(coretoy, store, SeededRng(9))
+    assert store.game == "toy"
+    resumed = Table.resume(toy.GAME, store, SeededRng(9))
     assert resumed.state == t.state
     assert [e.seq for e in resumed.entries] == [e.seq for e in t.entries]
     assert len(effective(resumed.entries)) == len(effective(t.entries))
@@ -129,9 +127,9 @@ def test_store_round_trip_and_resume(tmp_path):
 
 def test_create_never_overwrites(tmp_path):
     p = tmp_path / "t.sqlite"
-    Store.create(p, "coretoy", {}).close()
+    Store.create(p, "toy", {}).close()
     with pytest.raises(SaveError, match="never overwritten"):
-        Store.create(p, "coretoy", {})
+        Store.create(p, "toy", {})
 
 
 def _digest(p: Path) -> str:
@@ -148,7 +146,7 @@ def test_corrupt_and_foreign_files_give_clear_errors_and_stay_untouched(tmp_path
     c.close()
     good = tmp_path / "good.sqlite"
     t = new_table(tmp_path)
-    t.act(coretoy.Bump(seat="p1"))
+    t.act(toy.Bump(seat="p1"))
     t.store.close()
     os.replace(tmp_path / "t.sqlite", good)
     damaged = tmp_path / "damaged.sqlite"
@@ -167,28 +165,27 @@ def test_corrupt_and_foreign_files_give_clear_errors_and_stay_untouched(tmp_path
 
 def test_an_unreadable_event_names_its_sequence_number(tmp_path):
     t = new_table(tmp_path)
-    t.act(coretoy.Bump(seat="p1"))
+    t.act(toy.Bump(seat="p1"))
     t.store.close()
     c = sqlite3.connect(tmp_path / "t.sqlite")
     c.execute('UPDATE events SET body = \'{"type": "Nope"}\' WHERE seq = 2')
     c.commit()
     c.close()
     with pytest.raises(SaveError, match="event 2"):
-        Table.resume(coretoy, Store.open(tmp_path / "t.sqlite"), SeededRng(1))
+        Table.resume(toy.GAME, Store.open(tmp_path / "t.sqlite"), SeededRng(1))
 
 
 WRITER = textwrap.dedent(
     """
-    import sys, time
-    sys.path.insert(0, {here!r})
-    import coretoy
+    import time
+    from harness import toy
     from engine.core import SeededRng, Table
     from engine.core.store import Store
-    store = Store.create({path!r}, "coretoy", {{}})
-    t = Table.new(coretoy, {{}}, SeededRng(2), store)
+    store = Store.create({path!r}, "toy", {{}})
+    t = Table.new(toy.GAME, {{}}, SeededRng(2), store)
     i = 0
     while True:
-        t.act(coretoy.Bump(seat="p1"))
+        t.act(toy.Bump(seat="p1"))
         i += 1
         print(t.seq, flush=True)
         time.sleep(0.002)
@@ -199,7 +196,8 @@ WRITER = textwrap.dedent(
 def test_a_process_killed_between_events_resumes_with_every_committed_event(tmp_path):
     path = tmp_path / "killed.sqlite"
     proc = subprocess.Popen(
-        [sys.executable, "-c", WRITER.format(here=str(HERE), path=str(path))],
+        [sys.executable, "-c", WRITER.format(path=str(path))],
+        cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -214,7 +212,7 @@ def test_a_process_killed_between_events_resumes_with_every_committed_event(tmp_
     proc.wait(timeout=10)
     assert last >= 40
     store = Store.open(path)
-    t = Table.resume(coretoy, store, SeededRng(3))
+    t = Table.resume(toy.GAME, store, SeededRng(3))
     assert t.seq >= last  # every event the writer reported as committed is there
     assert [e.seq for e in t.entries] == list(range(1, t.seq + 1))
-    t.act(coretoy.Bump(seat="p2"))  # and the table plays on
+    t.act(toy.Bump(seat="p2"))  # and the table plays on

@@ -7,7 +7,7 @@ from functools import cache
 
 from engine.games.cartus import data as cartus_data
 from engine.games.pandemie.board import EVENT_CARDS, PEOPLES, ROLES, all_names, shipped
-from engine.games.pandemie.text import EVENT_CARDS_EN
+from engine.games.pandemie.names import EVENT_CARDS_EN
 from engine.games.plague.cards import card_types
 from engine.games.rattus.characters import CHARACTERS
 from engine.games.rattus.profile import default_profile

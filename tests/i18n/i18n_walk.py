@@ -150,7 +150,7 @@ def _provoke(out: Walk, mod: Any, state: Any, legal: dict[str, list[Intent]], rn
                     except Exception:  # noqa: BLE001
                         continue
                     _try(out, mod, state, bent, rng)
-    for t in rnd.sample(list(mod.INTENTS), min(6, len(mod.INTENTS))):
+    for t in rnd.sample(list(mod.intents), min(6, len(mod.intents))):
         for s in seats:
             for bent in _rebuilt(out, t, s, rnd):
                 _try(out, mod, state, bent, rng)
@@ -158,7 +158,7 @@ def _provoke(out: Walk, mod: Any, state: Any, legal: dict[str, list[Intent]], rn
 
 def _provoke_types(out: Walk, mod: Any, state: Any, rng: SeededRng) -> None:
     rnd = random.Random(3)
-    for t in mod.INTENTS:
+    for t in mod.intents:
         for s in _seats(mod, state):
             for bent in _rebuilt(out, t, s, rnd):
                 _try(out, mod, state, bent, rng)

@@ -10,13 +10,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from i18n_langcheck import problems
-
 from companion.sync.tables import Projector
 from companion.ui import model
 from companion.ui.pandemie.options import GROUP_TITLES
 from engine.core import Drawn, SeededRng, Table, get_game
-from engine.games.pandemie.text import card
+from engine.games.pandemie.names import card
+from tests.i18n.i18n_langcheck import problems
 
 GAME = get_game("pandemie")
 

@@ -12,12 +12,12 @@ import random
 from functools import cache
 
 import pytest
-from i18n_langcheck import problems
-from i18n_walk import Walk, synthesized, walk
 
 from engine import texts
 from engine.core import get_game
 from engine.core.game import Undone
+from tests.i18n.i18n_langcheck import problems
+from tests.i18n.i18n_walk import Walk, synthesized, walk
 
 GAMES = ("pandemie", "rattus", "cartus", "plague")
 NAMES = {
@@ -59,7 +59,7 @@ def walked(game: str) -> Walk:
 def _items(game: str) -> list[object]:
     w = walked(game)
     mod = get_game(game)
-    extra = synthesized(w, (*mod.EVENTS, *mod.INTENTS), random.Random(1))
+    extra = synthesized(w, (*mod.events, *mod.intents), random.Random(1))
     by_type: dict[type, list[object]] = {}
     for x in (*w.events, *w.intents, *extra, Undone(action=3)):
         lst = by_type.setdefault(type(x), [])
@@ -72,7 +72,7 @@ def _items(game: str) -> list[object]:
 def test_every_event_and_intent_type_is_met(game: str) -> None:
     mod = get_game(game)
     met = {type(x) for x in _items(game)}
-    missing = [t.__name__ for t in (*mod.EVENTS, *mod.INTENTS) if t not in met]
+    missing = [t.__name__ for t in (*mod.events, *mod.intents) if t not in met]
     assert not missing, f"{game}: the walk met and could rebuild no {missing}"
 
 

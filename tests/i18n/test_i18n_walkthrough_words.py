@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.lang import Table
+from engine.games.pandemie import names as pan_names
 from engine.games.pandemie import text as pan_text
 from engine.games.rattus import text as rat_text
 
@@ -27,12 +28,12 @@ def _tables(module: Any) -> list[Table]:
 
 
 def test_roles_and_peoples_are_in_english_on_an_english_screen() -> None:
-    assert pan_text.role_name("Sénateur", "en") == "Senator"
-    assert pan_text.role_name("Sénateur", "fr") == "Sénateur"
-    assert pan_text.role_name("Augure", "en") == "Augure"  # a user-made province's own role, as it names it
-    assert pan_text.people("red", "en") == "Vandals (red)"
-    assert pan_text.people("red", "fr") == "Vandales (rouge)"
-    assert pan_text.card("PO:G1", "en") in pan_text.ROLES_EN.values()
+    assert pan_names.role_name("Sénateur", "en") == "Senator"
+    assert pan_names.role_name("Sénateur", "fr") == "Sénateur"
+    assert pan_names.role_name("Augure", "en") == "Augure"  # a user-made province's own role, as it names it
+    assert pan_names.people("red", "en") == "Vandals (red)"
+    assert pan_names.people("red", "fr") == "Vandales (rouge)"
+    assert pan_names.card("PO:G1", "en") in pan_names.ROLES_EN.values()
 
 
 def test_a_move_is_one_line_of_the_log_not_two() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pandemie_scenarios import act, key, no_pins, pins, set_prov, turn
 
 import engine.games.pandemie as pan
 from engine.core import SeededRng, replay
@@ -13,6 +12,7 @@ from engine.games.pandemie import events as E
 from engine.games.pandemie.board import ProvinceError, load_province, shipped
 from engine.games.pandemie.layout import compile_board
 from engine.games.pandemie.rules import NC, OptionError
+from tests.pandemie.pandemie_scenarios import act, key, no_pins, pins, set_prov, turn
 
 BRITANNIA = [
     "Londinium",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from pandemie_scenarios import at, deck, hand, new_game, no_pins, pins, role, turn
 
 from engine.core.rng import SeededRng
 from engine.games.pandemie import legal, policy
@@ -19,6 +18,7 @@ from engine.games.pandemie.events import (
     StoreEvent,
 )
 from engine.games.pandemie.simulate import play, play_state
+from tests.pandemie.pandemie_scenarios import at, deck, hand, new_game, no_pins, pins, role, turn
 
 
 def _is_listed(state, intent) -> bool:

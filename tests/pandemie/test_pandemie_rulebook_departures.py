@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 import pytest
-from pandemie_scenarios import act, at, city_card, hand, key, new_game, no_pins, pins, pins_at, role, turn
 
 import engine.games.pandemie as pan
 from engine.core import IllegalIntent
 from engine.games.pandemie import events as E
+from tests.pandemie.pandemie_scenarios import (
+    act,
+    at,
+    city_card,
+    hand,
+    key,
+    new_game,
+    no_pins,
+    pins,
+    pins_at,
+    role,
+    turn,
+)
 
 
 def hidden_board(**options):

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from pandemie_scenarios import (
+
+import engine.games.pandemie as pan
+from engine.core import IllegalIntent, Shuffled, pile_sizes
+from engine.games.pandemie import events as E
+from engine.games.pandemie.rules import NC
+from tests.pandemie.pandemie_scenarios import (
     act,
     at,
     city_card,
@@ -22,11 +27,6 @@ from pandemie_scenarios import (
     turn,
     types,
 )
-
-import engine.games.pandemie as pan
-from engine.core import IllegalIntent, Shuffled, pile_sizes
-from engine.games.pandemie import events as E
-from engine.games.pandemie.rules import NC
 
 
 def quiet_board(**options):

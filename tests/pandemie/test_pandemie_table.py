@@ -40,32 +40,21 @@ def play_out(table: Table, limit: int = 5000) -> None:
     assert table.outcome() is not None
 
 
-def test_le_module_suit_le_contrat():
+def test_le_jeu_se_declare_une_fois():
     game = get_game("pandemie")
-    assert game is pan
-    for name in (
-        "NAME",
-        "EVENTS",
-        "INTENTS",
-        "setup",
-        "legal",
-        "apply",
-        "fold",
-        "view",
-        "outcome",
-        "describe",
-    ):
-        assert hasattr(game, name)
-    assert Shuffled in pan.EVENTS and Drawn in pan.EVENTS
+    assert game is pan.GAME and game.name == "pandemie"
+    assert game.setup is pan.setup and game.apply is pan.apply and game.view is pan.view
+    assert game.describe is not None and game.phrasebook is not None
+    assert Shuffled in game.events and Drawn in game.events
 
 
 def test_une_partie_entiere_enregistree_puis_reprise_depuis_le_fichier(tmp_path):
     path = tmp_path / "pandemie.sqlite"
     store = Store.create(path, "pandemie", OPTIONS)
-    table = Table.new(pan, OPTIONS, SeededRng(7), store)
+    table = Table.new(pan.GAME, OPTIONS, SeededRng(7), store)
     play_out(table)
     store.close()
-    resumed = Table.resume(pan, Store.open(path), SeededRng(99))
+    resumed = Table.resume(pan.GAME, Store.open(path), SeededRng(99))
     assert resumed.state == table.state
     assert resumed.view(TABLE) == table.view(TABLE)
     assert resumed.outcome() == table.outcome()
@@ -73,7 +62,7 @@ def test_une_partie_entiere_enregistree_puis_reprise_depuis_le_fichier(tmp_path)
 
 
 def test_annuler_un_mouvement_mais_pas_une_pioche():
-    table = Table.new(pan, {"provinces": 1, "players": 2}, SeededRng(3))
+    table = Table.new(pan.GAME, {"provinces": 1, "players": 2}, SeededRng(3))
     st = table.state
     seat = st.static.seats[st.provs[0].turn]
     before = table.state
@@ -88,7 +77,7 @@ def test_annuler_un_mouvement_mais_pas_une_pioche():
 
 
 def test_l_audit_des_melanges_passe_sur_une_vraie_partie_et_detecte_une_pioche_truquee():
-    table = Table.new(pan, OPTIONS, SeededRng(11))
+    table = Table.new(pan.GAME, OPTIONS, SeededRng(11))
     play_out(table)
     full = [e.event for e in table.entries]
     public = [p for p in (project(e, TABLE) for e in full) if p is not None]
@@ -109,7 +98,7 @@ def test_l_audit_des_melanges_passe_sur_une_vraie_partie_et_detecte_une_pioche_t
 
 def test_les_ordres_des_pioches_et_les_divinations_restent_caches():
     st, events = pan.setup({"provinces": 1, "players": 2, "open_hands": False}, SeededRng(4))
-    table = Table(pan, [pan_entry(i, e) for i, e in enumerate(events)], SeededRng(5))
+    table = Table(pan.GAME, [pan_entry(i, e) for i, e in enumerate(events)], SeededRng(5))
     # what the shared tablet sees: sizes, never orders
     v = table.view(TABLE)
     blob = msgspec.json.encode(v).decode()
@@ -155,7 +144,7 @@ def pan_entry(i, e):
 
 
 def test_chaque_evenement_et_intention_a_un_texte_en_francais_et_en_anglais():
-    table = Table.new(pan, OPTIONS, SeededRng(2))
+    table = Table.new(pan.GAME, OPTIONS, SeededRng(2))
     play_out(table)
     for e in table.entries:
         fr, en = pan.describe(e.event, "fr"), pan.describe(e.event, "en")

@@ -7,7 +7,6 @@ rules: "Drought: the target loses 10 PPs; Aqueduct protects from it".
 from __future__ import annotations
 
 import pytest
-from plague_helpers import DiceRng, card, new, of, play, pop, stack
 
 from engine.core import Drawn, Shuffled
 from engine.core.events import IllegalIntent
@@ -31,6 +30,7 @@ from engine.games.plague.events import (
     Roll,
     WarRound,
 )
+from tests.plague.plague_helpers import DiceRng, card, new, of, play, pop, stack
 
 
 def table(players: int = 3, mode: str = "one", **kw):  # type: ignore[no-untyped-def]

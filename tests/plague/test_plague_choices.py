@@ -12,12 +12,12 @@ from typing import Any
 import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from plague_helpers import TEST_PROFILE
 
 from engine.core import IllegalIntent, SeededRng
 from engine.games import plague as game
 from engine.games.plague.events import DestroyImprovement, Discard, EndTurn, Pass, PlayCard, PlayParry, Roll
 from engine.games.plague.rules import State
+from tests.plague.plague_helpers import TEST_PROFILE
 
 CARD = re.compile(r"\b[a-z_]+-\d+\b")
 SETTINGS = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])

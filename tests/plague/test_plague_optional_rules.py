@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from plague_helpers import DiceRng, card, new, of, play, pop, stack
 
 from engine.core import SeededRng
 from engine.core.events import HOST, IllegalIntent, project
@@ -20,6 +19,7 @@ from engine.games.plague.events import (
     PopulationChanged,
     Roll,
 )
+from tests.plague.plague_helpers import DiceRng, card, new, of, play, pop, stack
 
 
 def act(state, seat, key, target="", opponent=""):  # type: ignore[no-untyped-def]

@@ -16,7 +16,6 @@ from typing import Any
 import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from plague_helpers import TEST_PROFILE
 
 from engine.core import Drawn, SeededRng, Shuffled, Table, reveal, verify
 from engine.core.events import HOST, TABLE, Event, decoder, project
@@ -26,6 +25,7 @@ from engine.games import plague as game
 from engine.games.plague.cards import deck_ids
 from engine.games.plague.events import Discard, PopulationChanged, Roll
 from engine.games.plague.text import describe
+from tests.plague.plague_helpers import TEST_PROFILE
 
 
 def playout(seed: int, opts: dict[str, Any], steps: int, check_views: bool = False):  # type: ignore[no-untyped-def]
@@ -128,7 +128,7 @@ def test_events_survive_json_and_every_event_and_intent_has_a_text() -> None:
     state, events = playout(
         11, {"players": 5, "profile": TEST_PROFILE, "last_chance": True, "improvements": "one_of_each"}, 600
     )
-    dec = decoder(event_types(game))
+    dec = decoder(event_types(game.GAME))
     enc = msgspec.json.Encoder()
     assert [dec.decode(enc.encode(e)) for e in events] == events
     for e in events:
@@ -143,8 +143,8 @@ def test_events_survive_json_and_every_event_and_intent_has_a_text() -> None:
 def test_a_table_saves_resumes_and_refuses_to_undo_a_roll(tmp_path: Path) -> None:
     opts = {"players": 3, "profile": TEST_PROFILE}
     rng = SeededRng(4)
-    store = Store.create(tmp_path / "plague.sqlite", game.NAME, opts)
-    t = Table.new(game, opts, rng, store)
+    store = Store.create(tmp_path / "plague.sqlite", game.GAME.name, opts)
+    t = Table.new(game.GAME, opts, rng, store)
     first = t.state.current
     t.act(Roll(seat=first))
     try:
@@ -153,13 +153,13 @@ def test_a_table_saves_resumes_and_refuses_to_undo_a_roll(tmp_path: Path) -> Non
     except UndoRefused as e:
         assert "DiceRolled" in e.message or "Drawn" in e.message
     store.close()
-    again = Table.resume(game, Store.open(tmp_path / "plague.sqlite"), SeededRng(5))
+    again = Table.resume(game.GAME, Store.open(tmp_path / "plague.sqlite"), SeededRng(5))
     assert again.state == t.state
     assert again.view(HOST)["hands"] == t.view(HOST)["hands"]
 
 
 def test_undo_takes_back_a_discard_but_not_the_roll_before_it() -> None:
-    t = Table.new(game, {"players": 3, "profile": TEST_PROFILE}, SeededRng(8))
+    t = Table.new(game.GAME, {"players": 3, "profile": TEST_PROFILE}, SeededRng(8))
     seat = t.state.current
     t.act(Roll(seat=seat))
     after_roll = t.state

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from plague_helpers import DiceRng, new, play, pop, stack
 
 from engine.games.plague import profile as prof
 from engine.games.plague import profile_cli
 from engine.games.plague.events import Roll
+from tests.plague.plague_helpers import DiceRng, new, play, pop, stack
 
 # a made-up card (not the real values) that shows the other sign on two cells
 ODD_CARD_PROSPERITY = ["-2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"]

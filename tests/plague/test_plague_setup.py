@@ -7,7 +7,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from plague_helpers import TEST_PROFILE, new, of, options
 
 from engine.core import Drawn, Placed, SeededRng, Shuffled, get_game, replay
 from engine.core.events import HOST, InconsistentLog
@@ -16,6 +15,7 @@ from engine.games.plague import profile as prof
 from engine.games.plague import profile_cli
 from engine.games.plague.cards import CardError, default_counts, key_of, resolve_counts
 from engine.games.plague.events import DeathShipReturned, DiceRolled, FirstPlayer, GameStarted, TurnStarted
+from tests.plague.plague_helpers import TEST_PROFILE, new, of, options
 
 RULES_COUNTS = {
     "bumper_harvest": 6,
@@ -178,7 +178,7 @@ def test_profile_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 
 def test_registered_in_the_core_game_registry() -> None:
-    assert get_game("plague") is game
+    assert get_game("plague") is game.GAME
 
 
 def test_setup_deals_five_private_cards_each_and_replays() -> None:

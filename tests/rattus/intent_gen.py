@@ -46,7 +46,7 @@ def intent(s: rattus.State, seat: str, rng: Rng) -> Any:
     """One intent of a random type for ``seat``, its fields drawn from the state."""
     R = lambda near="": _region(s, rng, near)  # noqa: E731
     here = s.ravage or s.spread_region or s.plague
-    kind = _pick(rng, rattus.INTENTS)
+    kind = _pick(rng, rattus.GAME.intents)
     name = kind.__name__
     if name == "SetupCubes":
         return kind(seat=seat, region=R())

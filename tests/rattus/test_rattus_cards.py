@@ -5,19 +5,14 @@ Token faces used here are test fixtures (see rattus_fixtures), not the publisher
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rattus_fixtures import arrange, box_profile, new_game, play, rep
-
 from engine.core import TABLE, SeededRng, project
 from engine.games import rattus
 from engine.games.rattus.profile import Face
+from tests.rattus.rattus_fixtures import arrange, box_profile, new_game, play, rep
 
 ALL = ("paysan", "marchand", "moine", "chevalier", "sorciere", "roi")
 

@@ -1,21 +1,17 @@
-"""Catalogue of the Rattus components, the game-module contract, and describe()."""
+"""Catalogue of the Rattus components, the game's declaration, and describe()."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rattus_fixtures import arrange, new_game, options, play
 
 from engine.core import TABLE, SeededRng, Table, UndoRefused
 from engine.core.codes import parse, payload, valid_id
 from engine.core.events import Event, Intent
 from engine.games import rattus
 from engine.games.rattus.catalogue import components
+from tests.rattus.rattus_fixtures import arrange, new_game, options, play
 
 
 def test_components_rat_tokens_class_cards_and_pied_piper_characters() -> None:
@@ -57,11 +53,11 @@ def test_components_rat_tokens_class_cards_and_pied_piper_characters() -> None:
 
 
 def test_module_contract() -> None:
-    assert rattus.NAME == "rattus"
-    assert all(issubclass(e, Event) for e in rattus.EVENTS)
-    assert all(issubclass(i, Intent) for i in rattus.INTENTS)
+    assert rattus.GAME.name == "rattus"
+    assert all(issubclass(e, Event) for e in rattus.GAME.events)
+    assert all(issubclass(i, Intent) for i in rattus.GAME.intents)
     for name in ("Shuffled", "Drawn", "GameStarted", "TokenRevealed", "CrusaderRevealed", "TokenPeeked"):
-        assert name in {e.__name__ for e in rattus.EVENTS}
+        assert name in {e.__name__ for e in rattus.GAME.events}
     s, events = new_game(5)
     assert rattus.fold(None, events[0]).seats == ("p1", "p2", "p3", "p4")
     assert rattus.outcome(s) is None
@@ -82,7 +78,7 @@ def test_describe_in_french_and_english() -> None:
 
 
 def test_undo_of_a_public_action_but_never_across_a_draw_or_reveal() -> None:
-    t = Table.new(rattus, options(players=4), SeededRng(2))
+    t = Table.new(rattus.GAME, options(players=4), SeededRng(2))
     while t.state.phase == "setup":
         t.act(rattus.SetupCubes(seat=t.state.active, region=t.state.plague))
     before = t.state
@@ -113,7 +109,7 @@ def test_a_saved_game_resumes_with_nothing_lost(tmp_path: Path) -> None:
 
     opts = options(players=3, characters="random")
     store = Store.create(tmp_path / "game.sqlite", "rattus", opts)
-    t = Table.new(rattus, opts, SeededRng(4), store)
+    t = Table.new(rattus.GAME, opts, SeededRng(4), store)
     rng = SeededRng(9)
     for _ in range(120):
         if t.state.phase == "over":
@@ -122,5 +118,5 @@ def test_a_saved_game_resumes_with_nothing_lost(tmp_path: Path) -> None:
         choices = rattus.legal(t.state, seat)
         t.act(choices[rng.randbelow(len(choices))])
     store2 = Store.open(tmp_path / "game.sqlite")
-    again = Table.resume(rattus, store2, SeededRng(0))
+    again = Table.resume(rattus.GAME, store2, SeededRng(0))
     assert again.state == t.state

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rattus_fixtures import arrange, box_profile, new_game, options, play, rep
 
 from engine.core import SeededRng
 from engine.games import rattus
 from engine.games.rattus.profile import Face
+from tests.rattus.rattus_fixtures import arrange, box_profile, new_game, options, play, rep
 
 
 def final_round(characters: tuple[str, ...], holders: dict[str, str], **kw: object) -> rattus.State:

@@ -3,21 +3,16 @@ cubes, the final plague on every region, scoring with the castle and the tie-bre
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import msgspec
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rattus_fixtures import arrange, box_profile, new_game, play, rep
-
 from engine.core import TABLE, SeededRng
 from engine.core.deck import Drawn
 from engine.games import rattus
 from engine.games.rattus.profile import Face
+from tests.rattus.rattus_fixtures import arrange, box_profile, new_game, play, rep
 
 
 def last_turn(

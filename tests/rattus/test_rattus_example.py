@@ -10,19 +10,13 @@ is test data (it does nothing anyway: 2 cubes stay below its limit 3).
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rattus_fixtures import arrange, box_profile, new_game, play
 
 from engine.core import HOST, TABLE, SeededRng, project
 from engine.core.codes import payload
 from engine.games import rattus
 from engine.games.rattus.profile import Face
+from tests.rattus.rattus_fixtures import arrange, box_profile, new_game, play
 
 T1, T2, T3 = "RAT:20", "RAT:21", "RAT:22"
 FACES = {

@@ -4,18 +4,12 @@ remembered for that token, the box profile learns it, and the hidden bag opens o
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rattus_fixtures import arrange, box_profile, fake_face, new_game, play
 
 from engine.core import TABLE, SeededRng
 from engine.games import rattus
 from engine.games.rattus.profile import Face, default_profile, merge_faces, revealed_faces, to_dict
+from tests.rattus.rattus_fixtures import arrange, box_profile, fake_face, new_game, play
 
 
 def first_ravage() -> rattus.State:
@@ -111,6 +105,6 @@ def test_pour_finir_la_peste_ravage_toutes_les_regions_chacun_peut_retourner_les
 
 
 def rattus_state_with_supply(s: rattus.State, n: int) -> rattus.State:
-    from rattus_fixtures import rep
+    from tests.rattus.rattus_fixtures import rep
 
     return rep(s, supply_count=n)

@@ -4,22 +4,17 @@ generated intent are the same whatever the tokens it cannot see are (their ids s
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from intent_gen import intent
-from rattus_fixtures import arrange, box_profile, new_game, play
-
 from engine.core import HOST, TABLE, SeededRng
 from engine.core.rng import Rng
 from engine.games import rattus
+from tests.rattus.intent_gen import intent
+from tests.rattus.rattus_fixtures import arrange, box_profile, new_game, play
 
 CHOICES = ["base", "random", "one-per-class", "controle-des-rats", "europe-en-guerre"]
 

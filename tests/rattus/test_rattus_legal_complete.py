@@ -4,20 +4,14 @@ moves aside, a known limit)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from intent_gen import ONE_PIECE_AT_A_TIME, intent, seats_to_try, without_readings
-from rattus_fixtures import arrange, new_game, play
 
 from engine.core import SeededRng
 from engine.games import rattus
 from engine.games.rattus.profile import default_profile
+from tests.rattus.intent_gen import ONE_PIECE_AT_A_TIME, intent, seats_to_try, without_readings
+from tests.rattus.rattus_fixtures import arrange, new_game, play
 
 CHOICES = ["base", "random", "one-per-class", "age-d-or", "controle-des-rats", "europe-en-guerre"]
 PROBES = 150
@@ -92,4 +86,4 @@ def test_the_generator_reaches_every_intent_type() -> None:
     s, _ = new_game(3, players=4, mode="physical", characters="random", profile=default_profile())
     rng = SeededRng(5)
     kinds = {type(intent(s, "p1", rng)).__name__ for _ in range(2000)}
-    assert kinds == {k.__name__ for k in rattus.INTENTS}
+    assert kinds == {k.__name__ for k in rattus.GAME.intents}

@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
 from engine.core.codes import payload
 from engine.games.rattus import profile as pf
 from engine.games.rattus.profile_cli import main as profile_main
@@ -85,7 +83,7 @@ def test_disconnected_board_and_wrong_shading_are_explained() -> None:
 
 
 def test_toml_and_json_round_trip(tmp_path: Path) -> None:
-    from rattus_fixtures import box_profile
+    from tests.rattus.rattus_fixtures import box_profile
 
     p = box_profile()
     for name in ("box.toml", "box.json"):

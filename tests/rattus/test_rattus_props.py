@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rattus_fixtures import new_game, play
-
 from engine.core import HOST, TABLE, SeededRng, project
 from engine.core.deck import Drawn
 from engine.core.game import replay
 from engine.games import rattus
+from tests.rattus.rattus_fixtures import new_game, play
 
 CHOICES = ["base", "random", "one-per-class", "age-d-or", "controle-des-rats", "europe-en-guerre"]
 

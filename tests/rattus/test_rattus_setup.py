@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rattus_fixtures import box_profile, new_game, options, play
 
 from engine.core import HOST, TABLE, SeededRng, Table, project
 from engine.core.audit import reveal, verify
@@ -17,6 +10,7 @@ from engine.core.deck import Drawn, Shuffled
 from engine.core.game import replay
 from engine.games import rattus
 from engine.games.rattus.profile import default_profile, to_dict
+from tests.rattus.rattus_fixtures import box_profile, new_game, options, play
 
 
 @pytest.mark.parametrize("players,regions,removed", [(2, 8, 12), (3, 10, 6), (4, 12, 0)])
@@ -109,7 +103,7 @@ def test_bag_shuffles_verify_at_the_end_of_the_game() -> None:
 
 
 def test_table_runs_rattus_and_refuses_undo_across_a_hidden_draw() -> None:
-    t = Table.new(rattus, options(players=2), SeededRng(3))
+    t = Table.new(rattus.GAME, options(players=2), SeededRng(3))
     t.act(rattus.SetupCubes(seat="p1", region="Gallia"))
     t.undo()  # a public placement can be taken back
     assert t.state.cubes["Gallia"] == {}

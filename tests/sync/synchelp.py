@@ -1,27 +1,19 @@
-"""Helpers for the sync tests (not a test file): the fixture game's registration, a bounded asyncio runner,
-a raw protocol client, and a recording TCP proxy."""
+"""Helpers for the sync tests (not a test file): a bounded asyncio runner, a raw protocol client, a recording
+TCP proxy, and the environment of the processes they start."""
 
 from __future__ import annotations
 
 import asyncio
 import os
-import sys
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
 
-import engine.core.game as core_game
 from companion.sync import protocol as P
+from harness import ROOT
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent.parent
 T = TypeVar("T")
-
-core_game.GAMES.setdefault("synctoy", "synctoy")  # the test fixture game, importable from tests/sync
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
 
 
 def run(coro: Awaitable[T], timeout: float = 60) -> T:
@@ -174,6 +166,6 @@ def strings(obj: Any) -> list[str]:
 
 def subprocess_env() -> dict[str, str]:
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(HERE), str(ROOT), env.get("PYTHONPATH", "")])
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
     env["PYTHONUNBUFFERED"] = "1"
     return env

@@ -9,20 +9,20 @@ import resource
 
 import msgspec
 import websockets
-from synchelp import P, RecordingProxy, decode_stream, raw_join, run
 from websockets.asyncio.client import connect
 
 from companion.sync.budget import Budget
 from companion.sync.client import join
 from companion.sync.hosting import HostServer
 from engine.core import SeededRng
+from tests.sync.synchelp import P, RecordingProxy, decode_stream, raw_join, run
 
 PIN = "731904"
 
 
 def host(tmp_path, **kw) -> HostServer:
     return HostServer(
-        "synctoy",
+        "toy",
         "Attacked",
         tmp_path / "t.sqlite",
         {"seats": 2},

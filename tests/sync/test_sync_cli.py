@@ -8,23 +8,18 @@ import signal
 import sys
 
 import pytest
-import synchelp
-from synchelp import run, until
 
 from companion.host import default_store, parse_options
 from companion.sync.client import join, parse_join_code
-
-SHIM = (
-    "import sys, synchelp; from companion.cli import main; "  # registers the fixture game, then the real CLI
-    "sys.exit(main(sys.argv[1:]))"
-)
-
+from harness.app import command
+from tests.sync import synchelp
+from tests.sync.synchelp import run, until
 
 TABLEKEEPER = os.path.join(os.path.dirname(sys.executable), "tablekeeper")
 
 
 async def start_host(*args: str, real: bool = False) -> tuple[asyncio.subprocess.Process, dict[str, str]]:
-    cmd = [TABLEKEEPER] if real else [sys.executable, "-c", SHIM]
+    cmd = [TABLEKEEPER] if real else command(toy=True)  # the real CLI, with the toy game known
     proc = await asyncio.create_subprocess_exec(
         *cmd,
         "host",
@@ -59,7 +54,7 @@ def test_a_killed_host_restarts_with_the_same_table_and_nothing_lost(tmp_path):
     store = tmp_path / "camp.sqlite"
     args = (
         "--game",
-        "synctoy",
+        "toy",
         "--name",
         "Camp",
         "--store",
@@ -79,7 +74,7 @@ def test_a_killed_host_restarts_with_the_same_table_and_nothing_lost(tmp_path):
         try:
             host, port, pin, name = parse_join_code(info["join"])
             assert (host, name, pin, str(port)) == ("127.0.0.1", "Camp", info["pin"], info["port"])
-            assert info["new"].startswith("synctoy") and info["seats"] == "p1 p2 p3 table"
+            assert info["new"].startswith("toy") and info["seats"] == "p1 p2 p3 table"
             a = await join(host, port, pin, "p1")
             b = await join(host, port, pin, "p2")
             for _ in range(3):
@@ -99,7 +94,7 @@ def test_a_killed_host_restarts_with_the_same_table_and_nothing_lost(tmp_path):
                 "unchanged"
             )  # only a verifier is kept
             assert pin not in info["join"] and pin not in store.read_bytes().decode("latin-1")
-            assert info["resumed"] == f"synctoy at seq {seq}"
+            assert info["resumed"] == f"toy at seq {seq}"
             await until(lambda: a.connected and b.connected, timeout=15, what="both devices back")
             await b.send({"type": "Draw"})
             await until(lambda: a.snapshot.seq == seq + 1, what="the new event")
@@ -124,14 +119,12 @@ def test_bad_arguments_are_named(tmp_path):
     async def go():
         for extra, needle in [
             (("--game", "chess"), "unknown game"),
-            (("--game", "synctoy", "--option", "seats=0"), "seats"),
-            (("--game", "synctoy", "--option", "oops"), "key=value"),
-            (("--game", "synctoy", "--pin", "1 2"), "PIN"),
+            (("--game", "toy", "--option", "seats=0"), "seats"),
+            (("--game", "toy", "--option", "oops"), "key=value"),
+            (("--game", "toy", "--pin", "1 2"), "PIN"),
         ]:
             proc = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-c",
-                SHIM,
+                *command(toy=True),
                 "host",
                 "--name",
                 "x",

@@ -13,12 +13,13 @@ import time
 import uuid
 
 import pytest
-import synchelp
-from synchelp import run
 
 from companion.sync.discovery import Advertiser, Browser, TableInfo
 from companion.sync.hosting import HostServer
 from companion.sync.protocol import PROTO, SERVICE_TYPE
+from harness.app import command
+from tests.sync import synchelp
+from tests.sync.synchelp import run
 
 
 def wait_for(pred, timeout: float) -> bool:
@@ -45,7 +46,7 @@ def test_a_host_is_listed_by_a_browser_and_its_pin_is_not_advertised(tmp_path):
 
         async def go():
             h = HostServer(
-                "synctoy",
+                "toy",
                 name,
                 tmp_path / "t.sqlite",
                 {"seats": 2},
@@ -65,7 +66,7 @@ def test_a_host_is_listed_by_a_browser_and_its_pin_is_not_advertised(tmp_path):
                     name=name,
                     host="127.0.0.1",
                     port=h.port,
-                    game="synctoy",
+                    game="toy",
                     protocol=PROTO,
                     table_id=h.table_id[:8],
                 )
@@ -74,7 +75,7 @@ def test_a_host_is_listed_by_a_browser_and_its_pin_is_not_advertised(tmp_path):
                     SERVICE_TYPE, f"{instance}.{SERVICE_TYPE}"
                 )
                 props = {k.decode(): v.decode() for k, v in info.properties.items()}
-                assert props == {"game": "synctoy", "proto": str(PROTO), "name": name, "id": h.table_id[:8]}
+                assert props == {"game": "toy", "proto": str(PROTO), "name": name, "id": h.table_id[:8]}
                 assert "975310" not in repr(info)
             finally:
                 await h.stop()
@@ -161,12 +162,10 @@ def test_a_host_in_one_namespace_is_discovered_and_joined_from_another(tmp_path)
                 "netns",
                 "exec",
                 ns_host,
-                sys.executable,
-                "-c",
-                "import sys, synchelp; from companion.cli import main; sys.exit(main(sys.argv[1:]))",
+                *command(toy=True),
                 "host",
                 "--game",
-                "synctoy",
+                "toy",
                 "--name",
                 f"Campfire {tag}",
                 "--store",
@@ -197,7 +196,8 @@ def test_a_host_in_one_namespace_is_discovered_and_joined_from_another(tmp_path)
         )
         assert info["join"].startswith(f"tk://{ip_h}:")
         device_code = (
-            "import asyncio, sys, time, synchelp\n"
+            "import asyncio, sys, time\n"
+            "from harness import toy; toy.register()\n"
             "from companion.sync.discovery import Browser\n"
             "from companion.sync.client import join\n"
             "b = Browser(lambda t: None); b.start()\n"
@@ -223,7 +223,7 @@ def test_a_host_in_one_namespace_is_discovered_and_joined_from_another(tmp_path)
         assert dev.returncode == 0, dev.stderr[-2000:]
         assert f"name='Campfire {tag}', host='{ip_h}'" in dev.stdout
         hand_line = next(line for line in dev.stdout.splitlines() if line.startswith("HAND"))
-        assert "HID" in hand_line and hand_line.endswith(f"synctoy {PROTO}")
+        assert "HID" in hand_line and hand_line.endswith(f"toy {PROTO}")
     finally:
         for p in procs:
             p.terminate()

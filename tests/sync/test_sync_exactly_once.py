@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import os
-import sys
 
-from synchelp import P, raw_join, run, subprocess_env
+from harness.app import command
+from tests.sync.synchelp import P, raw_join, run, subprocess_env
 
 KILLS = int(os.environ.get("TK_TEST_KILLS", "100"))
 PIN = "5151"
-SHIM = "import sys, synchelp; from companion.cli import main; sys.exit(main(sys.argv[1:]))"
 
 
 async def start(store, crash: bool) -> tuple[asyncio.subprocess.Process, int]:
@@ -24,12 +23,10 @@ async def start(store, crash: bool) -> tuple[asyncio.subprocess.Process, int]:
     if crash:
         env["TABLEKEEPER_TEST_CRASH_AFTER_COMMIT"] = "1"
     proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-c",
-        SHIM,
+        *command(toy=True),
         "host",
         "--game",
-        "synctoy",
+        "toy",
         "--name",
         "Once",
         "--store",

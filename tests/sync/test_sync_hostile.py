@@ -7,19 +7,19 @@ import asyncio
 import msgspec
 import pytest
 import websockets
-from synchelp import P, raw_join, run
 from websockets.asyncio.client import connect
 
 from companion.sync.client import join
 from companion.sync.hosting import HostServer
 from engine.core import SeededRng
+from tests.sync.synchelp import P, raw_join, run
 
 PIN = "424242"
 
 
 def host(tmp_path) -> HostServer:
     return HostServer(
-        "synctoy",
+        "toy",
         "Hostile",
         tmp_path / "t.sqlite",
         {"seats": 2},

@@ -14,7 +14,6 @@ import urllib.request
 import msgspec
 import pytest
 import websockets
-from synchelp import P, raw_join, run, until
 from websockets.asyncio.client import connect
 
 from companion.session import Rejected
@@ -23,13 +22,14 @@ from companion.sync.client import join
 from companion.sync.hosting import HostServer
 from engine.core import SeededRng
 from engine.core.store import SaveError
+from tests.sync.synchelp import P, raw_join, run, until
 
 PIN = "731904"
 
 
 def host(tmp_path, name: str = "Porte", **kw) -> HostServer:
     return HostServer(
-        "synctoy",
+        "toy",
         name,
         tmp_path / f"{name}.sqlite",
         {"seats": 3},
@@ -179,7 +179,7 @@ def test_a_device_that_proved_the_pin_comes_back_after_a_new_pin_and_a_restart(t
             h.new_pin("246810")
             port = h.port
         async with HostServer(
-            "synctoy", "Porte", tmp_path / "Porte.sqlite", port=port, advertise=False, bind="127.0.0.1"
+            "toy", "Porte", tmp_path / "Porte.sqlite", port=port, advertise=False, bind="127.0.0.1"
         ) as again:
             assert again.resumed and again.pin == ""
             s = await join("127.0.0.1", port, "", "p1", device_token=token)
@@ -199,13 +199,10 @@ def test_the_web_form_and_the_sync_port_share_one_wrong_pin_cap_per_table(tmp_pa
     from companion.ui.hub import Hub
 
     async def go():
-        import engine.core.game as core_game
-
-        core_game.GAMES.setdefault("synctoy", "synctoy")
         hub = Hub(tmp_path, advertise=False)
         hub.budget = Budget(per_address=100, per_table=12)
-        a = await hub.create("synctoy", "A", {"seats": 2})
-        b = await hub.create("synctoy", "B", {"seats": 2})
+        a = await hub.create("toy", "A", {"seats": 2})
+        b = await hub.create("toy", "B", {"seats": 2})
         try:
             for i in range(8):  # the web form, from one address: each wrong guess counts at both tables
                 found, why = await hub.try_pin(f"9{i:05d}", "10.0.0.9")
@@ -291,7 +288,7 @@ def test_a_refused_save_file_is_never_written_to(tmp_path):
         con.close()
         before = hashlib.sha256(path.read_bytes()).hexdigest()
         stamp = os.stat(path).st_mtime_ns
-        server = HostServer("synctoy", "Un autre nom", path, advertise=False, bind="127.0.0.1")
+        server = HostServer("toy", "Un autre nom", path, advertise=False, bind="127.0.0.1")
         with pytest.raises(SaveError, match="salt is not hex"):
             await server.start()
         assert hashlib.sha256(path.read_bytes()).hexdigest() == before

@@ -7,11 +7,11 @@ import re
 
 import msgspec
 import pytest
-from synchelp import RecordingProxy, decode_stream, run, strings, until
 
 from companion.sync.client import join
 from companion.sync.hosting import HostServer
 from engine.core import HOST, Drawn, SeededRng, Shuffled, effective
+from tests.sync.synchelp import RecordingProxy, decode_stream, run, strings, until
 
 pandemie = pytest.importorskip("engine.games.pandemie", reason="the Pandémie engine is not importable yet")
 

@@ -14,11 +14,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from synchelp import run
 
 from companion.sync.hosting import HostServer
 from engine.core import SeededRng
 from engine.core.store import SaveError, Store
+from tests.sync.synchelp import run
 
 N = int(os.environ.get("TK_TEST_SAVE_FILES", "1000"))
 PIN = "8080"
@@ -34,7 +34,7 @@ def fingerprint(path: Path) -> dict[str, str]:
 
 async def make_save(path: Path) -> None:
     async with HostServer(
-        "synctoy",
+        "toy",
         "Saved",
         path,
         {"seats": 2, "cards": 12},
@@ -150,7 +150,7 @@ def test_damaged_and_malicious_save_files_are_refused_unchanged_and_never_starte
     outcomes: dict[str, int] = {}
 
     async def attempt(path: Path) -> str:
-        h = HostServer("synctoy", "", path, advertise=False, rng=SeededRng(2), bind="127.0.0.1")
+        h = HostServer("toy", "", path, advertise=False, rng=SeededRng(2), bind="127.0.0.1")
         try:
             await h.start()
         except SaveError:
@@ -198,7 +198,7 @@ def test_a_schema_that_reads_back_empty_while_the_file_holds_events_is_refused(t
     con.close()
     before = fingerprint(path)
     with pytest.raises(SaveError, match="unexpected tables|no events"):
-        run(HostServer("synctoy", "", path, advertise=False, bind="127.0.0.1").start())
+        run(HostServer("toy", "", path, advertise=False, bind="127.0.0.1").start())
     assert fingerprint(path) == before
 
 
@@ -206,12 +206,13 @@ def test_a_killed_creation_leaves_no_file_that_is_refused_forever(tmp_path):
     """Creation writes a temporary file and renames it when complete: a kill leaves nothing half-made."""
     path = tmp_path / "new.sqlite"
     code = (
-        "import os, sys, synchelp, threading; from companion.cli import main\n"
+        "import os, sys, threading; from harness import toy; from companion.cli import main\n"
+        "toy.register()\n"
         "threading.Timer(float(sys.argv[2]), lambda: os._exit(9)).start()\n"
-        "main(['host', '--game', 'synctoy', '--name', 'K', '--store', sys.argv[1], '--no-advertise', "
+        "main(['host', '--game', 'toy', '--name', 'K', '--store', sys.argv[1], '--no-advertise', "
         "'--bind', '127.0.0.1'])\n"
     )
-    from synchelp import ROOT, subprocess_env
+    from tests.sync.synchelp import ROOT, subprocess_env
 
     for delay in (0.0, 0.005, 0.02, 0.05, 0.1, 0.2, 0.4):
         subprocess.run(
@@ -231,13 +232,14 @@ def test_a_killed_creation_leaves_no_file_that_is_refused_forever(tmp_path):
 
 def test_disk_full_at_creation_is_a_clear_error(tmp_path):
     code = (
-        "import resource, signal, sys, synchelp; signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"
+        "import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"
+        "from harness import toy; toy.register()\n"
         "resource.setrlimit(resource.RLIMIT_FSIZE, (2048, 2048))\n"
         "from companion.cli import main\n"
-        "sys.exit(main(['host', '--game', 'synctoy', '--name', 'Full', '--store', sys.argv[1], "
+        "sys.exit(main(['host', '--game', 'toy', '--name', 'Full', '--store', sys.argv[1], "
         "'--no-advertise', '--bind', '127.0.0.1']))\n"
     )
-    from synchelp import ROOT, subprocess_env
+    from tests.sync.synchelp import ROOT, subprocess_env
 
     r = subprocess.run(
         [sys.executable, "-c", code, str(tmp_path / "full.sqlite")],
@@ -263,7 +265,7 @@ def test_a_version_1_save_file_is_upgraded_once_it_replays_and_loses_its_clear_p
     from engine.core import Table, get_game
 
     path = tmp_path / "old.sqlite"
-    table = Table.new(get_game("synctoy"), {"seats": 2}, SeededRng(4))
+    table = Table.new(get_game("toy"), {"seats": 2}, SeededRng(4))
     con = sqlite3.connect(path, isolation_level=None)
     con.execute("PRAGMA journal_mode=WAL")
     con.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
@@ -274,7 +276,7 @@ def test_a_version_1_save_file_is_upgraded_once_it_replays_and_loses_its_clear_p
     meta = {
         "format": "tablekeeper-log",
         "version": "1",
-        "game": "synctoy",
+        "game": "toy",
         "options": '{"seats": 2}',
         "created": "0",
         "pin": "246810",
@@ -290,7 +292,7 @@ def test_a_version_1_save_file_is_upgraded_once_it_replays_and_loses_its_clear_p
     con.close()
 
     async def go() -> None:
-        async with HostServer("synctoy", "", path, advertise=False, bind="127.0.0.1") as h:
+        async with HostServer("toy", "", path, advertise=False, bind="127.0.0.1") as h:
             assert h.resumed and h.pin == "246810"  # known to this process, for its screen
             s = await join("127.0.0.1", h.port, "246810", "p1")
             await s.send({"type": "Bump"})

@@ -6,21 +6,21 @@ import asyncio
 
 import msgspec
 import pytest
-import synchelp
-from synchelp import RecordingProxy, raw_join, run, until
 
 from companion.session import Rejected
 from companion.sync import protocol as P
 from companion.sync.client import RemoteSession, join, parse_join_code
 from companion.sync.hosting import HostServer, readable_quote
 from engine.core import SeededRng
+from tests.sync import synchelp
+from tests.sync.synchelp import RecordingProxy, raw_join, run, until
 
 PIN = "2468"
 
 
 def host(tmp_path, seats: int = 3, cards: int = 12, **kw) -> HostServer:
     return HostServer(
-        "synctoy",
+        "toy",
         "Feu de camp",
         tmp_path / "table.sqlite",
         {"seats": seats, "cards": cards},
@@ -61,7 +61,7 @@ def test_a_device_with_the_pin_joins_and_sees_its_own_view(tmp_path):
             assert parse_join_code(h.join_code)[1:] == (h.port, PIN, "Feu de camp")
             s = await join("127.0.0.1", h.port, PIN, "p2")
             snap = s.snapshot
-            assert snap is not None and snap.seat == "p2" and snap.game == "synctoy"
+            assert snap is not None and snap.seat == "p2" and snap.game == "toy"
             assert snap.table_name == "Feu de camp" and snap.seq == h.table.seq
             assert snap.view["hand"] == [] and snap.view["deck"] == 12
             assert {c.intent["type"] for c in snap.choices} == {"Bump", "Draw"}
@@ -283,7 +283,7 @@ def test_a_restarted_host_resumes_the_same_table_and_devices_come_back(tmp_path)
         )
         await h2.start()
         try:
-            assert h2.resumed and h2.game_name == "synctoy" and h2.options == {"seats": 3, "cards": 12}
+            assert h2.resumed and h2.game_name == "toy" and h2.options == {"seats": 3, "cards": 12}
             assert (h2.port, h2.table_id, h2.table.seq) == (port, table_id, seq)
             assert h2.pin == "" and h2.check_pin(PIN)  # a verifier, never the PIN, in the save file
             assert h2.table.state.hands["p1"] == hand
@@ -359,7 +359,7 @@ def test_a_stacked_reveal_fails_the_device_check(tmp_path):
 
 def test_bad_options_leave_no_save_file(tmp_path):
     async def go():
-        h = HostServer("synctoy", "x", tmp_path / "t.sqlite", {"seats": 0}, advertise=False, bind="127.0.0.1")
+        h = HostServer("toy", "x", tmp_path / "t.sqlite", {"seats": 0}, advertise=False, bind="127.0.0.1")
         with pytest.raises(ValueError, match="seats"):
             await h.start()
         assert not (tmp_path / "t.sqlite").exists()

@@ -1,6 +1,22 @@
-"""Rattus Cartus: its screens (board part: :mod:`.screen`, view model: :mod:`.model`) and what its new-table form asks (:mod:`.options`)."""
+"""Rattus Cartus: its screens, declared as :data:`UI` (:class:`companion.ui.gameui.GameUI`): the board part
+(:mod:`.screen`, its view model :mod:`.model`), the supports' and entries' steppers and the choices' labels
+(:mod:`.picker`), the new-table form (:mod:`.options`)."""
 
+from ..gameui import GameUI
+from . import picker
 from .options import GROUP_TITLES, OPTION_SPECS, TITLE
 from .screen import board
 
-__all__ = ["GROUP_TITLES", "OPTION_SPECS", "TITLE", "board"]
+UI = GameUI(
+    name="cartus",
+    title=TITLE,
+    option_specs=OPTION_SPECS,
+    group_titles=GROUP_TITLES,
+    board=board,
+    pickers=picker.pickers,
+    label=picker.label,
+    scan_example="RCC:B:PAL1",
+    names_components=True,  # a building by its name
+)
+
+__all__ = ["UI"]

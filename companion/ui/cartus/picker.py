@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.session import Choice
 from engine.games.cartus.describe import building as building_name
+from engine.games.cartus.describe import describe
 
 from ..i18n import DEFAULT_LANG, pairs
 from .reminders import reminder
@@ -297,4 +298,48 @@ def enter_picker(
     return ident(vcol(parts, spacing=8, tight=True), "enter-picker")
 
 
-__all__ = ["EnterPlan", "SupportPlan", "enter_picker", "enter_plan", "plan", "support_picker", "DEFAULT_LANG"]
+def pickers(
+    choices: Sequence[Choice],
+    view: Mapping[str, Any],
+    lang: str,
+    names: Mapping[str, str] | None,
+    state: dict[str, Any],
+    refresh: Callable[[], None],
+    send: Callable[[dict[str, Any]], Callable[[Any], Any]],
+    info_button: Callable[..., Any],
+) -> tuple[list[Any], set[str]]:
+    """The supports (phase B) and the entries (phase C) as steppers: (controls, the intent kinds they replace)."""
+    controls: list[Any] = []
+    handled: set[str] = set()
+    p = plan(choices, view)
+    if p is not None:
+        controls.append(
+            support_picker(p, lang, state.setdefault("cartus-support", {}), refresh, send, info_button)
+        )
+        handled.add("Support")
+    ep = enter_plan(choices, view)
+    if ep is not None:
+        controls.append(
+            enter_picker(ep, lang, state.setdefault("cartus-enter", {}), refresh, send, info_button)
+        )
+        handled.add("Enter")
+    return controls, handled
+
+
+def label(intent: Any, lang: str, names: Mapping[str, str] | None, view: Mapping[str, Any]) -> str:
+    """A choice as this device says it: a building by the name of the card at that place of the row."""
+    row = [str(c.get("type") or c.get("id") or "") for c in view.get("row") or [] if isinstance(c, Mapping)]
+    return describe(intent, lang, names, row)
+
+
+__all__ = [
+    "EnterPlan",
+    "SupportPlan",
+    "enter_picker",
+    "enter_plan",
+    "label",
+    "pickers",
+    "plan",
+    "support_picker",
+    "DEFAULT_LANG",
+]

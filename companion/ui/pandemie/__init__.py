@@ -1,10 +1,30 @@
-"""Pandémie: its screens (board part: :mod:`.screen`) and what its new-table form asks (:mod:`.options`)."""
+"""Pandémie: its screens, declared as :data:`UI` (:class:`companion.ui.gameui.GameUI`): the board part as text
+(:mod:`.screen`) under its drawn map (:mod:`.board_map`), the header's facts (:mod:`.header`), the pickers and the
+event cards' rules (:mod:`.picker`), the end in sentences (:mod:`.outcome`), the new-table form
+(:mod:`.options`)."""
 
-from ..boards.wrap import with_map
+from ..gameui import GameUI
+from . import board_map, header, picker
 from .options import GROUP_TITLES, OPTION_SPECS, TITLE
 from .outcome import outcome_lines
-from .screen import board as text_board
+from .screen import board
 
-board = with_map("pandemie", text_board)  # the drawn map on top when the screen gives it a width
+UI = GameUI(
+    name="pandemie",
+    title=TITLE,
+    option_specs=OPTION_SPECS,
+    group_titles=GROUP_TITLES,
+    board=board,
+    folds=True,  # a province's folded parts wait until opened
+    map=board_map.draw,
+    board_changed=board_map.board_changed,
+    header=header.facts,
+    outcome_lines=outcome_lines,
+    pickers=picker.pickers,
+    card_rule=picker.card_rule,
+    same_choice=picker.same_choice,
+    scan_example="PC:G01",
+    names_components=True,  # a city card by its city
+)
 
-__all__ = ["GROUP_TITLES", "OPTION_SPECS", "TITLE", "board", "outcome_lines"]
+__all__ = ["UI"]

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.games.pandemie.names import province
 from engine.games.pandemie.refusals import BOOK
-from engine.games.pandemie.text import province
 
 from ..i18n import tr
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.session import Choice
-from engine.games.pandemie.text import card, city
+from engine.games.pandemie.names import card, city
 
 from ..i18n import pairs
 
@@ -271,4 +271,58 @@ def divination_picker(
     return ident(vcol(parts, spacing=8, tight=True), "divination-picker")
 
 
-__all__ = ["EventPlan", "divination_picker", "event_picker", "event_plan", "same_choice"]
+def pickers(
+    choices: Sequence[Choice],
+    view: Mapping[str, Any],
+    lang: str,
+    names: Mapping[str, str] | None,
+    state: dict[str, Any],
+    refresh: Callable[[], None],
+    send: Callable[[dict[str, Any]], Callable[[Any], Any]],
+    info_button: Callable[..., Any],
+) -> tuple[list[Any], set[str]]:
+    """Divinations' order and the event cards as steps: (controls, the intent kinds they replace)."""
+    controls: list[Any] = []
+    handled: set[str] = set()
+    div = divination_picker(choices, lang, state.setdefault("pandemie-divination", {}), refresh, send)
+    if div is not None:
+        controls.append(div)
+        handled.add("ArrangeDivination")
+    evp = event_plan(choices)
+    if evp is not None:
+        controls.append(
+            event_picker(
+                evp,
+                lang,
+                state.setdefault("pandemie-event", {}),
+                names,
+                refresh,
+                send,
+                info_button,
+                str(view.get("seat") or ""),
+            )
+        )
+        handled.add("PlayEvent")
+    return controls, handled
+
+
+def card_rule(intent: Mapping[str, Any], lang: str) -> tuple[str, str] | None:
+    """(the event card's name, its rule) for a choice that plays an event card."""
+    from .reminders import reminder
+
+    cid = intent.get("card")
+    if isinstance(cid, str) and cid.startswith("PE:"):
+        text = reminder(card(cid, "fr"), lang)
+        return None if text is None else (card(cid, lang), text)
+    return None
+
+
+__all__ = [
+    "EventPlan",
+    "card_rule",
+    "divination_picker",
+    "event_picker",
+    "event_plan",
+    "pickers",
+    "same_choice",
+]

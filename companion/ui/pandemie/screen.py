@@ -8,7 +8,7 @@ from typing import Any
 import flet as ft
 import msgspec
 
-from engine.games.pandemie.text import card, role_name, word
+from engine.games.pandemie.names import card, role_name, word
 
 from ..boardkit import component_name
 from ..memo import keep

@@ -15,7 +15,7 @@ from ..typed import track
 from ..widgets import big_button, card, heading, ident, pill, vcol
 
 if TYPE_CHECKING:
-    from ..shell import Shell
+    from ..navigator import Navigator
 
 TOTALS = tuple(range(2, 13))
 SIDES = ("prosperity", "plague")
@@ -35,7 +35,9 @@ def _field_error(msg: str, lang: str) -> str:
 
 # -- Plague & Pestilence: choose a saved profile or enter the 2d6 tables -----------------------------------
 class PlagueProfilePanel:
-    def __init__(self, shell: Shell) -> None:
+    """The new-table screen's box profile panel of Plague & Pestilence (:class:`~companion.ui.gameui.ProfilePanel`)."""
+
+    def __init__(self, shell: Navigator) -> None:
         self.shell = shell
         self.selected: Path | None = None
         self.entering: bool | None = None  # None: decided on first render (no saved profile → the form)
@@ -64,6 +66,18 @@ class PlagueProfilePanel:
             if s.path == self.selected and not s.error:
                 return dict(s.profile)
         return None
+
+    def with_profile(self, options: dict[str, Any]) -> dict[str, Any] | None:
+        """The options with the chosen 2d6 tables; None (said) when none is chosen: nothing is invented."""
+        profile = self.selected_profile()
+        if profile is None:
+            self.shell.toast(tr("pp.need", self.lang), error=True)
+            return None
+        return {**options, "profile": profile}
+
+    def choose(self, path: Path) -> None:
+        self.selected = path
+        self.entering = False
 
     def form(self) -> P.PlagueForm:
         return P.PlagueForm(

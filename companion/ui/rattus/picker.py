@@ -137,3 +137,22 @@ def card_rule(intent: Mapping[str, Any], lang: str) -> tuple[str, str] | None:
         return None
     text = reminder(key, lang)
     return None if text is None else (character(key, lang), text)
+
+
+def pickers(
+    choices: Sequence[Choice],
+    view: Mapping[str, Any],
+    lang: str,
+    names: Mapping[str, str] | None,
+    state: dict[str, Any],
+    refresh: Callable[[], None],
+    send: Callable[[dict[str, Any]], Callable[[Any], Any]],
+    info_button: Callable[..., Any],
+) -> tuple[list[Any], set[str]]:
+    """Placing the cubes as steps: (controls, the intent kinds they replace)."""
+    rp = place_plan(choices, view)
+    if rp is None:
+        return [], set()
+    return [place_picker(rp, lang, state.setdefault("rattus-place", {}), refresh, send, info_button)], {
+        "PlaceCubes"
+    }

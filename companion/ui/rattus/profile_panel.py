@@ -13,11 +13,13 @@ from ..i18n import tr
 from ..widgets import big_button, vcol
 
 if TYPE_CHECKING:
-    from ..shell import Shell
+    from ..navigator import Navigator
 
 
 class RattusProfilePanel:
-    def __init__(self, shell: Shell) -> None:
+    """The new-table screen's box profile panel of Rattus (:class:`companion.ui.gameui.ProfilePanel`)."""
+
+    def __init__(self, shell: Navigator) -> None:
         self.shell = shell
         self.selected: Path | None = None  # None: the shipped default board without faces
 
@@ -29,6 +31,12 @@ class RattusProfilePanel:
             if s.path == self.selected and not s.error:
                 return P.rattus_option(s)
         return {}
+
+    def with_profile(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {**options, **self.option()}
+
+    def choose(self, path: Path) -> None:
+        self.selected = path
 
     def _pick(self, path: Path | None) -> Callable[[Any], None]:
         def pick(_e: Any) -> None:

@@ -1,7 +1,8 @@
 """What every screen shares: the :class:`Screen` base, a table's title, an error's text.
 
-Screens never import each other: they navigate through the shell (``shell.open_hosted(...)``, …), which is
-the only module that knows them all.
+Screens never import each other, nor the shell: they navigate through the page's :class:`Navigator`
+(``self.shell.open_hosted(...)``, …), which the shell implements; the shell is the only module that knows
+them all.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from ..games import game_title
 from ..i18n import refusal_text
 
 if TYPE_CHECKING:
-    from ..shell import Shell
+    from ..navigator import Navigator
 
 
 class Screen:
@@ -24,7 +25,7 @@ class Screen:
     # fresh input fields would take the place of the ones being typed in
     grafted = False
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: Navigator) -> None:
         self.shell = shell
 
     @property

@@ -15,7 +15,7 @@ from ..widgets import big_button, card, heading, ident, pill, vcol
 from .base import Screen
 
 if TYPE_CHECKING:
-    from ..shell import Shell
+    from ..navigator import Navigator
 
 
 class CensusScreen(Screen):
@@ -23,7 +23,7 @@ class CensusScreen(Screen):
 
     title_key = "census.title"
 
-    def __init__(self, shell: Shell, census: P.CensusFile | None = None) -> None:
+    def __init__(self, shell: Navigator, census: P.CensusFile | None = None) -> None:
         super().__init__(shell)
         self.census = census
         self.new_name = track(ft.TextField(text_size=18))  # kept between renders: see companion/ui/typed.py
@@ -143,7 +143,7 @@ class CensusScreen(Screen):
         self.shell.refresh()
 
     async def _new_table(self, _e: Any = None) -> None:
-        await self.shell.open_new_table(game="rattus", census=self.census.path if self.census else None)
+        await self.shell.open_new_table(game="rattus", profile=self.census.path if self.census else None)
 
     # -- rendering -----------------------------------------------------------------------------------------
     def render(self) -> ft.Control:

@@ -9,9 +9,9 @@ import flet as ft
 
 from engine.core.events import TABLE
 
+from ...announce import turn_seats
 from ...session import Rejected, SeatInfo
 from .. import model
-from ..games import turn_seats
 from ..hub import Hosted
 from ..i18n import tr
 from ..seat_picker import SeatPicker, provinces_of
@@ -20,13 +20,13 @@ from ..widgets import big_button, card, heading, ident, qr_png, vcol
 from .base import Screen, table_title
 
 if TYPE_CHECKING:
-    from ..shell import Shell
+    from ..navigator import Navigator
 
 
 class HostedScreen(Screen):
     title_key = "hosted.title"
 
-    def __init__(self, shell: Shell, hosted: Hosted) -> None:
+    def __init__(self, shell: Navigator, hosted: Hosted) -> None:
         super().__init__(shell)
         self.hosted = hosted
         self.pin = ft.TextField(password=True, can_reveal_password=True, text_size=20, height=64, width=220)
@@ -91,7 +91,7 @@ class HostedScreen(Screen):
         try:
             snap = srv.snapshot(TABLE)
             now, seats, provinces = (
-                turn_seats(self.hosted.game, snap.view),
+                turn_seats(snap.view),
                 snap.seats,
                 provinces_of(snap.view),
             )

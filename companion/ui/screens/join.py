@@ -8,9 +8,9 @@ import flet as ft
 
 from engine.core.events import TABLE
 
+from ...announce import turn_seats
 from ...session import Session
 from .. import rejoin
-from ..games import turn_seats
 from ..i18n import tr
 from ..seat_picker import SeatPicker, provinces_of
 from ..spawn import spawn
@@ -19,13 +19,13 @@ from ..widgets import big_button, card, heading, ident, pill, vcol
 from .base import Screen, err_text, table_title
 
 if TYPE_CHECKING:
-    from ..shell import Shell
+    from ..navigator import Navigator
 
 
 class JoinScreen(Screen):
     title_key = "join.title"
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: Navigator) -> None:
         super().__init__(shell)
         self.code = track(ft.TextField(text_size=18, height=64, on_submit=self._code_entered))
         self.pin = track(ft.TextField(password=True, can_reveal_password=True, text_size=20, height=64))
@@ -270,7 +270,7 @@ class JoinScreen(Screen):
         return self.picker.render(
             snap.seats,
             provinces_of(snap.view),
-            turn_seats(snap.game, snap.view),
+            turn_seats(snap.view),
             lang,
             self._pick,
             self.shell.refresh,

@@ -2,44 +2,39 @@
 
 from __future__ import annotations
 
-import importlib
 import logging
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from engine.core.events import TABLE
-from engine.core.game import GAMES
+from engine.core.game import GAMES, get_game
 
 from .. import model
-from ..games import game_title, option_specs
+from ..games import GAME_UIS, game_title, option_specs
+from ..gameui import ProfilePanel
 from ..hub import Hosted, SyncUnavailable
 from ..i18n import form_error, tr
-from ..plague.profile_panel import PlagueProfilePanel
-from ..rattus.profile_panel import RattusProfilePanel
 from ..typed import track
 from ..widgets import big_button, card, heading, ident, vcol
 from .base import Screen, err_text
 
 if TYPE_CHECKING:
-    from ..shell import Shell
+    from ..navigator import Navigator
 
 log = logging.getLogger("tablekeeper.app")
 
 
-CONTRACT = ("NAME", "EVENTS", "INTENTS", "setup", "legal", "apply", "fold", "view", "outcome")
-
-
 def game_availability() -> dict[str, str]:
-    """game → "" when its engine imports, else why not."""
+    """game → "" when its engine imports (with its declaration), else why not."""
     out: dict[str, str] = {}
-    for g, path in GAMES.items():
+    for g in GAMES:
         try:
-            mod = importlib.import_module(path)
-            missing = [n for n in CONTRACT if not hasattr(mod, n)]
-            out[g] = f"{path} lacks {', '.join(missing)}" if missing else ""
+            get_game(g)
+            out[g] = ""
         except Exception as exc:  # noqa: BLE001 - any failure makes the game unavailable; say why
             out[g] = f"{type(exc).__name__}: {exc}"
     return out
@@ -48,11 +43,13 @@ def game_availability() -> dict[str, str]:
 class NewTableScreen(Screen):
     title_key = "new.title"
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: Navigator, game: str | None = None, profile: Path | None = None) -> None:
+        """``game``: the game chosen at first (else the first one available); ``profile``: its saved box
+        profile chosen (a census just made)."""
         super().__init__(shell)
         self.available = game_availability()
-        self.game: str | None = next(
-            (g for g in ("pandemie", *GAMES) if not self.available.get(g, "x")), None
+        self.game: str | None = (
+            game if game is not None else next((g for g in GAMES if not self.available.get(g, "x")), None)
         )
         # kept between renders: what is typed is read from each change event (companion/ui/typed.py)
         self.name = track(ft.TextField(value="", text_size=18, height=64))
@@ -63,8 +60,12 @@ class NewTableScreen(Screen):
         self.values: dict[str, Any] = {}
         self.choice_values: dict[str, Any] = {}
         self.busy = False
-        self.plague_panel = PlagueProfilePanel(shell)  # the 2d6 tables of the box (Plague & Pestilence)
-        self.rattus_panel = RattusProfilePanel(shell)  # which census (token faces) a Rattus table uses
+        # each game's box profile panel (Rattus: the census of the tokens' faces; Plague: the 2d6 tables)
+        self.panels: dict[str, ProfilePanel] = {
+            g: ui.profile_panel(shell) for g, ui in GAME_UIS.items() if ui.profile_panel is not None
+        }
+        if game is not None and profile is not None and game in self.panels:
+            self.panels[game].choose(profile)
 
     def _set_choice(self, key: str, value: Any) -> Callable[[Any], None]:
         def pick(_e: Any) -> None:
@@ -246,25 +247,15 @@ class NewTableScreen(Screen):
         return self._yes_no(tr("new.advertise", self.lang), "", "advertise")
 
     def _profile_panel(self) -> list[ft.Control]:
-        if self.game == "plague":
-            return [self.plague_panel.render()]
-        if self.game == "rattus":
-            return [self.rattus_panel.render()]
-        return []
+        panel = self.panels.get(self.game or "")
+        return [] if panel is None else [panel.render()]
 
     def _profile_option(self, options: dict[str, Any]) -> dict[str, Any] | None:
         """The box profile chosen on the form, merged under the options (the advanced JSON field wins)."""
-        if "profile" in options:
+        panel = self.panels.get(self.game or "")
+        if "profile" in options or panel is None:
             return options
-        if self.game == "plague":
-            profile = self.plague_panel.selected_profile()
-            if profile is None:
-                self.shell.toast(tr("pp.need", self.lang), error=True)
-                return None
-            return {**options, "profile": profile}
-        if self.game == "rattus":
-            return {**options, **self.rattus_panel.option()}
-        return options
+        return panel.with_profile(options)
 
     async def create(self, _e: Any = None) -> None:
         lang = self.lang

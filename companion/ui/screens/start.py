@@ -16,14 +16,14 @@ from ..widgets import big_button, card, heading, ident, vcol
 from .base import Screen, table_title
 
 if TYPE_CHECKING:
-    from ..shell import Shell
+    from ..navigator import Navigator
 
 
 WATCH_EVERY = 1.5  # s: how often an open start screen looks for tables opened meanwhile (another page)
 
 
 class StartScreen(Screen):
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: Navigator) -> None:
         super().__init__(shell)
         self.shown: list[str] = []
         self.watching = True

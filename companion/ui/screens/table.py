@@ -13,7 +13,7 @@ import heapq
 import json
 import logging
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -21,18 +21,18 @@ import flet as ft
 from engine.core.events import TABLE
 
 from ... import camera
+from ...announce import turn_seats
 from ...session import Rejected, Session, Snapshot
 from ...web import sent, writes_held, writes_now
 from .. import model, theme
 from ..boards.tap import offer
-from ..boards.wrap import pandemie_province
 from ..games import (
+    board_changed,
     board_control,
     component_label,
     game_prompt,
     group_titles,
     scan_refusal,
-    turn_seats,
 )
 from ..hotseat import Privacy
 from ..i18n import reason_text, refusal_text, tr
@@ -43,7 +43,7 @@ from ..widgets import big_button, card, heading, ident, pill, vcol
 from .base import Screen, err_text
 
 if TYPE_CHECKING:
-    from ..shell import Shell
+    from ..navigator import Navigator
 
 log = logging.getLogger("tablekeeper.app")
 
@@ -124,7 +124,7 @@ class TableScreen(TableParts, Screen):
 
     def __init__(
         self,
-        shell: Shell,
+        shell: Navigator,
         session: Session,
         seat: str,
         owns_session: bool = True,
@@ -244,31 +244,16 @@ class TableScreen(TableParts, Screen):
         """Whether the update changes the board this page shows: in Pandémie its province (the tablet's, the
         seat's own); in the other games the one board, always."""
         old = self._drawn_from[0] if self._drawn_from else None
-        if snap is None or old is None or snap.game != "pandemie":
+        if snap is None or old is None or old.game != snap.game:
             return True
-        code = pandemie_province(snap.view, snap.seat, self.province or "")
-
-        def province(view: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]:  # its counters, cities, players
-            players = view.get("players") or {}
-            return (
-                next((p for p in view.get("provinces") or [] if str(p.get("code")) == code), None),
-                {
-                    s: p
-                    for s, p in players.items()
-                    if isinstance(p, Mapping) and str(p.get("province")) == code
-                },
-            )
-
-        return province(snap.view) != province(old.view)
+        return board_changed(snap.game, old.view, snap.view, snap.seat, self.province or "")
 
     def _turn_came(self, snap: Snapshot | None) -> bool:
         """This page's player's turn has just come (with the update about to be drawn)."""
         old = self._drawn_from[0] if self._drawn_from else None
         if snap is None or old is None or self.seat == TABLE:
             return False
-        return self.seat in turn_seats(snap.game, snap.view) and self.seat not in turn_seats(
-            old.game, old.view
-        )
+        return self.seat in turn_seats(snap.view) and self.seat not in turn_seats(old.view)
 
     def _say(self, who: str) -> str:
         """A seat by its player's name (a province or a region as is), for the announcements."""
@@ -343,7 +328,7 @@ class TableScreen(TableParts, Screen):
 
     def _turn(self, snap: Snapshot) -> list[str]:
         """The seats whose turn it is; on a province tablet, only its province's players."""
-        seats = turn_seats(snap.game, snap.view)
+        seats = turn_seats(snap.view)
         if self.seat == TABLE and self.province:
             mine = self._mine(snap)
             seats = [s for s in seats if s in mine]

@@ -1,9 +1,8 @@
 """Pandémie — invasion barbare: a cooperative Pandemic on the barbarian invasions of the Roman Empire,
 for one to four provinces (one table tablet each) played at once.
 
-Game-module contract (see :mod:`engine.core.game`): ``NAME``, ``EVENTS``, ``INTENTS``, ``setup``,
-``legal``, ``apply``, ``fold``, ``view``, ``outcome``, ``describe``. Seats are ``p1``..``pN``, the first
-``players[0]`` in the first province, and so on.
+The game's declaration is :data:`GAME` (see :class:`engine.core.game.GameSpec`). Seats are ``p1``..``pN``,
+the first ``players[0]`` in the first province, and so on.
 """
 
 from typing import Any
@@ -12,6 +11,9 @@ from engine import native as _native
 
 # before any import of .rules/.policy: their compiled build is used only when built from these very sources
 _native.guard(__name__, __path__[0])
+
+from engine.core.deck import DECK_EVENTS  # noqa: E402
+from engine.core.game import GameSpec  # noqa: E402
 
 from .board import (  # noqa: E402
     COLOURS,
@@ -26,11 +28,10 @@ from .board import (  # noqa: E402
     to_dict,
 )
 from .events import *  # noqa: E402, F403
+from .events import GAME_EVENTS, INTENT_TYPES  # noqa: E402
 from .layout import Board  # noqa: E402
+from .refusals import BOOK  # noqa: E402
 from .rules import (  # noqa: E402
-    EVENTS,
-    INTENTS,
-    NAME,
     OptionError,
     Options,
     State,
@@ -46,16 +47,9 @@ from .rules import (  # noqa: E402
 )
 from .text import describe  # noqa: E402
 
-# events a log says only when nothing else of their action was said to that seat: "Alice : déplacement"
-# after "Alice va à Vienna (à pied)", "consulte les 6 cartes du dessus" after "regarde 6 carte(s)", "cartes
-# remises sur la pioche" after "6 carte(s) replacée(s) sur la pioche" said the same twice
-LOG_QUIET = ("ActionUsed", "DivinationBegan", "DivinationEnded")
-
 __all__ = [
+    "GAME",
     "seats",
-    "NAME",
-    "EVENTS",
-    "INTENTS",
     "setup",
     "legal",
     "apply",
@@ -86,3 +80,23 @@ __all__ = [
 def seats(state: Any) -> list[str]:
     """The player seats of a game in play, in turn order (the game contract's seat list)."""
     return list(state.static.seats)
+
+
+GAME = GameSpec(
+    name="pandemie",
+    events=GAME_EVENTS + DECK_EVENTS,
+    intents=INTENT_TYPES,
+    setup=setup,
+    legal=legal,
+    apply=apply,
+    fold=fold,
+    seats=seats,
+    view=view,
+    outcome=outcome,
+    describe=describe,
+    phrasebook=BOOK,
+    # events a log says only when nothing else of their action was said to that seat: "Alice : déplacement"
+    # after "Alice va à Vienna (à pied)", "consulte les 6 cartes du dessus" after "regarde 6 carte(s)",
+    # "cartes remises sur la pioche" after "6 carte(s) replacée(s) sur la pioche" said the same twice
+    log_quiet=("ActionUsed", "DivinationBegan", "DivinationEnded"),
+)

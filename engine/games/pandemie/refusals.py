@@ -11,7 +11,7 @@ from engine.core.lang import Phrase as R
 from engine.core.lang import Phrasebook
 
 from .board import COLOURS
-from .text import card, city, people, province, word
+from .names import card, city, people, province, word
 
 
 def _words(kind: str, value: str, lang: str) -> str | None:

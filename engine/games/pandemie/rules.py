@@ -16,7 +16,6 @@ from typing import Any, Final, cast
 import msgspec
 
 from engine.core.deck import (
-    DECK_EVENTS,
     Deck,
     Discarded,
     Drawn,
@@ -45,7 +44,6 @@ from .board import (
     COLOURS as _COLOURS,
 )
 from .events import (
-    GAME_EVENTS,
     INTENT_TYPES,
     ActionsEnded,
     ActionUsed,
@@ -98,10 +96,6 @@ from .events import (
     VictoryShared,
 )
 from .layout import Board, compile_board
-
-NAME = "pandemie"
-EVENTS: tuple[type[Event], ...] = GAME_EVENTS + DECK_EVENTS
-INTENTS = INTENT_TYPES
 
 PINS_PER_COLOUR: Final = 24
 FORTS: Final = 6
@@ -1515,7 +1509,7 @@ def step(state: State, intent: Intent, rng: Rng) -> tuple[State, list[Event]]:
     return em.state, em.events
 
 
-_INTENT_SET: Final = frozenset(INTENTS)
+_INTENT_SET: Final = frozenset(INTENT_TYPES)
 
 
 def apply(state: State, intent: Intent, rng: Rng) -> list[Event]:
@@ -1749,7 +1743,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
         if p.divination >= 0 and static.seats[p.divination] not in waiting:
             waiting.append(static.seats[p.divination])
     return {
-        "game": NAME,
+        "game": "pandemie",
         "seat": seat,
         "options": msgspec.to_builtins(static.opts),
         "provinces": provs,

@@ -14,11 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.deck import DECK_EVENTS
-from engine.core.events import Event
+from engine.core.game import GameSpec
 
+from . import profile_cli
 from .events import GAME_EVENTS, INTENTS
+from .refusals import BOOK
 from .rules import (
-    NAME,
     OptionsError,
     State,
     all_cards,
@@ -33,13 +34,9 @@ from .rules import (
 )
 from .text import describe
 
-EVENTS: tuple[type[Event], ...] = GAME_EVENTS + DECK_EVENTS
-
 __all__ = [
+    "GAME",
     "seats",
-    "NAME",
-    "EVENTS",
-    "INTENTS",
     "setup",
     "legal",
     "apply",
@@ -58,3 +55,20 @@ __all__ = [
 def seats(state: Any) -> list[str]:
     """The player seats of a game in play, in turn order (the game contract's seat list)."""
     return list(state.seats)
+
+
+GAME = GameSpec(
+    name="plague",
+    events=GAME_EVENTS + DECK_EVENTS,
+    intents=INTENTS,
+    setup=setup,
+    legal=legal,
+    apply=apply,
+    fold=fold,
+    seats=seats,
+    view=view,
+    outcome=outcome,
+    describe=describe,
+    phrasebook=BOOK,
+    profile_cli=profile_cli.main,
+)

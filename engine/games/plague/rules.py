@@ -58,7 +58,6 @@ from .events import (
     WarStopped,
 )
 
-NAME = "plague"
 DECK = "action"
 DEAL = 5
 HAND = 6
@@ -921,7 +920,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
         )
     a = s.act
     out: dict[str, Any] = {
-        "game": NAME,
+        "game": "plague",
         "seat": seat,
         "seats": list(s.seats),
         "phase": s.phase,

@@ -19,27 +19,22 @@ from typing import Any
 
 from engine.core.deck import Drawn, Peeked, Shuffled
 from engine.core.events import IllegalIntent
+from engine.core.game import GameSpec
 
 from . import events as _ev
+from . import profile_cli
 from .characters import CHARACTERS, PRESETS
 from .choices import legal
 from .events import *  # noqa: F403 - the event and intent classes are part of the module's API
+from .refusals import BOOK
 from .rules import INTENTS, OptionsError, apply, outcome, resolve_options, scores, setup
 from .state import State, fold
 from .text import describe
 from .view import view
 
-NAME = "rattus"
-
-EVENTS: tuple[type, ...] = tuple(
-    v for v in vars(_ev).values() if isinstance(v, type) and issubclass(v, _ev.Event) and v is not _ev.Event
-) + (Shuffled, Drawn, Peeked)  # the core deck events the bag uses
-
 __all__ = [
+    "GAME",
     "seats",
-    "NAME",
-    "EVENTS",
-    "INTENTS",
     "State",
     "OptionsError",
     "setup",
@@ -60,3 +55,25 @@ __all__ = [
 def seats(state: Any) -> list[str]:
     """The player seats of a game in play, in turn order (the game contract's seat list)."""
     return list(state.seats)
+
+
+GAME = GameSpec(
+    name="rattus",
+    events=tuple(
+        v
+        for v in vars(_ev).values()
+        if isinstance(v, type) and issubclass(v, _ev.Event) and v is not _ev.Event
+    )
+    + (Shuffled, Drawn, Peeked),  # the core deck events the bag uses
+    intents=INTENTS,
+    setup=setup,
+    legal=legal,
+    apply=apply,
+    fold=fold,
+    seats=seats,
+    view=view,
+    outcome=outcome,
+    describe=describe,
+    phrasebook=BOOK,
+    profile_cli=profile_cli.main,
+)

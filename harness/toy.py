@@ -1,12 +1,17 @@
-"""TEST FIXTURE ONLY: a tiny game for the sync tests, so that hidden-information tests need no real game.
+"""The toy game: a tiny game on the core primitives, for tests and benchmarks only, so that the core (table,
+undo, store, audit, projection), the LAN sync's hidden information and the app can be tested without a
+real game.
 
-A hidden deck of cards ``HID00..`` is shuffled at setup; each seat draws private cards (only that seat
-sees which), plays them face up, or bumps (a public action that reveals nothing, so it can be undone).
-The game is over when the deck is empty. Seats: ``p1..pN`` (option ``seats``, default 3).
+A hidden deck of cards ``HID00..`` (option ``cards``, default 12) is shuffled at setup; each seat draws
+private cards (only that seat sees which), plays them face up, or bumps (a public action that reveals
+nothing, so it can be undone). The game is over when the deck is empty. Seats: ``p1..pN`` (option
+``seats``, default 3). Known to the engine as ``toy`` once :func:`register` is called (``python -m
+harness.cli --toy``; the tests' ``toy_game`` fixture).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -17,6 +22,7 @@ from engine.core import (
     Discarded,
     Drawn,
     Event,
+    GameSpec,
     IllegalIntent,
     Intent,
     Rng,
@@ -24,7 +30,8 @@ from engine.core import (
     make_shuffle,
 )
 
-NAME = "synctoy"
+NAME = "toy"
+MAX_SEATS = 200
 
 
 class Started(Event, frozen=True):
@@ -55,14 +62,14 @@ class State(msgspec.Struct, frozen=True):
     bumps: int = 0
 
 
-EVENTS = (Started, Bumped, *DECK_EVENTS)
-INTENTS = (Draw, Play, Bump)
+_EVENTS = (Started, Bumped, *DECK_EVENTS)
+_INTENTS = (Draw, Play, Bump)
 
 
 def setup(options: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
     n = options.get("seats", 3)
-    if not isinstance(n, int) or not 1 <= n <= 50:
-        raise ValueError("option seats: a whole number from 1 to 50")
+    if not isinstance(n, int) or not 1 <= n <= MAX_SEATS:
+        raise ValueError(f"option seats: a whole number from 1 to {MAX_SEATS}")
     cards = int(options.get("cards", 12))
     seats = tuple(f"p{i}" for i in range(1, n + 1))
     events: list[Event] = [
@@ -117,25 +124,50 @@ def apply(state: State, intent: Intent, rng: Rng) -> list[Event]:
 
 
 def view(state: State, seat: str) -> dict[str, Any]:
-    v: dict[str, Any] = {
+    return {
         "seats": list(state.seats),
         "deck": len(state.deck.cards),
         "discard": list(state.deck.discard),
+        "hand": list(state.hands.get(seat, ())),  # a seat's own cards; none for the table or the host
         "hand_sizes": {s: len(h) for s, h in state.hands.items()},
         "bumps": state.bumps,
     }
-    if seat in state.hands:
-        v["hand"] = list(state.hands[seat])
-    return v
 
 
 def outcome(state: State) -> dict[str, Any] | None:
     return None if state.deck.cards else {"over": True, "discard": list(state.deck.discard)}
 
 
-def describe(item: Event | Intent, lang: str = "fr") -> str:
+def describe(item: Event | Intent, lang: str = "fr", names: Mapping[str, str] | None = None) -> str:
     name = type(item).__name__
     if isinstance(item, Drawn):
         card = item.card or ("une carte" if lang == "fr" else "a card")
         return f"{item.to} pioche {card}" if lang == "fr" else f"{item.to} draws {card}"
     return name
+
+
+def seats(state: State) -> list[str]:
+    return list(state.seats)
+
+
+def register() -> str:
+    """Make the toy game known to the engine (in this process); its name."""
+    from engine.core import game
+
+    game.GAMES.setdefault(NAME, __name__)
+    return NAME
+
+
+GAME = GameSpec(
+    name=NAME,
+    events=_EVENTS,
+    intents=_INTENTS,
+    setup=setup,
+    legal=legal,
+    apply=apply,
+    fold=fold,
+    seats=seats,
+    view=view,
+    outcome=outcome,
+    describe=describe,
+)

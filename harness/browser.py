@@ -1,125 +1,48 @@
-"""Playwright helpers for driving the Flet web app in Debian's headless Chromium (no `playwright install`)."""
+"""Debian's headless Chromium through Playwright (no ``playwright install``), and a driver for the app's
+pages in it.
+
+A Flet page is drawn on a canvas: its controls are found through the accessibility tree Flutter builds
+when asked (each control the app names with ``ident`` has a ``flt-semantics-identifier``)."""
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
+
+from harness import ARTIFACTS
 
 CHROMIUM = "/usr/bin/chromium"
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "artifacts"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+def launch(playwright: Any, *args: str) -> Any:
+    """Headless Chromium started by ``playwright`` (a ``sync_playwright()``), with :data:`ARGS` and ``args``."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=[*ARGS, *args])
 
 
-def start_app(
-    data_dir: Path,
-    port: int,
-    coretoy: bool = True,
-    extra: list[str] | None = None,
-    log_path: Path | None = None,
-) -> subprocess.Popen[bytes]:
-    cmd = [sys.executable, str(ROOT / "tests" / "app" / "app_launch.py")]
-    if coretoy:
-        cmd.append("--with-coretoy")
-    cmd += [
-        "--",
-        "--web",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--data-dir",
-        str(data_dir),
-        "--no-advertise",
-        *(extra or []),
-    ]
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    out = open(log_path, "wb") if log_path else subprocess.DEVNULL
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"the app exited with {proc.returncode} (log: {log_path})")
+class Tap:
+    """A control tapped (a choice) rather than typed into, in :meth:`Driver.new_table`'s ``fields``."""
+
+    def __repr__(self) -> str:
+        return "TAP"
+
+
+TAP: Final = Tap()
+
+
+def pages_report(browser: Any, name: str) -> str:
+    """A screenshot of every open page in ``artifacts/<name>-failure-<i>.png`` and the end of each page's
+    text: what a failed test saw."""
+    out = []
+    for i, page in enumerate(pg for ctx in browser.contexts for pg in ctx.pages):
         try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as r:
-                if r.status == 200:
-                    return proc
-        except OSError:
-            time.sleep(0.3)
-    proc.kill()
-    raise RuntimeError("the app did not answer within 60 s")
-
-
-def need_chromium() -> None:
-    """Skip the calling test module when Debian's Chromium is not installed."""
-    import pytest
-
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(
-            f"{CHROMIUM} is missing (apt-get install chromium) — browser test not run",
-            allow_module_level=True,
-        )
-
-
-@contextmanager
-def app_in_browser(
-    tmp_path: Path, name: str, coretoy: bool = False, data: Path | None = None, extra: list[str] | None = None
-) -> Iterator[tuple[int, Any]]:
-    """The app on a free loopback port (saving in ``data``, by default ``tmp_path/data``) and a headless
-    Chromium: yields (port, browser). When the body fails: a screenshot of every open page in
-    ``artifacts/<name>-failure-<i>.png``, the end of each page's text and of the app's log printed. The
-    browser and the app are stopped in every case."""
-    import pytest
-
-    sync_api = pytest.importorskip("playwright.sync_api")
-    port = free_port()
-    log = tmp_path / "app.log"
-    proc = start_app(
-        data if data is not None else tmp_path / "data", port, coretoy=coretoy, extra=extra, log_path=log
-    )
-    try:
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            try:
-                yield port, browser
-            except BaseException:
-                for i, page in enumerate(pg for ctx in browser.contexts for pg in ctx.pages):
-                    try:
-                        Driver(page).shot(f"{name}-failure-{i}.png")
-                        print(f"page {i}:", Driver(page).all_text()[-1500:])
-                    except Exception as exc:  # noqa: BLE001 - a page that cannot be read: say so, go on
-                        print(f"page {i}: not readable ({exc})")
-                raise
-            finally:
-                browser.close()
-    except BaseException:
-        print(log.read_text(errors="replace")[-4000:])
-        raise
-    finally:
-        stop_app(proc)
-
-
-def stop_app(proc: subprocess.Popen[bytes]) -> None:
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(5)
+            d = Driver(page)
+            d.shot(f"{name}-failure-{i}.png")
+            out.append(f"page {i}: {d.all_text()[-1500:]}")
+        except Exception as exc:  # noqa: BLE001 - a page that cannot be read: say so, go on
+            out.append(f"page {i}: not readable ({exc})")
+    return "\n".join(out)
 
 
 class Driver:
@@ -205,15 +128,35 @@ class Driver:
         """Wait until the control's text contains ``needle`` (case-insensitive); that text."""
         return self._until("t.toLowerCase().includes(a)", [self.sel(ident), needle.lower()], timeout)
 
-    def new_table(self, game: str, fields: dict[str, str] | None = None, timeout: float = 60_000) -> None:
-        """Start screen → *Nouvelle table* → ``game`` with ``fields`` typed (identifier → text) → *Créer*,
-        until the hosted screen shows its join code."""
+    def new_table(
+        self,
+        game: str,
+        fields: Mapping[str, str | Tap] | None = None,
+        *,
+        shot: str | None = None,
+        create: bool = True,
+        hosted: bool = True,
+        timeout: float = 60_000,
+    ) -> None:
+        """Start screen → *Nouvelle table* → ``game``; each of ``fields`` in turn (identifier → text typed,
+        or :data:`TAP` for a control tapped: a choice re-renders the form, so the next field waits for it);
+        a screenshot ``shot`` of the filled form; then *Créer* (unless not ``create``: the form is left
+        open), until the hosted screen shows its join code (unless not ``hosted``: a table refused)."""
         self.click("start-new")
         self.click(f"game-{game}")
-        for ident, text in (fields or {}).items():
-            self.fill(ident, text)
+        for ident, value in (fields or {}).items():
+            if isinstance(value, Tap):
+                self.click(ident)
+                self.page.wait_for_timeout(500)
+            else:
+                self.fill(ident, value)
+        if shot:
+            self.shot(shot)
+        if not create:
+            return
         self.click("create")
-        self.wait("join-code", timeout=timeout)
+        if hosted:
+            self.wait("join-code", timeout=timeout)
 
     def shot(self, name: str) -> Path:
         ARTIFACTS.mkdir(exist_ok=True)

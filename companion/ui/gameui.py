@@ -1,0 +1,103 @@
+"""A game's screens, declared once: :class:`GameUI`, the UI side of :class:`engine.core.game.GameSpec`.
+
+Each game's folder (``companion/ui/<game>/__init__.py``) declares ``UI = GameUI(...)``; :mod:`.games`
+registers them in one place. The generic screens ask the registry for a game's title, its option form, its
+board, its pickers…, never ``if game == "…"``. Everything but the name and the title is optional: a game
+that declares nothing more gets the generic board (every section, list and counter of its view) and plain
+buttons for its choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+import flet as ft
+
+from .boardkit import Renderer
+from .model import OptionSpec
+
+if TYPE_CHECKING:
+    from .navigator import Navigator
+
+Names = Mapping[str, str] | None  # seat → the player's name
+# a drawn map above the text board: (view, lang, seat, names, focus, on_place, width, dark, zoom, device)
+MapDrawer = Callable[..., ft.Control | None]
+# the game's pickers above the plain buttons: (choices, view, lang, names, state, refresh, send, info_button)
+# → (the picker controls, the intent kinds they replace)
+Pickers = Callable[..., tuple[list[ft.Control], set[str]]]
+
+
+@dataclass(frozen=True)
+class HeaderFacts:
+    """What a game adds to the seat screen's header (see :mod:`.header`): empty strings say nothing."""
+
+    actions: str = ""  # "3 actions restantes"
+    where: str = ""  # "Vous êtes à Lugdunum (Tribun)"
+    awaited: str = ""  # "Gallia : phase de pioche"
+
+
+class ProfilePanel(Protocol):
+    """A part of the new-table screen where the box profile a table uses is chosen (Rattus: the census of the
+    rat tokens' faces; Plague & Pestilence: the 2d6 tables)."""
+
+    def render(self) -> ft.Control: ...
+
+    def with_profile(self, options: dict[str, Any]) -> dict[str, Any] | None:
+        """``options`` with the chosen profile; None when the table cannot be made without one (said)."""
+        ...
+
+    def choose(self, path: Path) -> None:
+        """The saved profile at ``path`` chosen (a census just made)."""
+        ...
+
+
+@dataclass(frozen=True)
+class GameUI:
+    """Every part of a game the generic screens show.
+
+    - ``board(view, lang, seat, *, names=None, focus="")``: the board part as text (``folds``: it also takes
+      ``unfolded`` and ``on_unfold``, the parts a user opened); ``map``: the drawn map above it, when the
+      screen gives a width; ``board_changed(old_view, new_view, seat, focus)``: whether an update changes the
+      board this page shows (default: always);
+    - ``header(view, seat, lang, names, focus)``: the game's facts in the header (:class:`HeaderFacts`);
+    - ``outcome_lines(outcome, lang, names)``: how the game ended, in sentences;
+    - ``prompt(screen, snapshot)``: a part above the choices (Rattus: the face of a real token turned over);
+    - ``pickers``: step pickers that replace some plain buttons; ``card_rule(intent, lang)``: the (name, text)
+      of the rule reminder beside a choice; ``same_choice(intent, listed)``: whether an intent a picker made
+      is the listed choice ``listed`` (default: equal); ``label(intent, lang, names, view)``: a choice's label
+      on this device (default: the game's ``describe``);
+    - ``scan_example``: a component id shown in the scan field's hints; ``components``: the catalogue games
+      whose components are this game's (default: its own); ``names_components``: a component is said by its
+      catalogue name (a city card by its city), else by its id;
+    - ``profile_panel(navigator)``: the new-table screen's box profile panel.
+    """
+
+    name: str  # the engine game it shows (engine.core.game.GAMES)
+    title: Mapping[str, str]  # {"fr": ..., "en": ...}
+    option_specs: tuple[OptionSpec, ...] = ()  # the new-table form (anything else: the advanced JSON field)
+    group_titles: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # intent kind → its title
+    board: Renderer | None = None
+    folds: bool = False
+    map: MapDrawer | None = None
+    board_changed: Callable[[Mapping[str, Any], Mapping[str, Any], str, str], bool] | None = None
+    header: Callable[[Mapping[str, Any], str, str, Names, str], HeaderFacts] | None = None
+    outcome_lines: Callable[[Mapping[str, Any], str, Names], Sequence[str]] | None = None
+    prompt: Callable[[Any, Any], ft.Control | None] | None = None
+    pickers: Pickers | None = None
+    card_rule: Callable[[Mapping[str, Any], str], tuple[str, str] | None] | None = None
+    same_choice: Callable[[Mapping[str, Any], Mapping[str, Any]], bool] | None = None
+    label: Callable[[Any, str, Names, Mapping[str, Any]], str] | None = None
+    scan_example: str = ""
+    components: tuple[str, ...] = ()
+    names_components: bool = False
+    profile_panel: Callable[[Navigator], ProfilePanel] | None = None
+
+    def counts(self, catalogue_game: str) -> bool:
+        """Whether a component of ``catalogue_game`` is one of this game's pieces."""
+        return catalogue_game in (self.components or (self.name,))
+
+
+__all__ = ["GameUI", "HeaderFacts", "MapDrawer", "Names", "Pickers", "ProfilePanel"]
