@@ -13,6 +13,7 @@ log = logging.getLogger("tablekeeper.web")
 
 # (module, class, attribute) each patch below reads or replaces
 REQUIRES = [
+    ("flet_web.fastapi.flet_app", "FletApp", "_FletApp__receive_loop"),
     ("flet.messaging.protocol", "Message", "__repr__"),
     ("flet_web.fastapi.flet_app", "FletApp", "handle"),
     ("flet_web.fastapi.flet_app", "FletApp", "send_message"),
@@ -104,7 +105,31 @@ def drop_sends_to_gone_pages() -> None:
     cls._tk_drop_to_gone = True
 
 
+class _GoneIsNotAnError(logging.Filter):
+    """Drops Flet's "Receive loop error" when the error is only that the browser left."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if exc is None:
+            return True
+        from starlette.websockets import WebSocketDisconnect, WebSocketDisconnected
+
+        return not isinstance(exc, (WebSocketDisconnect, WebSocketDisconnected))
+
+
+def quiet_departures() -> None:
+    """Flet 1.0.5's receive loop logs a warning with a traceback for every browser that leaves while it
+    reads, unless the error is starlette's ``WebSocketDisconnect``: the starlette that FastAPI brings now
+    raises ``WebSocketDisconnected`` there (a page closed before its first message, a raw client gone), so
+    a page leaving wrote a traceback into the app's log. A page leaving is not an error: those records are
+    dropped (any other error of the loop is still logged)."""
+    logger = logging.getLogger("flet_web.fastapi")
+    if not any(isinstance(f, _GoneIsNotAnError) for f in logger.filters):
+        logger.addFilter(_GoneIsNotAnError())
+
+
 def install() -> None:
     short_message_repr()
     always_disconnect()
     drop_sends_to_gone_pages()
+    quiet_departures()

@@ -29,6 +29,9 @@ from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
 from .protocol import PROTO, SERVICE_TYPE
 
 log = logging.getLogger("tablekeeper.sync")
+# zeroconf warns, with a traceback, of every interface it cannot send on (a VPN's, an unplugged one's): what
+# matters to a user is said by tablekeeper itself (no table found, discovery unavailable)
+logging.getLogger("zeroconf").setLevel(logging.ERROR)
 
 
 class TableInfo(msgspec.Struct, frozen=True):
