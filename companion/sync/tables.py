@@ -77,6 +77,7 @@ class Projector:
         self._snaps: dict[str, Snapshot] = {}
         self._seats: list[SeatInfo] | None = None  # cached until the seats' names change
         self.held: frozenset[str] = frozenset()  # the seats a device holds (set_held)
+        self.away: frozenset[str] = frozenset()  # the seats whose device has been gone a while (set_away)
         self._seats_seq = -1
 
     # -- who sits where ---------------------------------------------------------------------------------
@@ -125,6 +126,7 @@ class Projector:
                     provinces.get(code, code),
                     code,
                     seat in self.held,
+                    seat in self.away,
                 )
             )
         self._seats, self._seats_seq = out, self.table.seq
@@ -138,6 +140,17 @@ class Projector:
         self.held = held
         self._seats = None
         self._snaps.clear()  # the snapshots carry the seats: made again (the logs stay)
+        return True
+
+    def set_away(self, seats: Iterable[str]) -> bool:
+        """The seats whose device has been gone a while (every snapshot's ``seats`` says so); True when that
+        changed."""
+        away = frozenset(s for s in seats if s != TABLE)
+        if away == self.away:
+            return False
+        self.away = away
+        self._seats = None
+        self._snaps.clear()
         return True
 
     def _names(self, lang: str) -> dict[str, str]:
