@@ -738,3 +738,13 @@ def test_a_play_is_three_controls_or_five_with_an_icon():
     assert count(more) == 5
     off = big_button("Indisponible", lambda _e: None, "d", disabled=True, flat=True)
     assert off.disabled and off.content.on_click is None
+
+
+def test_the_names_typed_for_a_table_are_offered_for_the_next_one(tmp_path):
+    from companion.ui.screens.new_table import NAMES_FILE, last_names, remember_names
+
+    assert last_names(tmp_path) == ""
+    remember_names(tmp_path, ["Ana", "Noé", "Léa"])
+    assert last_names(tmp_path) == "Ana, Noé, Léa"
+    (tmp_path / NAMES_FILE).write_text("{not json")
+    assert last_names(tmp_path) == "", "a damaged file offers nothing (and breaks nothing)"

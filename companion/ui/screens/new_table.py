@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import Callable
@@ -40,6 +41,28 @@ def game_availability() -> dict[str, str]:
     return out
 
 
+NAMES_FILE = "last-names.json"
+
+
+def last_names(data_dir: Path) -> str:
+    """The names typed for the last table made here, as they are typed ("Ana, Bea, …"), or ""."""
+    try:
+        names = json.loads((Path(data_dir) / NAMES_FILE).read_text())
+    except (OSError, ValueError):
+        return ""
+    if not isinstance(names, list):
+        return ""
+    return ", ".join(str(n) for n in names if isinstance(n, str) and n.strip())
+
+
+def remember_names(data_dir: Path, names: list[str]) -> None:
+    """Keep ``names`` for the next table's form (not written: this table still has them)."""
+    try:
+        (Path(data_dir) / NAMES_FILE).write_text(json.dumps(names, ensure_ascii=False))
+    except OSError as exc:
+        log.warning("could not keep the players' names for the next game: %s", exc)
+
+
 class NewTableScreen(Screen):
     title_key = "new.title"
 
@@ -53,7 +76,12 @@ class NewTableScreen(Screen):
         )
         # kept between renders: what is typed is read from each change event (companion/ui/typed.py)
         self.name = track(ft.TextField(value="", text_size=18, height=64))
-        self.players = track(ft.TextField(value="", text_size=18, multiline=True, min_lines=1, max_lines=4))
+        # the names of the last game made here, ready for the next one (the same troop plays again)
+        self.players = track(
+            ft.TextField(
+                value=last_names(shell.hub.data_dir), text_size=18, multiline=True, min_lines=1, max_lines=4
+            )
+        )
         self.advanced = track(ft.TextField(value="", multiline=True, min_lines=1, max_lines=6, text_size=16))
         self.advertise = shell.hub.advertise  # started with --no-advertise: never announced (see Hub.create)
         self.fields: dict[str, ft.Control] = {}
@@ -314,6 +342,7 @@ class NewTableScreen(Screen):
         typed = [n.strip() for n in re.split(r"[,;\n]", (self.players.value or "")) if n.strip()]
         if not typed:
             return
+        remember_names(self.shell.hub.data_dir, typed)
         srv = hosted.server
         try:
             seats = [i.seat for i in srv.snapshot(TABLE).seats]
