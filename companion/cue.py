@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from . import revive, sounds
+from . import link, revive, sounds
 
 SCRIPT = "/tk-cue.js"
 SOUNDS = "/tk-cue/"
@@ -92,8 +92,11 @@ JS = r"""(() => {
 def asset(path: str) -> tuple[bytes, bytes] | None:
     """The body and content type of one of this module's files at ``path`` (the script, a sound), or None
     when ``path`` is not one of them (an unknown sound's name is not one: nothing else is read)."""
-    if path == SCRIPT:  # with the page's revival after a crash of its engine (companion.revive)
-        return (JS + revive.JS).encode(), b"text/javascript; charset=utf-8"
+    if path == SCRIPT:  # with the page's revival after a crash of its engine (companion.revive) and the
+        # watch over its link to the host (companion.link)
+        return (JS + revive.JS + link.JS).encode(), b"text/javascript; charset=utf-8"
+    if path == link.ALIVE:  # the page's probe: the host is there
+        return b"ok", b"text/plain; charset=utf-8"
     if path.startswith(SOUNDS) and path.endswith(".wav"):
         name = path[len(SOUNDS) : -len(".wav")]
         if name in sounds.NAMES:

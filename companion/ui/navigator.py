@@ -96,6 +96,7 @@ class Navigator(Protocol):
         province: str = "",
         follow: bool = False,
         seen: int | None = None,
+        hold: bool = True,
     ) -> None: ...
 
     async def open_remote(
