@@ -113,9 +113,21 @@ STRINGS: dict[str, dict[str, str]] = {
     "access.open": {"fr": "Ouvrir", "en": "Open"},
     "access.wrong": {"fr": "Aucune table n'a ce code PIN.", "en": "No table has this PIN."},
     "access.busy": {"fr": "Trop d'essais : {why}", "en": "Too many attempts: {why}"},
-    "seat.taken": {
-        "fr": "Cette place est tenue par un autre appareil : il peut la libérer, ou l'hôte peut la lui reprendre.",
-        "en": "This seat is held by another device: it can free it, or the host can take it back.",
+    "seat.taken.here": {
+        "fr": "La place de {seat} est ouverte sur un autre appareil, à la table en ce moment. Pour la prendre "
+        "ici : sur cet appareil-là, touchez la maison (en haut à gauche), il la rend ; ou l'hôte touche "
+        "« Libérer {seat} » sur son écran.",
+        "en": "{seat}'s seat is open on another device, at the table right now. To take it here: on that "
+        "device, tap the house (top left) to give it back; or the host taps “Free {seat}” on their "
+        "screen.",
+    },
+    "seat.taken.gone": {
+        "fr": "La place de {seat} est tenue par un autre appareil, qui ne répond plus depuis {minutes} min. "
+        "L'hôte peut la libérer (« Libérer {seat} » sur son écran) ; pendant son tour, la tablette de sa "
+        "province peut aussi « Jouer ici ».",
+        "en": "{seat}'s seat is held by another device, which has not answered for {minutes} min. The host "
+        "can free it (“Free {seat}” on their screen); during its turn, its province's tablet can "
+        "also “Play it here”.",
     },
     "hosted.current": {"fr": "À son tour : {seat}", "en": "Their turn: {seat}"},
     "hosted.seat": {"fr": "Cet appareil sera :", "en": "This device will be:"},
@@ -142,6 +154,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "join.code": {"fr": "Code de la table (ou scan)", "en": "Join code (or scan)"},
     "join.pin": {"fr": "Code PIN", "en": "PIN"},
     "join.seat": {"fr": "Je suis :", "en": "I am:"},
+    "join.tablets": {"fr": "Ou cet appareil est une tablette :", "en": "Or this device is a tablet:"},
     "join.not_code": {
         "fr": "Ce n'est pas un code de table : il commence par tk:// et s'affiche sur l'écran de la table (ou scannez son QR code).",
         "en": "This is not a table's join code: it starts with tk:// and is shown on the table's screen (or scan its QR code).",
@@ -209,6 +222,19 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "{seat} plays on their own device",
     },
     "table.follow.here": {"fr": "Jouer ici quand même", "en": "Play here anyway"},
+    "table.away": {
+        "fr": "C'est au tour de {seat}, mais son appareil ne répond plus depuis plus d'une minute.",
+        "en": "It is {seat}'s turn, but their device has not answered for over a minute.",
+    },
+    "table.event.other": {
+        "fr": "Un événement hors de son tour…",
+        "en": "An event out of turn…",
+    },
+    "table.away.play": {"fr": "Jouer ici pour {seat}", "en": "Play it here for {seat}"},
+    "table.taken_back": {
+        "fr": "{seat} a repris sa place sur son propre appareil.",
+        "en": "{seat} took their seat back on their own device.",
+    },
     "table.follow.held": {
         "fr": "L'appareil de {seat} tient toujours sa place : qu'il la quitte (Accueil), puis touchez « Jouer ici "
         "quand même ».",
@@ -528,6 +554,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "head.you_after": {"fr": "À vous de jouer après {who}", "en": "Your turn, after {who}"},
     "head.tablet_turn": {"fr": "À {who} de jouer, sur cette tablette", "en": "{who}'s turn, on this tablet"},
     "head.turn": {"fr": "Au tour de {who}", "en": "{who}'s turn"},
+    "head.after": {"fr": " — vous jouez après {who}", "en": " — you play after {who}"},
+    "head.next": {"fr": " — vous jouez ensuite", "en": " — you play next"},
+    "head.actions_of": {"fr": "{who} : {actions}", "en": "{who}: {actions}"},
     "head.nobody": {"fr": "Personne ne joue pour l'instant", "en": "Nobody's turn right now"},
     "head.over": {"fr": "Partie terminée", "en": "Game over"},
     "rat.end.winner": {"fr": "{who} gagne !", "en": "{who} wins!"},

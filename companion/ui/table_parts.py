@@ -41,6 +41,7 @@ class TableParts:
             names,
             self.province,
             acting,
+            "" if acting is not None or self.seat == TABLE else self._plays_after(snap, turn),
         )
         me = (
             tr("tablet.bound", lang, province=dict(self.provinces(snap)).get(self.province, self.province))
@@ -113,12 +114,52 @@ class TableParts:
                     "follow-now",
                 )
             )
+        parts += self._away_flags(snap, names)
         parts += self._audit(snap)  # the end-of-game shuffle audit, right under the result
         if not self.online:
             parts.append(pill(tr("table.offline", lang), ft.Colors.ERROR_CONTAINER))
         elif self.closed_error:
             parts.append(pill(tr("table.closed", lang, err=self.closed_error), ft.Colors.ERROR_CONTAINER))
         return vcol(parts, spacing=6, tight=True)
+
+    def _away_flags(self, snap: Snapshot, names: dict[str, str]) -> list[ft.Control]:
+        """On a shared tablet (a province tablet: its province's), each seat in turn whose device has been
+        gone a while — nobody is stuck unseen — with a one-tap "play it here"."""
+        if self.seat != TABLE or snap.outcome is not None:
+            return []
+        lang = self.lang
+        away = {i.seat for i in snap.seats if i.away}
+        flags: list[ft.Control] = []
+        for s in self._to_act(snap):
+            if s not in away or s == self.actor_seat:
+                continue
+            who = model.say(s, lang, names)
+            flags.append(
+                card(
+                    vcol(
+                        [
+                            ft.Row(
+                                [
+                                    ft.Icon(ft.Icons.WARNING_AMBER, size=28),
+                                    ft.Text(tr("table.away", lang, seat=who), size=17, expand=True),
+                                ]
+                            ),
+                            big_button(
+                                tr("table.away.play", lang, seat=who),
+                                self._play_away(s),
+                                f"away-play-{s}",
+                                icon=ft.Icons.TABLET,
+                                primary=True,
+                            ),
+                        ],
+                        spacing=8,
+                        tight=True,
+                    ),
+                    identifier=f"away-{s}",
+                    bgcolor=ft.Colors.ERROR_CONTAINER,
+                )
+            )
+        return flags
 
     def _province_picker(self, snap: Snapshot) -> list[ft.Control]:
         """A Pandémie tablet: which province it stands for (its board first, its players' turns only)."""

@@ -274,6 +274,7 @@ class JoinScreen(Screen):
             lang,
             self._pick,
             self.shell.refresh,
+            phone=self.shell.phone,
         )
 
     async def _pick(self, seat: str, province: str, name: str, colour: str) -> None:
