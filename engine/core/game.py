@@ -76,11 +76,6 @@ class GameSpec:
     def __repr__(self) -> str:
         return f"GameSpec({self.name!r})"
 
-    @property
-    def INTENTS(self) -> tuple[type[Intent], ...]:
-        """:attr:`intents`, for code that still reads a game as a module (``companion.sync.hosting``)."""
-        return self.intents
-
 
 # every game: its name -> the module that declares it (``GAME``), imported when first asked for
 GAMES: dict[str, str] = {
