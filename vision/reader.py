@@ -92,6 +92,12 @@ class Read:
         return self.component_id is None
 
     @property
+    def kind(self) -> str:
+        """``component``, ``damaged`` (starts like ours, check or id wrong), ``join`` (a table's join code)
+        or ``foreign`` (:attr:`engine.core.codes.Parsed.kind`)."""
+        return codes.kind_of(self.raw, self.component_id, self.reason)
+
+    @property
     def center(self) -> tuple[float, float]:
         c = self.corners.mean(axis=0)
         return float(c[0]), float(c[1])
@@ -117,6 +123,7 @@ class Read:
             "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
             "confidence": round(self.confidence, 3),
             "reason": self.reason,
+            "kind": self.kind,
         }
 
 
