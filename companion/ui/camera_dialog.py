@@ -3,18 +3,55 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import flet as ft
 
+from engine.core import codes
+
 from .. import camera
-from .i18n import tr
+from .i18n import reason_text, tr
 from .widgets import big_button
 
 
 def err_text(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
+
+
+def shown_raw(raw: str, limit: int = 60) -> str:
+    """A decoded text as a message quotes it: one line (control characters as spaces), at most ``limit``
+    characters."""
+    one = "".join(" " if ord(ch) < 32 or ord(ch) == 127 else ch for ch in raw).strip()
+    return one if len(one) <= limit else one[: limit - 1] + "…"
+
+
+def scan_miss(scans: Sequence[camera.Scan], lang: str, want: str = "piece", prefix: str = "") -> str:
+    """What to say when a picture held nothing the screen can use, naming what it did hold: nothing, a damaged
+    code of ours, a piece's code where a table's join code was wanted (``want="join"``), a join code or a
+    piece of another kind (not ``prefix``, e.g. ``"RAT:"``) where a piece was wanted, or a foreign code."""
+    if not scans:
+        return tr("scan.nothing", lang)
+    by_kind: dict[str, list[camera.Scan]] = {}
+    for s in scans:
+        by_kind.setdefault(s.kind, []).append(s)
+    if codes.DAMAGED in by_kind:  # most likely what was shown: one of ours, badly seen
+        return tr("scan.damaged", lang, raw=shown_raw(by_kind[codes.DAMAGED][0].raw))
+    if want == "join":
+        if codes.COMPONENT in by_kind:
+            return tr("scan.notjoin.piece", lang, cid=by_kind[codes.COMPONENT][0].component_id)
+        return tr("scan.notjoin.foreign", lang, raw=shown_raw(scans[0].raw))
+    if codes.COMPONENT in by_kind:
+        cid = str(by_kind[codes.COMPONENT][0].component_id)
+        if prefix == "RAT:":
+            return tr("scan.notrat", lang, cid=cid)
+        return tr("scan.notwanted", lang, cid=cid, prefix=prefix)
+    if codes.JOIN in by_kind:
+        return tr("scan.joincode", lang)
+    first = scans[0]
+    if first.reason and first.reason != codes.NOT_OURS:  # ours by its form, unknown here (another catalogue)
+        return tr("scan.foreign", lang, reason=reason_text(first.reason, lang), raw=shown_raw(first.raw))
+    return tr("scan.foreignqr", lang, raw=shown_raw(first.raw))
 
 
 def is_mobile(page: ft.Page) -> bool:
