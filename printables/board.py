@@ -58,8 +58,8 @@ class Poster:
     board_y: float
 
 
-def poster_for(board: Board) -> Poster:
-    """The board at the size of one A3 page (the tiles print it at that same size)."""
+def poster_scale(width: float, height: float) -> float:
+    """mm per board unit of a ``width`` × ``height`` board printed at the size of one A3 page."""
     aw = A3[0] - 2 * MARGIN
     # no taller than one portrait A4 tile can show: then two A4 sheets side by side make the A3 board
     ah = (
@@ -67,9 +67,38 @@ def poster_for(board: Board) -> Poster:
         - TITLE_H
         - FOOT_H
     )
-    s = min(aw / board.width, ah / board.height)
+    return min(aw / width, ah / height)
+
+
+def poster_for(board: Board) -> Poster:
+    """The board at the size of one A3 page (the tiles print it at that same size)."""
+    s = poster_scale(board.width, board.height)
     w, h = board.width * s, board.height * s + TITLE_H + FOOT_H
     return Poster(w, h, s, 0.0, FOOT_H)
+
+
+SMALL_SIDE = 21 + 2 * QUIET  # modules across a place's code (version 1) with its quiet zone
+
+
+def city_module(r_mm: float) -> float:
+    """A city's code module (mm) in its square of half-side 0.8 r, inside its frame."""
+    return 2 * (0.8 * r_mm - FRAME) / SMALL_SIDE
+
+
+def region_module(r_mm: float) -> float:
+    """A Rattus region's code module (mm): the code is 0.72 r across, in the disc's lower half."""
+    return 0.72 * r_mm / SMALL_SIDE
+
+
+def board_modules() -> dict[str, float]:
+    """Each board set's code module in mm, from the boards' constants (no layout is computed)."""
+    from engine.boards import geometry, pandemie, rattus
+
+    s = poster_scale(geometry.WIDTH, geometry.HEIGHT)
+    city = city_module(pandemie.RADIUS * s)
+    out = {name: city for name, *_ in board_sets() if name != "board-rattus"}
+    out["board-rattus"] = region_module(rattus.RADIUS * s)
+    return out
 
 
 def _fill(c: Canvas, hex_colour: str) -> None:
@@ -187,8 +216,9 @@ def draw_board(
         if p.code:
             text = code_payload(p.code)
             inner = 2 * (half - FRAME)
-            n = qr.modules(text, qr.SMALL)
-            module = inner / (n + 2 * QUIET)
+            module = city_module(
+                p.r * s
+            )  # (a small code is version 1: SMALL_SIDE modules with its quiet zone)
             qr.draw(c, text, qr.SMALL, cx - inner / 2, cy - inner / 2, module, QUIET)
             if codes is not None:
                 codes.append((text, p.code, cx, cy, module))
@@ -236,8 +266,7 @@ def _region(
     if p.code:
         text = code_payload(p.code)
         side = 0.72 * r
-        n = qr.modules(text, qr.SMALL)
-        module = side / (n + 2 * QUIET)
+        module = region_module(r)
         qx, qy = cx - side / 2, cy - 0.22 * r - side / 2
         qr.draw(c, text, qr.SMALL, qx, qy, module, QUIET)
         keep.append((qx - module, qy - module, qx + side + module, qy + side + module))
@@ -570,6 +599,7 @@ def _words_spot(
 __all__ = [
     "A3",
     "Layout",
+    "board_modules",
     "layout",
     "GLUE",
     "BoardPrintError",

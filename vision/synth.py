@@ -16,6 +16,8 @@ import cv2
 import numpy as np
 import segno
 
+from .reach import Camera as Camera  # the camera model (vision.reach), for scenes at a distance
+
 
 def code_image(text: str, module_px: int = 4, quiet: int = 4, error: str = "m") -> np.ndarray:
     """A grayscale (uint8) image of a QR code (never Micro QR) for ``text``, ``module_px`` pixels per module."""

@@ -85,3 +85,14 @@ def test_every_code_s_quiet_zone_is_blank_on_every_page(name: str, paper: str) -
         if ring.min() < 200:  # (antialiasing of the symbol's edge: ≥ 220; the glue hatch: ~150)
             dirty.append((p.page, p.component_id, int(ring.min())))
     assert dirty == []
+
+
+def test_each_board_s_module_is_known_without_laying_the_board_out() -> None:
+    """``print --list`` gives each board's reading distance from its module, computed from the boards'
+    constants (laying the five boards out takes seconds): the same module as printed."""
+    from printables.board import board_modules
+
+    modules = board_modules()
+    for name in BOARDS:
+        printed = {p.module_mm for p in build(name, Options(paper="a3")).codes}
+        assert printed == {round(modules[name], 3)}, name

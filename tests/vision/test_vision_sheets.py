@@ -71,3 +71,34 @@ def test_a_whole_token_sheet_photographed_in_1080p_reads_all_35(seed: int) -> No
     frame, placed = synth.sheet_photo(page, codes, synth.FULL_HD, 0.95, cond, seed)
     got, foreign = _ids(frame)
     assert got == {p.text for p in placed} and not foreign
+
+
+@pytest.mark.parametrize(
+    ("name", "opts", "crop_mm", "round_piece"),
+    [("rattus-tokens", {}, TOKEN_MM, True), ("pandemie-cities", {}, 40.0, False)],
+)
+def test_the_reading_distance_print_list_gives_holds_for_a_720p_camera(
+    name: str, opts: dict, crop_mm: float, round_piece: bool
+) -> None:
+    """``tablekeeper print --list`` says how far a 720p camera reads each printed size (vision.reach): at that
+    distance at least 90% of the pieces laid on the table are read; at 1.5 times it, less than half."""
+    from vision.reach import PHONE_720P, reach_cm
+
+    dpi = 400
+    result = build(name, Options(**opts))
+    page, codes = synth.render_page(result.pdf, 1, dpi), synth.printed(result, 1, dpi)
+    module = result.codes[0].module_mm
+    cond = synth.Conditions(tilt_deg=20, perspective=0.02, blur_px=0, defocus=0.5, noise=3, jpeg=85)
+    rates = []
+    for d_mm in (10 * reach_cm(module), 15 * reach_cm(module)):
+        read = want = 0
+        for seed in range(4):
+            px = crop_mm * PHONE_720P.px_per_mm(d_mm)
+            frame, placed = synth.pieces_photo(
+                page, codes[:8], crop_mm * dpi / 25.4, px, PHONE_720P.size, cond, 500 + seed, round_piece
+            )
+            got, foreign = _ids(frame)
+            assert got <= {p.text for p in placed} and not foreign
+            read, want = read + len(got), want + len(placed)
+        rates.append(read / want)
+    assert rates[0] >= 0.9 and rates[1] < 0.5, rates
