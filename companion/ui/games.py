@@ -145,13 +145,14 @@ def scan_refusal(raw: str, cid: str | None, game: str, lang: str = DEFAULT_LANG)
         from engine.core import codes
 
         from .camera_dialog import shown_raw
+        from .camera_dialog import t as scan_t
 
         text = raw.strip()
         kind = codes.parse(text.upper() if text[:4].upper() == "PT1:" else text).kind  # typed in any case
         if kind == codes.DAMAGED:  # one of ours by its form, its check character or id wrong
-            return tr("scan.damaged", lang, raw=shown_raw(text, 40))
+            return scan_t("damaged", lang, raw=shown_raw(text, 40))
         if kind == codes.JOIN:
-            return tr("scan.joincode", lang)
+            return scan_t("joincode", lang)
         example = SCAN_EXAMPLES.get(game)
         return tr(
             "scan.notcode",

@@ -257,38 +257,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "scan.many": {"fr": "{cid} : choisissez l'action.", "en": "{cid}: choose the action."},
     "scan.cancel": {"fr": "Aucune de celles-ci", "en": "None of these"},
     "scan.nothing": {"fr": "Aucun code lu sur l'image.", "en": "No code read in the picture."},
-    # what a picture held when it was not what the screen asked for (companion.ui.camera_dialog.scan_miss)
-    "scan.damaged": {
-        "fr": "Code tablekeeper abîmé ou mal lu : {raw}. Rapprochez l'appareil, ou tapez l'identifiant imprimé "
-        "à côté du code.",
-        "en": "Damaged or misread tablekeeper code: {raw}. Hold the device closer, or type the id printed "
-        "beside the code.",
-    },
-    "scan.joincode": {
-        "fr": "C'est le QR code pour rejoindre une table, pas un jeton ni une carte.",
-        "en": "This is the QR code to join a table, not a token or a card.",
-    },
-    "scan.foreignqr": {
-        "fr": "Ce QR code n'est pas un code tablekeeper : {raw}",
-        "en": "This QR code is not a tablekeeper code: {raw}",
-    },
-    "scan.notjoin.piece": {
-        "fr": "{cid} est le code d'une pièce de jeu, pas celui d'une table : scannez le QR code affiché par "
-        "l'appareil hôte.",
-        "en": "{cid} is a game piece's code, not a table's: scan the QR code the host device shows.",
-    },
-    "scan.notjoin.foreign": {
-        "fr": "Ce QR code n'est pas celui d'une table tablekeeper : {raw}",
-        "en": "This QR code is not a tablekeeper table's: {raw}",
-    },
-    "scan.notrat": {
-        "fr": "{cid} n'est pas un jeton rat (RAT:01 à RAT:49).",
-        "en": "{cid} is not a rat token (RAT:01 to RAT:49).",
-    },
-    "scan.notwanted": {
-        "fr": "{cid} n'est pas une pièce attendue ici (un code {prefix}…).",
-        "en": "{cid} is not a piece expected here (a {prefix}… code).",
-    },
     "scan.nocamera": {"fr": "Caméra indisponible : {err}", "en": "Camera unavailable: {err}"},
     "scan.empty": {"fr": "Tapez ou scannez un code.", "en": "Type or scan a code."},
     "scan.take": {"fr": "Prendre la photo", "en": "Take the picture"},
