@@ -115,6 +115,17 @@ def scan_refusal(raw: str, cid: str | None, game: str, lang: str = DEFAULT_LANG)
 
     here = game_title(game, lang)
     if cid is None:
+        from engine.core import codes
+
+        from .camera_dialog import shown_raw
+        from .camera_dialog import t as scan_t
+
+        text = raw.strip()
+        kind = codes.parse(text.upper() if text[:4].upper() == "PT1:" else text).kind  # typed in any case
+        if kind == codes.DAMAGED:  # one of ours by its form, its check character or id wrong
+            return scan_t("damaged", lang, raw=shown_raw(text, 40))
+        if kind == codes.JOIN:
+            return scan_t("joincode", lang)
         example = scan_example(game)
         return tr(
             "scan.notcode",

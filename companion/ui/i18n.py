@@ -644,6 +644,14 @@ REASONS: dict[str, dict[str, str]] = {
         "en": "check character does not match (damaged or misread code)",
     },
     "malformed component id": {"fr": "identifiant mal formé", "en": "malformed component id"},
+    "a character that cannot be in a code (damaged or misread code)": {
+        "fr": "un caractère qui ne peut pas être dans un code (code abîmé ou mal lu)",
+        "en": "a character that cannot be in a code (damaged or misread code)",
+    },
+    "a table's join code, not a piece": {
+        "fr": "QR code pour rejoindre une table, pas une pièce",
+        "en": "a table's join code, not a piece",
+    },
     "not a component id (expected like RAT:07 or PT1:RAT:07:J)": {
         "fr": "ce n'est pas un identifiant (attendu : RAT:07 ou PT1:RAT:07:J)",
         "en": "not a component id (expected like RAT:07 or PT1:RAT:07:J)",

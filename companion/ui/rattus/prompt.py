@@ -18,9 +18,12 @@ from typing import Any
 
 import flet as ft
 
+from engine.core import codes
 from engine.core.events import TABLE
 
 from .. import profiles as P
+from ..camera_dialog import scan_miss
+from ..model import parse_entry
 from ..widgets import big_button, card, heading, ident, pill, vcol
 
 log = logging.getLogger("tablekeeper.app")
@@ -227,6 +230,9 @@ def _form(
         if not face and not sticker:
             screen.shell.toast(_t("no_face", lang), error=True)
             return
+        if sticker and (entry := parse_entry(sticker)).kind == codes.DAMAGED:  # said as damaged, not unknown
+            screen.shell.toast(scan_miss([entry], lang, prefix="RAT:"), error=True)
+            return
         intent = {
             "type": "FlipToken",
             "seat": snap.seat,
@@ -247,6 +253,8 @@ def _form(
         if ours:
             form.sticker = ours[0]
             refresh()
+        elif scans is not None:  # None: cancelled, or the camera failed (said already)
+            screen.shell.toast(scan_miss(scans, lang, prefix="RAT:"), error=True)
 
     out: list[ft.Control] = [heading(_t("title", lang, region=form.region), 18)]
     note = screen.__dict__.get("_rattus_note", "")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from .. import profiles as P
+from ..camera_dialog import scan_miss
 from ..i18n import tr
 from ..typed import track
 from ..widgets import big_button, card, heading, ident, pill, vcol
@@ -137,7 +138,7 @@ class CensusScreen(Screen):
             return
         ours = [s.component_id for s in scans if s.component_id and s.component_id.startswith("RAT:")]
         if not ours:
-            self.shell.toast(tr("scan.nothing", self.lang), error=True)
+            self.shell.toast(scan_miss(scans, self.lang, prefix="RAT:"), error=True)
             return
         self.token.value = ours[0]
         self.shell.refresh()

@@ -11,6 +11,7 @@ from engine.core.events import TABLE
 from ...announce import turn_seats
 from ...session import Session
 from .. import rejoin
+from ..camera_dialog import scan_miss
 from ..i18n import tr
 from ..seat_picker import SeatPicker, provinces_of
 from ..spawn import spawn
@@ -150,9 +151,9 @@ class JoinScreen(Screen):
         scans = await self.shell.capture_scans()
         if scans is None:
             return
-        codes_ = [sc.raw for sc in scans if sc.raw.startswith("tk://")]
+        codes_ = [sc.raw for sc in scans if sc.kind == "join"]
         if not codes_:
-            self.shell.toast(tr("scan.nothing", self.lang), error=True)
+            self.shell.toast(scan_miss(scans, self.lang, want="join"), error=True)
             return
         self.code.value = codes_[0]
         self._code_entered()
