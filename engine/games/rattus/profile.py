@@ -291,10 +291,10 @@ def validate(data: Any, *, require_faces: bool = False) -> list[str]:
         a, b = link.get("a"), link.get("b")
         bad = False
         for end in (a, b):
-            if end not in adj:
+            if not isinstance(end, str) or end not in adj:
                 p.append(f"links #{i}: unknown region {end!r}")
                 bad = True
-        if bad:
+        if bad or not isinstance(a, str) or not isinstance(b, str):
             continue
         if a == b:
             p.append(f"links #{i}: region {a} linked to itself")
