@@ -487,7 +487,8 @@ def save(profile: Profile, path: str | Path) -> Path:
 def default_profile() -> Profile:
     """The shipped default: region names of the rules texts, borders and shading to check, no faces."""
     text = resources.files("engine.games.rattus").joinpath("data/default-profile.toml").read_text("utf-8")
-    return loads(text, "toml", source="default-profile.toml")
+    source = "default-profile.toml"
+    return from_dict(loads(text, "toml", source=source, validate_=False), source=source)
 
 
 # -- faces learned in play ----------------------------------------------------------------------------
