@@ -205,5 +205,5 @@ class Table:
     def outcome(self) -> dict[str, Any] | None:
         return self.game.outcome(self.state)
 
-    def decoder(self) -> msgspec.json.Decoder:
+    def decoder(self) -> msgspec.json.Decoder[Any]:
         return decoder(event_types(self.game))

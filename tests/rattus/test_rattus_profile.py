@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import tomli_w
 
 from engine.core.codes import payload
 from engine.games.rattus import profile as pf
@@ -71,6 +72,17 @@ def test_validate_reports_every_problem_not_just_the_first() -> None:
     ):
         assert needle in text, (needle, text)
     assert len(problems) >= 9
+
+
+def test_a_link_end_that_is_not_a_region_name_is_reported_not_a_crash() -> None:
+    data = pf.to_dict(pf.default_profile())
+    data["links"][0]["a"] = ["Gallia"]  # in TOML: a = ["Gallia"]
+    data["links"][1]["b"] = {"name": "Italia"}
+    with pytest.raises(pf.ProfileError) as caught:
+        pf.loads(tomli_w.dumps(data))
+    text = str(caught.value)
+    assert "links #1: unknown region ['Gallia']" in text
+    assert "links #2: unknown region {'name': 'Italia'}" in text
 
 
 def test_disconnected_board_and_wrong_shading_are_explained() -> None:

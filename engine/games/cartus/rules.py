@@ -7,7 +7,7 @@ player's rat tokens (private), the influence tracks, hand sizes, turn order and 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import permutations
 from typing import Any
 
@@ -76,7 +76,7 @@ from .events import (
     VictoryPointsDeclared,
     VictoryTokensTaken,
 )
-from .scoring import final_scores
+from .scoring import TieRule, final_scores
 
 SELECTIONS = ("first", "random-type", "random-five", "agreed")
 OPTION_KEYS = {
@@ -121,7 +121,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     buildings_in_play: tuple[str, ...]
     nun_row: str
     simultaneous_support: bool
-    majority_ties: str
+    majority_ties: TieRule
     supports: dict[str, tuple[int, int, int]] = msgspec.field(default_factory=dict)
     vp_mode: str = "one"
     vp_values: tuple[int, ...] = ()
@@ -273,7 +273,7 @@ def validate_options(options: dict[str, Any], rng: Rng) -> GameStarted:
         not isinstance(start, list | tuple)
         or len(start) != 3
         or not all(isinstance(x, int) and x >= 0 for x in start)
-        or rats_total(tuple(start)) != dat.start_rats  # type: ignore[arg-type]
+        or rats_total(tuple(start)) != dat.start_rats
     ):
         raise _fail(
             f"start_tokens must be [value-1, value-3, value-5] token counts worth {dat.start_rats} rats, "
@@ -352,9 +352,16 @@ def _supports(raw: Any) -> dict[str, tuple[int, int, int]]:
 class _Ctx:
     """Events being produced, with the state folded as they come."""
 
-    def __init__(self, state: State | None) -> None:
-        self.state: State = state  # type: ignore[assignment]
+    def __init__(self, state: State) -> None:
+        self.state = state
         self.events: list[Event] = []
+
+    @classmethod
+    def starting(cls, event: GameStarted) -> _Ctx:
+        """The events of a new game, its first event folded."""
+        ctx = cls(fold(None, event))
+        ctx.events.append(event)
+        return ctx
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
@@ -363,8 +370,7 @@ class _Ctx:
 
 def setup(options: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
     started = validate_options(options, rng)
-    ctx = _Ctx(None)
-    ctx.emit(started)
+    ctx = _Ctx.starting(started)
     order = shuffled(rng, started.buildings)
     n_rep = D.data().replacement[str(len(started.seats))]
     # the replacement pile is taken off the shuffled building deck unseen: two committed piles
@@ -656,7 +662,7 @@ def _f_scored(s: State, e: GameScored) -> State:
     return _rep(s, result=e.result)
 
 
-_FOLDS: dict[type, Any] = {
+_FOLDS: dict[type, Callable[[State, Any], State]] = {
     Shuffled: _f_shuffled,
     Drawn: _f_drawn,
     Placed: _f_placed,
@@ -882,9 +888,13 @@ def _advance(ctx: _Ctx) -> None:
                 else:
                     ctx.emit(BuildingBegan(building=nxt, card=s.row[nxt]))
             elif s.d_step == "reveal":
-                empty = [x for x in needed_reveals(s) if x not in s.revealed and announced(s, x)[1] == 0]
-                for x in empty:  # nothing was put down: nothing to reveal
-                    ctx.emit(Revealed(seat=x, building=announced(s, x)[0]))
+                for x in needed_reveals(s):
+                    if x in s.revealed:
+                        continue
+                    where = announced(s, x)
+                    assert where is not None  # the seats to reveal are those that entered
+                    if where[1] == 0:  # nothing was put down: nothing to reveal
+                        ctx.emit(Revealed(seat=x, building=where[0]))
                 if any(x not in ctx.state.revealed for x in needed_reveals(ctx.state)):
                     return
                 _resolve_cards(ctx)
@@ -971,13 +981,13 @@ def score_state(state: State, rats: dict[str, int], nuns: int) -> dict[str, Any]
             "victory_tokens": state.vp_points.get(seat, 0) if state.vp_mode == "printed" else state.vp[seat],
             "rats": rats[seat],
         }
-    stacks = {cls: sorted(state.seats, key=lambda x, c=cls: state.stamps[x][c]) for cls in D.CLASS_CODES}
+    stacks = {cls: sorted(state.seats, key=lambda x: state.stamps[x][cls]) for cls in D.CLASS_CODES}
     return final_scores(
         players,
         nuns=nuns,
         specials_in_play=specials,
         treasure_in_play="TRE" in types,
-        majority_ties=state.majority_ties,  # type: ignore[arg-type]
+        majority_ties=state.majority_ties,
         stacks=stacks,
     )
 
@@ -1388,9 +1398,9 @@ def legal(state: State, seat: str) -> list[Intent]:
             printed = state.supports.get(state.row[b])
             for d in range(MAX_SUPPORT_DRAW + 1):
                 for r in range(MAX_SUPPORT_RATS + 1):
-                    for p in peeks:
-                        if d + r + len(p) and (printed is None or printed == (d, r, len(p))):
-                            out.append(Support(seat=seat, building=b, draw=d, rats=r, peek=p))
+                    for peek in peeks:
+                        if d + r + len(peek) and (printed is None or printed == (d, r, len(peek))):
+                            out.append(Support(seat=seat, building=b, draw=d, rats=r, peek=peek))
     elif state.phase == "C" and state.queue and state.queue[0] == seat:
         for b in range(len(state.row)):
             out += [Enter(seat=seat, building=b, cards=k) for k in range(state.hands[seat] + 1)]

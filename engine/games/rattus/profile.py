@@ -291,10 +291,10 @@ def validate(data: Any, *, require_faces: bool = False) -> list[str]:
         a, b = link.get("a"), link.get("b")
         bad = False
         for end in (a, b):
-            if end not in adj:
+            if not isinstance(end, str) or end not in adj:
                 p.append(f"links #{i}: unknown region {end!r}")
                 bad = True
-        if bad:
+        if bad or not isinstance(a, str) or not isinstance(b, str):
             continue
         if a == b:
             p.append(f"links #{i}: region {a} linked to itself")
@@ -487,7 +487,8 @@ def save(profile: Profile, path: str | Path) -> Path:
 def default_profile() -> Profile:
     """The shipped default: region names of the rules texts, borders and shading to check, no faces."""
     text = resources.files("engine.games.rattus").joinpath("data/default-profile.toml").read_text("utf-8")
-    return loads(text, "toml", source="default-profile.toml")
+    source = "default-profile.toml"
+    return from_dict(loads(text, "toml", source=source, validate_=False), source=source)
 
 
 # -- faces learned in play ----------------------------------------------------------------------------

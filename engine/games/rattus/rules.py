@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core.deck import Drawn, make_shuffle
-from engine.core.events import HOST, TABLE, Event, IllegalIntent, Intent
+from engine.core.events import HOST, TABLE, Event, IllegalIntent, InconsistentLog, Intent
 from engine.core.rng import Rng, choice, shuffled
 
 from .characters import CHARACTERS, CLASSES, KNIGHTLY, PRESETS, character_key
@@ -76,7 +76,7 @@ from .events import (
 )
 from .profile import Face, Profile, ProfileError, default_profile, from_dict, parse_face, to_dict, token_id_of
 from .seen import for_seat
-from .state import BISHOPS, NUNS, RAMPARTS, REMOVED, State, fold
+from .state import BISHOPS, NUNS, RAMPARTS, REMOVED, State, fold, rampart
 
 SEATS = ("p1", "p2", "p3", "p4")
 MODES = ("digital", "physical")
@@ -114,9 +114,9 @@ def resolve_options(options: Mapping[str, Any], rng: Rng) -> dict[str, Any]:
     except ProfileError as exc:
         raise OptionsError(str(exc)) from None
     if mode == "digital" and not profile.complete:
-        known, total = len(profile.tokens) - len(profile.missing_faces()), len(profile.tokens)
+        faces_known, total = len(profile.tokens) - len(profile.missing_faces()), len(profile.tokens)
         raise OptionsError(
-            f"the app's hidden bag needs the faces of all {total} rat tokens and this box profile knows {known}. "
+            f"the app's hidden bag needs the faces of all {total} rat tokens and this box profile knows {faces_known}. "
             "Two ways out: play with the real tokens (each face typed when a token is turned over is kept in "
             "the box profile, and the hidden bag opens once all are known), or record the missing faces now "
             "with the census"
@@ -165,9 +165,16 @@ def _characters(spec: Any, rng: Rng) -> tuple[str, ...]:
 
 # ------------------------------------------------------------------------------------------- emitter
 class _Em:
-    def __init__(self, state: State | None) -> None:
-        self.s: State = state  # type: ignore[assignment]
+    def __init__(self, state: State) -> None:
+        self.s = state
         self.events: list[Event] = []
+
+    @classmethod
+    def starting(cls, event: GameStarted) -> _Em:
+        """The emitter of a new game, its first event folded."""
+        em = cls(fold(None, event))
+        em.events.append(event)
+        return em
 
     def __call__(self, event: Event) -> State:
         self.events.append(event)
@@ -177,8 +184,7 @@ class _Em:
 
 def setup(options: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
     opts = resolve_options(options, rng)
-    em = _Em(None)
-    em(GameStarted(options=opts))
+    em = _Em.starting(GameStarted(options=opts))
     s = em.s
     players = len(s.seats)
     if s.digital:
@@ -332,6 +338,14 @@ def _physical_token(
 
 
 # ------------------------------------------------------------------------------------------- ravage
+def _face_of(s: State, token: str) -> Face:
+    """A token's face in a digital game: its box profile knows them all (the game cannot start otherwise)."""
+    face = s.profile.face(token)
+    if face is None:
+        raise InconsistentLog(f"the box profile of this digital game has no face for {token}")
+    return face
+
+
 def _resolve(em: _Em, region: str, token: str, face: Face) -> None:
     s = em.s
     pop = s.population(region)
@@ -409,7 +423,7 @@ def _start_ravage(em: _Em, region: str, kind: str) -> None:
     if s.digital:
         while _go_on(em.s):
             tok = em.s.slots[region][0]
-            _resolve(em, region, tok, em.s.profile.face(tok))  # type: ignore[arg-type]
+            _resolve(em, region, tok, _face_of(em.s, tok))
         _end_ravage(em)
 
 
@@ -453,7 +467,7 @@ def _final_plague(em: _Em) -> None:
         for region in em.s.regions:
             while em.s.slots[region] and em.s.total_cubes(region) > 0:
                 tok = em.s.slots[region][0]
-                _resolve(em, region, tok, em.s.profile.face(tok))  # type: ignore[arg-type]
+                _resolve(em, region, tok, _face_of(em.s, tok))
         _game_over(em)
     elif not _final_left(em.s):
         _game_over(em)
@@ -757,7 +771,7 @@ def _h_ramparts(em: _Em, i: SetRamparts, rng: Rng) -> None:
     _card(s, i.seat, "empereur")
     if len(i.edges) > RAMPARTS:
         raise _ill("ramparts", f"there are {RAMPARTS} ramparts")
-    seen = set()
+    keys: list[tuple[str, str]] = []
     for edge in i.edges:
         if len(edge) != 2:
             raise _ill("ramparts", "a rampart stands between two regions")
@@ -766,11 +780,11 @@ def _h_ramparts(em: _Em, i: SetRamparts, rng: Rng) -> None:
         _region(s, b)
         if b not in s.adj[a]:
             raise _ill("neighbours", f"a rampart stands between neighbours; {a} and {b} are not")
-        key = tuple(sorted(edge))
-        if key in seen:
+        key = rampart(a, b)
+        if key in keys:
             raise _ill("ramparts", f"two ramparts between {a} and {b}")
-        seen.add(key)
-    em(RampartsSet(seat=i.seat, edges=tuple(tuple(sorted(e)) for e in i.edges)))  # type: ignore[misc]
+        keys.append(key)
+    em(RampartsSet(seat=i.seat, edges=tuple(keys)))
 
 
 def _h_nuns(em: _Em, i: SetNuns, rng: Rng) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -130,7 +131,7 @@ class State(msgspec.Struct, frozen=True):
 
     def blocked(self, a: str, b: str) -> bool:
         """A rampart stands between ``a`` and ``b``."""
-        return tuple(sorted((a, b))) in self.ramparts
+        return rampart(a, b) in self.ramparts
 
     def nuns_in(self, region: str) -> int:
         return sum(1 for n in self.nuns if n == region)
@@ -151,6 +152,11 @@ class State(msgspec.Struct, frozen=True):
     def next_seat(self, seat: str, step: int = 1) -> str:
         i = self.seats.index(seat)
         return self.seats[(i + step) % len(self.seats)]
+
+
+def rampart(a: str, b: str) -> tuple[str, str]:
+    """A rampart between neighbours ``a`` and ``b``, as the state keeps it: the two names in order."""
+    return (a, b) if a <= b else (b, a)
 
 
 def _rep(state: State, **kw: Any) -> State:
@@ -429,7 +435,7 @@ def _f_cubes_swapped(s: State, e: CubesSwapped) -> State:
 
 
 def _f_ramparts(s: State, e: RampartsSet) -> State:
-    return _rep(s, ramparts=tuple(tuple(sorted(x)) for x in e.edges), used=_mark(s, "empereur"))  # type: ignore[misc]
+    return _rep(s, ramparts=tuple(rampart(a, b) for a, b in e.edges), used=_mark(s, "empereur"))
 
 
 def _f_nuns(s: State, e: NunsSet) -> State:
@@ -642,7 +648,7 @@ def _f_game_over(s: State, e: GameOver) -> State:
     )
 
 
-_FOLD: dict[type, Any] = {
+_FOLD: dict[type, Callable[[State, Any], State]] = {
     Shuffled: _f_shuffled,
     Drawn: _f_drawn,
     Peeked: _f_peeked,

@@ -92,9 +92,9 @@ def view(state: State, seat: str) -> dict[str, Any]:
     }
     if not s.digital and s.phase in ("ravage", "crusader_flip", "final_plague"):
         # real tokens: a token is to be turned over here now, and its face told (typed, or its sticker scanned)
-        regions = [s.ravage] if s.ravage else [r for r in s.regions if s.slots[r] and s.total_cubes(r) > 0]
+        where = [s.ravage] if s.ravage else [r for r in s.regions if s.slots[r] and s.total_cubes(r) > 0]
         out["turn_over"] = {
-            "regions": regions,
+            "regions": where,
             "by": [s.active] if s.active else list(s.seats),
             "sticker_needed": s.phase == "crusader_flip",
             "common": _common_faces(s),
