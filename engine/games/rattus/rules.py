@@ -76,7 +76,7 @@ from .events import (
 )
 from .profile import Face, Profile, ProfileError, default_profile, from_dict, parse_face, to_dict, token_id_of
 from .seen import for_seat
-from .state import BISHOPS, NUNS, RAMPARTS, REMOVED, State, fold
+from .state import BISHOPS, NUNS, RAMPARTS, REMOVED, State, fold, orphan_potions
 
 SEATS = ("p1", "p2", "p3", "p4")
 MODES = ("digital", "physical")
@@ -383,7 +383,12 @@ def _resolve(em: _Em, region: str, token: str, face: Face) -> None:
             for seat in [x for x in s.seats if cubes.get(x, 0) > 0]:
                 hit(seat)
     if lost or used:
-        em(CubesLost(region=region, token=token, cubes=lost, potions=used))
+        left = {r: dict(v) for r, v in s.potions.items()}
+        for seat, n in used.items():
+            left[region][seat] -= n
+        kept = {**s.cubes, region: {seat: n for seat, n in cubes.items() if n > 0}}
+        back = orphan_potions(left, kept, region)
+        em(CubesLost(region=region, token=token, cubes=lost, potions=used, potions_back=back))
     serf = em.s.serf
     if serf and any(n > 0 for seat, n in lost.items() if seat != serf) and em.s.reserve[serf] > 0:
         em(CubesPlaced(seat=serf, region=region, count=1, reason="serf"))
