@@ -389,7 +389,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "cp.plague.pop": {"fr": "{n} PP", "en": "{n} PPs"},
     "cp.plague.pop_hidden": {"fr": "population cachée", "en": "population hidden"},
     "cp.plague.cards": {"fr": "{n} carte(s)", "en": "{n} card(s)"},
-    "cp.plague.out": {"fr": "éliminé", "en": "out"},
+    "cp.plague.out": {"fr": "hors jeu", "en": "out of the game"},  # no adjective to agree with a name
     "cp.plague.last_chance": {"fr": "dernière chance", "en": "last chance"},
     "cp.plague.phase.prosperity": {"fr": "Prospérité", "en": "Prosperity"},
     "cp.plague.phase.plague": {"fr": "Peste", "en": "Plague"},
@@ -546,7 +546,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "Personne ne gagne : tout le monde a été éliminé.",
         "en": "Nobody wins: everyone was eliminated.",
     },
-    "plg.end.eliminated": {"fr": "Éliminé(s) : {who}", "en": "Eliminated: {who}"},
+    "plg.end.eliminated": {"fr": "Hors jeu : {who}", "en": "Out of the game: {who}"},
     "pan.end.won": {"fr": "Partie gagnée : l'Empire tient bon !", "en": "Game won: the Empire holds!"},
     "pan.end.lost": {"fr": "Partie perdue", "en": "Game lost"},
     "pan.end.where": {"fr": "{province} : {why}", "en": "{province}: {why}"},
