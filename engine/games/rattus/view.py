@@ -77,6 +77,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "ramparts": [list(e) for e in s.ramparts],
         "nuns": [n for n in s.nuns if n],
         "bishops": [b for b in s.bishops if b],
+        "bishop_places": list(s.bishops),  # by pawn ("": not placed yet), as SetBishop names them
         "spread": {"region": s.spread_region, "left": s.spread_left},
         "ravage": s.ravage,
         "witch_looks": len(s.peeks),
