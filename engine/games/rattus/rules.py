@@ -74,7 +74,17 @@ from .events import (
     WitchPeek,
     WitchSwap,
 )
-from .profile import Face, Profile, ProfileError, default_profile, from_dict, parse_face, to_dict, token_id_of
+from .profile import (
+    Face,
+    Profile,
+    ProfileError,
+    TokenCodeError,
+    default_profile,
+    from_dict,
+    parse_face,
+    to_dict,
+    token_id_of,
+)
 from .seen import for_seat
 from .state import BISHOPS, NUNS, RAMPARTS, REMOVED, State, fold, orphan_potions
 
@@ -302,8 +312,8 @@ def _physical_token(
     s = for_seat(s, seat)
     try:
         tid = token_id_of(raw)
-    except ValueError as exc:
-        raise _ill("unknown-token", str(exc)) from None
+    except TokenCodeError as exc:  # a damaged code is not said to be "not in the box profile"
+        raise _ill({"damaged": "damaged-code"}.get(exc.kind, "not-a-token"), str(exc)) from None
     if s.profile.token(tid) is None:
         raise _ill("unknown-token", f"{tid} is not in this box profile")
     if any(t == tid for t, _, _ in s.revealed) or any(t == tid for t, _ in s.pending):
