@@ -53,6 +53,11 @@ class ProfilePanel(Protocol):
         """The saved profile at ``path`` chosen (a census just made)."""
         ...
 
+    def defaults(self) -> dict[str, Any]:
+        """Options the chosen profile makes likeliest, as the form's first values (Rattus: the hidden bag once
+        a census knows every face); empty: the options' own defaults."""
+        ...
+
 
 @dataclass(frozen=True)
 class GameUI:
