@@ -289,10 +289,7 @@ STRINGS: dict[str, dict[str, str]] = {
     # Rattus Cartus and Plague & Pestilence screens (companion/ui/cartus_plague_model.py)
     "cp.more": {"fr": "Autres informations", "en": "Other information"},
     "cp.cartus.specials": {"fr": "Cartes spéciales en jeu", "en": "Special cards in play"},
-    "cp.cartus.declared": {
-        "fr": "{n} point(s) de victoire déclaré(s)",
-        "en": "{n} victory point(s) declared",
-    },
+    "cp.cartus.declared": {"fr": "points de victoire déclarés : {n}", "en": "victory points declared: {n}"},
     "cp.players": {"fr": "Joueurs", "en": "Players"},
     "cp.phase": {"fr": "Phase", "en": "Phase"},
     "cp.waiting": {"fr": "On attend", "en": "Waiting for"},

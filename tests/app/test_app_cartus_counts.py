@@ -129,3 +129,22 @@ def test_a_reveal_prompt_names_the_building_not_its_place_in_the_row() -> None:
     seat = R.waiting_for(s)[0]
     assert cartus_todo(C.view(s, seat), "fr", seat, NAMES) == "Révélez vos cartes posées dans Château."
     assert cartus_todo(C.view(s, seat), "en", seat, NAMES) == "Reveal your cards placed in Castle."
+
+
+def test_the_victory_tokens_points_and_a_cardboard_nun_row_are_one_number_each_not_a_button_per_total() -> (
+    None
+):
+    s, _ = new(3, seed=1, nun_row="cards")
+    s = msgspec.structs.replace(s, round=s.rounds, phase="E", queue=(), vp={"p1": 3, "p2": 0, "p3": 1})
+    s, _ = act(s, C.EndRound(seat="table"))
+    listed = choices(s, "table")
+    vp = counts.number_plan("DeclareVictoryPoints", listed, C.view(s, "table"))
+    assert vp is not None and vp.players == ["p1", "p3"] and vp.tokens == {"p1": 3, "p3": 1}
+    assert len([c for c in listed if c.intent["type"] == "DeclareVictoryPoints"]) > 20  # one button per total
+    assert sorted(vp.values["p1"]) == list(range(3, 31))  # 3 tokens: 3 to 30 points
+    s2 = send(s, vp.values["p1"][7])
+    assert s2.vp_points == {"p1": 7}
+    nuns = counts.number_plan("DeclareNuns", listed, C.view(s, "table"))
+    assert nuns is not None and nuns.players == [""] and sorted(nuns.values[""]) == list(range(21))
+    s3 = send(s2, nuns.values[""][9])
+    assert s3.nuns_declared == 9

@@ -44,7 +44,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Too many cards: {n} laid in all. Lower a count.",
     ),
     "reveal.go": ("Révéler : {parts}", "Reveal: {parts}"),
-    "part.matching": ("{n} {cls}", "{n} {cls}"),
+    "part.matching": ("{n} carte(s) {cls}", "{n} {cls} card(s)"),
     "part.other": ("{n} autre(s)", "{n} other(s)"),
     "part.jokers": ("{n} joker(s)", "{n} joker(s)"),
     "part.swords": ("{n} épée(s)", "{n} sword(s)"),
@@ -65,6 +65,22 @@ TEXTS: dict[str, tuple[str, str]] = {
     "hand.go.of": ("Déclarer la main de {who} : {parts}", "Declare {who}'s hand: {parts}"),
     "minus": ("moins", "fewer"),
     "plus": ("plus", "more"),
+    "vp.title": ("Points de vos jetons de victoire", "Points on your victory tokens"),
+    "vp.title.of": ("Points des jetons de victoire de {who}", "Points on {who}'s victory tokens"),
+    "vp.help": (
+        "Additionnez les points imprimés sur les jetons ({n} jeton(s)).",
+        "Add up the points printed on the tokens ({n} token(s)).",
+    ),
+    "vp.value": ("Points", "Points"),
+    "vp.go": ("Déclarer {n} point(s)", "Declare {n} point(s)"),
+    "vp.go.of": ("{who} : déclarer {n} point(s)", "{who}: declare {n} point(s)"),
+    "nuns.title": ("Soutien des nonnes (cartes sur la table)", "Nun support (cards on the table)"),
+    "nuns.help": (
+        "Retournez les cinq cartes et comptez les symboles « nonne ».",
+        "Turn the five cards over and count the nun symbols.",
+    ),
+    "nuns.value": ("Nonnes", "Nuns"),
+    "nuns.go": ("Déclarer {n} nonne(s)", "Declare {n} nun(s)"),
 }
 t = pairs(TEXTS)
 
@@ -177,6 +193,34 @@ def hand_plan(choices: Sequence[Choice], view: Mapping[str, Any]) -> HandPlan | 
     return HandPlan(listed, cards, likely, kinds)
 
 
+@dataclass
+class NumberPlan:
+    """One number to say at the end (the victory tokens' points, the nuns of a cardboard row): per player (""
+    for the nuns), the values the engine accepts, each with its listed intent."""
+
+    kind: str  # DeclareVictoryPoints | DeclareNuns
+    values: dict[str, dict[int, dict[str, Any]]]  # player → value → intent
+    tokens: dict[str, int]  # player → victory tokens held (the help line)
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.values)
+
+
+def number_plan(kind: str, choices: Sequence[Choice], view: Mapping[str, Any]) -> NumberPlan | None:
+    field = "points" if kind == "DeclareVictoryPoints" else "count"
+    values: dict[str, dict[int, dict[str, Any]]] = {}
+    for c in choices:
+        i = c.intent
+        if i.get("type") == kind:
+            who = str(i.get("player") or i.get("seat") or "") if kind == "DeclareVictoryPoints" else ""
+            values.setdefault(who, {})[int(i.get(field, 0))] = dict(i)
+    if not values:
+        return None
+    held = view.get("victory_tokens") if isinstance(view.get("victory_tokens"), Mapping) else {}
+    return NumberPlan(kind, values, {p: int((held or {}).get(p, 0)) for p in values})
+
+
 def same_choice(intent: Mapping[str, Any], listed: Mapping[str, Any]) -> bool:
     """A reveal or a final hand a stepper made is the listed choice of the same seat (and player): the engine
     lists the splits of a large count only by their total, and refuses a split with the wrong total."""
@@ -190,9 +234,16 @@ def same_choice(intent: Mapping[str, Any], listed: Mapping[str, Any]) -> bool:
 
 # -- drawing ------------------------------------------------------------------------------------------------
 def count_row(
-    prefix: str, title: str, value: int, top: int, set_value: Callable[[int], None], lang: str
+    prefix: str,
+    title: str,
+    value: int,
+    top: int,
+    set_value: Callable[[int], None],
+    lang: str,
+    stepper: bool = False,
 ) -> Any:
-    """One count: a button per value up to ``STEPPER_MAX``, else − value + (each button ``<prefix>-…``)."""
+    """One count from 0 to ``top``: a button per value up to ``STEPPER_MAX``, else (or ``stepper``)
+    − value + (each button ``<prefix>-…``)."""
     import flet as ft
 
     from ..widgets import ident, segments
@@ -204,7 +255,7 @@ def count_row(
         return go
 
     head = ft.Text(title, size=15)
-    if top <= STEPPER_MAX:
+    if top <= STEPPER_MAX and not stepper:
         return ft.Column(
             [head, segments(prefix, title, [(n, str(n)) for n in range(top + 1)], value, on, lang)],
             spacing=4,
@@ -379,12 +430,113 @@ def hand_picker(
     return ident(vcol(parts, spacing=8, tight=True), "hand-picker")
 
 
+def number_picker(
+    p: NumberPlan,
+    lang: str,
+    names: Mapping[str, str] | None,
+    state: dict[str, Any],
+    refresh: Callable[[], None],
+    send: Callable[[dict[str, Any]], Callable[[Any], Any]],
+) -> Any:
+    """The Flet control: the player (the table says it for everybody), − value +, one button to declare."""
+    import flet as ft
+
+    from ..model import say
+    from ..widgets import big_button, ident, segments, vcol
+
+    vp = p.kind == "DeclareVictoryPoints"
+    prefix = "vp" if vp else "nuns"
+    players = p.players
+    player = str(state.get("player", players[0]))
+    if player not in players:
+        player = players[0]
+    allowed = sorted(p.values[player])
+    value = int(state.get(f"value-{player}", allowed[0]))
+    if value not in allowed:
+        value = min(allowed, key=lambda v: abs(v - value))
+    who = say(player, lang, names)
+    own = vp and not p.values[player][allowed[0]].get("player")
+
+    def pick(x: str) -> Callable[[Any], None]:
+        def go(_e: Any) -> None:
+            state["player"] = x
+            refresh()
+
+        return go
+
+    def set_value(v: int) -> None:  # the − / + steps move to the next value the engine accepts
+        here = allowed.index(value)
+        if v != value:
+            step = -1 if v < value else 1
+            state[f"value-{player}"] = allowed[max(0, min(len(allowed) - 1, here + step))]
+            refresh()
+
+    parts: list[ft.Control] = []
+    if len(players) > 1:
+        parts += [
+            ft.Text(t("hand.who", lang), size=15),
+            segments(
+                f"{prefix}-player",
+                t("hand.who", lang),
+                [(x, say(x, lang, names)) for x in players],
+                player,
+                pick,
+                lang,
+            ),
+        ]
+    title = t("vp.title", lang) if own else t("vp.title.of", lang, who=who) if vp else t("nuns.title", lang)
+    parts.append(ft.Text(title, size=18, weight=ft.FontWeight.W_600))
+    parts.append(
+        ft.Text(
+            _counted(t("vp.help", lang, n=p.tokens.get(player, 0)) if vp else t("nuns.help", lang), lang),
+            size=15,
+        )
+    )
+    if (
+        len(allowed) <= STEPPER_MAX + 1
+        and allowed == list(range(allowed[0], allowed[-1] + 1))
+        and allowed[0] == 0
+    ):
+
+        def on_exact(v: int) -> None:
+            state[f"value-{player}"] = v
+            refresh()
+
+        parts.append(
+            count_row(f"{prefix}-value", t(f"{prefix}.value", lang), value, allowed[-1], on_exact, lang)
+        )
+    else:
+        parts.append(
+            count_row(
+                f"{prefix}-value",
+                t(f"{prefix}.value", lang),
+                value,
+                allowed[-1],
+                set_value,
+                lang,
+                stepper=True,
+            )
+        )
+    go = (
+        t("vp.go", lang, n=value)
+        if own
+        else t("vp.go.of", lang, who=who, n=value)
+        if vp
+        else t("nuns.go", lang, n=value)
+    )
+    parts.append(big_button(_counted(go, lang), send(p.values[player][value]), f"{prefix}-go", primary=True))
+    return ident(vcol(parts, spacing=8, tight=True), f"{prefix}-picker")
+
+
 __all__ = [
     "HandPlan",
+    "NumberPlan",
     "RevealPlan",
     "count_row",
     "hand_picker",
     "hand_plan",
+    "number_picker",
+    "number_plan",
     "reveal_picker",
     "reveal_plan",
     "same_choice",

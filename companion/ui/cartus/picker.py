@@ -335,6 +335,13 @@ def pickers(
             counts.hand_picker(hp, lang, names, state.setdefault("cartus-hand", {}), refresh, send)
         )
         handled.add("DeclareHand")
+    for kind in ("DeclareVictoryPoints", "DeclareNuns"):  # a number each, not a button per possible total
+        np_ = counts.number_plan(kind, choices, view)
+        if np_ is not None:
+            controls.append(
+                counts.number_picker(np_, lang, names, state.setdefault(f"cartus-{kind}", {}), refresh, send)
+            )
+            handled.add(kind)
     return controls, handled
 
 
