@@ -101,6 +101,12 @@ def game_prompt(game: str, screen: Any, snap: Any) -> ft.Control | None:
     return None if ui is None or ui.prompt is None else ui.prompt(screen, snap)
 
 
+def has_codes(game: str) -> bool:
+    """Whether the game's pieces carry printed codes to scan (a game this device does not know: assume so)."""
+    ui = GAME_UIS.get(game)
+    return ui.codes if ui else True
+
+
 def scan_example(game: str) -> str:
     """A component id of the game, for the scan field's hints and refusals ("ex. PC:G01"); "" when none."""
     ui = GAME_UIS.get(game)
@@ -172,6 +178,7 @@ __all__ = [
     "game_ui",
     "generic_board",
     "group_titles",
+    "has_codes",
     "option_specs",
     "outcome_lines",
     "scan_example",

@@ -117,8 +117,10 @@ def test_census_records_each_face_once_and_finishes_into_a_complete_profile() ->
     c = c.record("RAT:07", "3 A", replace=True)
     with pytest.raises(pf.CensusError, match="not a rat token id"):
         c.record("RCL:1", "1 A")
-    with pytest.raises(pf.CensusError, match="not one of ours"):
+    with pytest.raises(pf.CensusError, match="damaged or misread"):
         c.record("PT1:RAT:07:Z", "1 A")  # damaged code: check character fails
+    with pytest.raises(pf.CensusError, match="not one of ours"):
+        c.record("PT1:HELLO", "1 A")  # a code that is not ours at all
     with pytest.raises(pf.CensusError, match="threshold"):
         c.record("RAT:08", "M clerge")
     with pytest.raises(pf.CensusError, match="unknown symbol"):

@@ -109,6 +109,9 @@ class CensusScreen(Screen):
                 self.shell.toast(tr("census.already", lang, tid=tid, face=old.text()), error=True)
                 return
             self.census.record(tid, new, replace=self.confirm_replace == tid)
+        except rp.TokenCodeError as exc:  # a damaged code, a foreign one, no rat token: said in words
+            self.shell.toast(tr("census.bad", lang, err=exc.said(lang)), error=True)
+            return
         except (ValueError, rp.CensusError) as exc:
             self.shell.toast(tr("census.bad", lang, err=exc), error=True)
             return

@@ -154,6 +154,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     peeks: dict[str, dict[int, str]] = msgspec.field(default_factory=dict)
     nun_cards: tuple[str, ...] = ()
     declared: dict[str, Hand] = msgspec.field(default_factory=dict)
+    # special cards (sword, flute, pass, gold) the log saw each player take minus those it saw played: the
+    # likeliest final hand (cards given by a Sword or the Watchtower, or discarded at the Hospital, are unseen)
+    specials: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
     nuns_declared: int | None = None
     rats_revealed: dict[str, int] | None = None
     result: dict[str, Any] | None = None
@@ -576,7 +579,14 @@ def _f_entered(s: State, e: Entered) -> State:
 
 
 def _f_pass(s: State, e: PassPlayed) -> State:
-    return _rep(s, queue=s.queue[1:] + (e.seat,))
+    return _rep(s, queue=s.queue[1:] + (e.seat,), specials=_specials(s, e.seat, passes=-1))
+
+
+def _specials(s: State, seat: str, **delta: int) -> dict[str, dict[str, int]]:
+    mine = dict(s.specials.get(seat, {}))
+    for kind, n in delta.items():
+        mine[kind] = max(0, mine.get(kind, 0) + n)
+    return {**s.specials, seat: mine}
 
 
 def _f_building(s: State, e: BuildingBegan) -> State:
@@ -584,7 +594,11 @@ def _f_building(s: State, e: BuildingBegan) -> State:
 
 
 def _f_revealed(s: State, e: Revealed) -> State:
-    return _rep(s, revealed={**s.revealed, e.seat: e})
+    return _rep(
+        s,
+        revealed={**s.revealed, e.seat: e},
+        specials=_specials(s, e.seat, swords=-e.swords, flutes=-e.flutes),
+    )
 
 
 def _f_influence(s: State, e: InfluenceGained) -> State:
@@ -622,7 +636,29 @@ def _f_actions(s: State, e: ActionsBegan) -> State:
 def _f_action(s: State, e: ActionTaken) -> State:
     if not s.actions or s.actions[0] != (e.seat, e.kind):
         raise InconsistentLog(f"action of {e.seat} out of turn")
-    return _rep(s, actions=s.actions[1:], awaiting=None)
+    specials = s.specials
+    kind = _SPECIAL_EFFECTS.get(e.effect)
+    if kind:
+        specials = _specials(s, e.seat, **{kind: e.amount})
+    return _rep(s, actions=s.actions[1:], awaiting=None, specials=specials)
+
+
+_SPECIAL_EFFECTS = {"sword": "swords", "flute": "flutes", "pass": "passes", "gold": "gold"}
+
+
+def likely_hand(state: State, seat: str) -> dict[str, int]:
+    """The likeliest split of ``seat``'s hand for the final count: the special cards the log saw it take and
+    not play (within the hand's size, gold first as it is never played), the rest population and jokers."""
+    left = state.hands.get(seat, 0)
+    seen = state.specials.get(seat, {})
+    present = specials_in_play(state)
+    out = {"pop_jokers": 0, "swords": 0, "flutes": 0, "passes": 0, "gold": 0}
+    for kind, name in (("gold", "gold"), ("sword", "swords"), ("flute", "flutes"), ("pass", "passes")):
+        if kind in present:
+            out[name] = min(left, seen.get(name, 0))
+            left -= out[name]
+    out["pop_jokers"] = left
+    return out
 
 
 def _f_given(s: State, e: CardsGiven) -> State:
@@ -1517,6 +1553,7 @@ def _prompt(state: State, seat: str) -> dict[str, Any] | None:
             "kind": "declare-hand",
             "cards": state.hands[seat],
             "declared": seat in state.declared,
+            "likely": likely_hand(state, seat),
             "victory_tokens": state.vp[seat] if seat in victory_points_awaited(state) else 0,
             "victory_totals": victory_totals(state, state.vp[seat])
             if seat in victory_points_awaited(state)
@@ -1597,6 +1634,7 @@ def _table_prompt(state: State) -> dict[str, Any] | None:
         return {
             "kind": "final-counts",
             "hands": {s: state.hands[s] for s in state.seats if s not in state.declared},
+            "likely": {s: likely_hand(state, s) for s in state.seats if s not in state.declared},
             "victory_tokens": {s: state.vp[s] for s in victory_points_awaited(state)},
             "nuns": state.nun_row == "cards" and state.nuns_declared is None,
         }

@@ -806,7 +806,7 @@ def _finish(w: _Work) -> None:
     assert a is not None
     for c in w.s.in_play:
         w.emit(Discarded(deck=DECK, card=c))
-    w.emit(ActResolved(card=a.card))
+    w.emit(ActResolved(card=a.card, cancelled=a.cancelled))
     _settle(w)
 
 

@@ -74,9 +74,19 @@ from .events import (
     WitchPeek,
     WitchSwap,
 )
-from .profile import Face, Profile, ProfileError, default_profile, from_dict, parse_face, to_dict, token_id_of
+from .profile import (
+    Face,
+    Profile,
+    ProfileError,
+    TokenCodeError,
+    default_profile,
+    from_dict,
+    parse_face,
+    to_dict,
+    token_id_of,
+)
 from .seen import for_seat
-from .state import BISHOPS, NUNS, RAMPARTS, REMOVED, State, fold, rampart
+from .state import BISHOPS, NUNS, RAMPARTS, REMOVED, State, fold, orphan_potions, rampart
 
 SEATS = ("p1", "p2", "p3", "p4")
 MODES = ("digital", "physical")
@@ -308,8 +318,8 @@ def _physical_token(
     s = for_seat(s, seat)
     try:
         tid = token_id_of(raw)
-    except ValueError as exc:
-        raise _ill("unknown-token", str(exc)) from None
+    except TokenCodeError as exc:  # a damaged code is not said to be "not in the box profile"
+        raise _ill({"damaged": "damaged-code"}.get(exc.kind, "not-a-token"), str(exc)) from None
     if s.profile.token(tid) is None:
         raise _ill("unknown-token", f"{tid} is not in this box profile")
     if any(t == tid for t, _, _ in s.revealed) or any(t == tid for t, _ in s.pending):
@@ -397,7 +407,12 @@ def _resolve(em: _Em, region: str, token: str, face: Face) -> None:
             for seat in [x for x in s.seats if cubes.get(x, 0) > 0]:
                 hit(seat)
     if lost or used:
-        em(CubesLost(region=region, token=token, cubes=lost, potions=used))
+        left = {r: dict(v) for r, v in s.potions.items()}
+        for seat, n in used.items():
+            left[region][seat] -= n
+        kept = {**s.cubes, region: {seat: n for seat, n in cubes.items() if n > 0}}
+        back = orphan_potions(left, kept, region)
+        em(CubesLost(region=region, token=token, cubes=lost, potions=used, potions_back=back))
     serf = em.s.serf
     if serf and any(n > 0 for seat, n in lost.items() if seat != serf) and em.s.reserve[serf] > 0:
         em(CubesPlaced(seat=serf, region=region, count=1, reason="serf"))

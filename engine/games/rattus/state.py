@@ -205,6 +205,16 @@ def _carry_potions(
     return _add(potions, dst, seat, have), 0
 
 
+def orphan_potions(
+    potions: dict[str, dict[str, int]], cubes: dict[str, dict[str, int]], region: str
+) -> dict[str, int]:
+    """The potions in ``region`` of seats with no cube left there: « près de l'un de ses cubes », a potion
+    stands beside its owner's cube; with none left, it goes back to the potion supply."""
+    return {
+        seat: n for seat, n in potions.get(region, {}).items() if n > 0 and cubes[region].get(seat, 0) <= 0
+    }
+
+
 def _remove_slot(slots: tuple[str, ...], token: str) -> tuple[str, ...]:
     """The region's rats once ``token`` is taken from it. A token scanned there while the host's record (a
     sticker scanned earlier, unseen by who turns it over) said otherwise: the table's scan wins, and one
@@ -597,13 +607,17 @@ def _f_cubes_lost(s: State, e: CubesLost) -> State:
         reserve[seat] += n
     for seat, n in e.potions.items():
         potions = _add(potions, e.region, seat, -n)
-    # a potion spent instead of a cube goes back beside the board, as a cube goes back to its reserve
+    # a potion spent instead of a cube goes back beside the board, as a cube goes back to its reserve; so do
+    # the potions of a seat whose last cube here was lost (no cube left to stand beside)
+    back = orphan_potions(potions, cubes, e.region)
+    for seat, n in back.items():
+        potions = _add(potions, e.region, seat, -n)
     return _rep(
         s,
         cubes=cubes,
         potions=potions,
         reserve=reserve,
-        potions_left=s.potions_left + sum(e.potions.values()),
+        potions_left=s.potions_left + sum(e.potions.values()) + sum(back.values()),
     )
 
 
