@@ -10,7 +10,7 @@ tokens. Nothing here needs a person's gender: a player is named, never described
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core.lang import Table, check_lang, counted
@@ -66,7 +66,7 @@ def _t(key: str, lang: str, **kw: object) -> str:
     return counted(WORDS.text(key, lang, **kw), lang)
 
 
-def _names(seats: list[str], lang: str, who: Any) -> str:
+def _names(seats: list[str], lang: str, who: Callable[[str], str]) -> str:
     said = [who(s) for s in seats]
     if len(said) <= 1:
         return "".join(said)
