@@ -296,7 +296,7 @@ def reveal_picker(
     """The Flet control: one count per kind that is not the building's class, then one button to reveal."""
     import flet as ft
 
-    from ..widgets import big_button, ident, vcol
+    from ..widgets import ident, vcol
 
     counts: dict[str, int] = state.setdefault("counts", {})
     cls = klass(p.cls, lang) if p.cls else ""
@@ -335,16 +335,26 @@ def reveal_picker(
             )
         )
     label = t("reveal.go", lang, parts=_parts(split or {}, ("matching", *REVEAL_KINDS), lang, cls))
-    parts.append(
-        big_button(
-            label,
-            send(intent) if intent is not None else None,
-            "reveal-go",
-            primary=intent is not None,
-            disabled=intent is None,
-        )
-    )
+    parts.append(_go(label, intent, send, "reveal-go"))
     return ident(vcol(parts, spacing=8, tight=True), "reveal-picker")
+
+
+def _go(
+    label: str,
+    intent: dict[str, Any] | None,
+    send: Callable[[dict[str, Any]], Callable[[Any], Any]],
+    key: str,
+) -> Any:
+    """The picker's one button: it declares ``intent``, greyed while the counts say nothing legal."""
+    from ..widgets import big_button
+
+    return big_button(
+        label,
+        send(intent) if intent is not None else None,
+        key,
+        primary=intent is not None,
+        disabled=intent is None,
+    )
 
 
 def hand_picker(
@@ -360,7 +370,7 @@ def hand_picker(
     import flet as ft
 
     from ..model import say
-    from ..widgets import big_button, ident, segments, vcol
+    from ..widgets import ident, segments, vcol
 
     players = p.players
     player = str(state.get("player", players[0]))
@@ -418,15 +428,7 @@ def hand_picker(
         )
     said = _parts(split or {}, ("pop_jokers", *HAND_KINDS), lang)
     label = t("hand.go", lang, parts=said) if own else t("hand.go.of", lang, who=who, parts=said)
-    parts.append(
-        big_button(
-            label,
-            send(intent) if intent is not None else None,
-            "hand-go",
-            primary=intent is not None,
-            disabled=intent is None,
-        )
-    )
+    parts.append(_go(label, intent, send, "hand-go"))
     return ident(vcol(parts, spacing=8, tight=True), "hand-picker")
 
 
