@@ -44,7 +44,8 @@ WORDS = Table(
         "dead": (
             "† {who} : {total} point(s), mais {rats} rat(s) pour {nuns} nonne(s) — victime de la peste, "
             "ne peut pas gagner",
-            "† {who}: {total} point(s), but {rats} rat(s) for {nuns} nun(s) — killed by the plague, cannot win",
+            "† {who}: {total} point(s), but {rats} rat(s) for {nuns} nun(s) — killed by the plague, cannot "
+            "win",
         ),
         "and": (" et ", " and "),
         "influence": ("Influence : {items}", "Influence: {items}"),
@@ -74,7 +75,8 @@ def _names(seats: list[str], lang: str, who: Callable[[str], str]) -> str:
 
 
 def points_line(breakdown: Mapping[str, Any], lang: str) -> str:
-    """One player's points as the rules count them: the classes, the hand, the victory tokens (zeros left out)."""
+    """One player's points as the rules count them: the classes, the hand, the victory tokens (zeros left
+    out)."""
     parts = []
     classes = [f"{klass(c, lang)} {breakdown[c]}" for c in CLASS_CODES if breakdown.get(c)]
     if classes:
@@ -88,7 +90,8 @@ def points_line(breakdown: Mapping[str, Any], lang: str) -> str:
 
 
 def sheet(result: Mapping[str, Any], lang: str, names: Mapping[str, str] | None = None) -> list[str]:
-    """The score sheet, one sentence a line: the heir, the nuns, then each player (ranked) and their points."""
+    """The score sheet, one sentence a line: the heir, the nuns, then each player (ranked) and their
+    points."""
     check_lang(lang)
 
     def who(seat: str) -> str:
