@@ -3,7 +3,7 @@
 (:mod:`.picker`), the new-table form (:mod:`.options`)."""
 
 from ..gameui import GameUI
-from . import picker
+from . import picker, shown
 from .options import GROUP_TITLES, OPTION_SPECS, TITLE
 from .screen import board
 
@@ -17,6 +17,7 @@ UI = GameUI(
     label=picker.label,
     scan_example="RCC:B:PAL1",
     names_components=True,  # a building by its name
+    shown=shown.shown,  # what a component shown to the camera means now
 )
 
 __all__ = ["UI"]
