@@ -11,15 +11,26 @@ from engine.core.events import TABLE
 from ...announce import turn_seats
 from ...session import Session
 from .. import rejoin
-from ..i18n import tr
+from ..i18n import pairs, tr
 from ..seat_picker import SeatPicker, provinces_of
+from ..shown import not_ours
 from ..spawn import spawn
 from ..typed import track
+from ..viewfinder import Viewfinder
 from ..widgets import big_button, card, heading, ident, pill, vcol
 from .base import Screen, err_text, table_title
 
 if TYPE_CHECKING:
     from ..navigator import Navigator
+
+
+TEXTS: dict[str, tuple[str, str]] = {
+    "piece": (
+        "{cid} est le code d'une pièce de jeu, pas celui d'une table : montrez le QR code de l'écran de la table.",
+        "{cid} is a game piece's code, not a table's: show the QR code on the table's screen.",
+    ),
+}
+t = pairs(TEXTS)
 
 
 class JoinScreen(Screen):
@@ -38,6 +49,7 @@ class JoinScreen(Screen):
         self.picker = SeatPicker("join")
         self.found_list: ft.ListView | None = None
         self._stop_watching: Any = None
+        self.camera = Viewfinder(shell, self._seen, self._describe, key="join")  # the table's QR code
         self._start_browser()
 
     def _start_browser(self) -> None:
@@ -77,6 +89,7 @@ class JoinScreen(Screen):
             pass
 
     async def leave(self) -> None:
+        self.camera.close("the screen was left")
         await self._close_preview()
         stop, self._stop_watching = self._stop_watching, None
         if stop is not None:
@@ -124,11 +137,14 @@ class JoinScreen(Screen):
         self.code.label = tr("join.code", lang)
         self.pin.label = tr("join.pin", lang)
         form: list[ft.Control] = [ident(self.code, "join-code-field")]
-        cam = self.shell.camera_kind()
-        if cam:
-            form.append(
-                big_button(tr("join.scan", lang), self._scan_code, "join-scan", icon=ft.Icons.QR_CODE_SCANNER)
-            )
+        cam = self.camera.button(
+            "join-scan", label=tr("join.scan", lang)
+        )  # the live viewfinder: the table's QR code joins
+        if cam is not None:
+            form.append(cam)
+        shown = self.camera.control()
+        if shown is not None:
+            form.append(shown)
         # always there (no layout jump under a finger): which table the seat buttons will join
         form.append(
             ident(
@@ -142,20 +158,41 @@ class JoinScreen(Screen):
         )
         form.append(ident(self.pin, "pin"))
         form.append(self._seats())
+        room = self.camera.spacer()  # a browser's camera: its video panel covers the page's bottom
         return vcol(
-            [card(vcol(found, spacing=10, tight=True)), card(vcol(form, spacing=12, tight=True))], spacing=14
+            [
+                card(vcol(found, spacing=10, tight=True)),
+                card(vcol(form, spacing=12, tight=True)),
+                *([room] if room is not None else []),
+            ],
+            spacing=14,
         )
 
-    async def _scan_code(self, _e: Any = None) -> None:
-        scans = await self.shell.capture_scans()
-        if scans is None:
-            return
-        codes_ = [sc.raw for sc in scans if sc.raw.startswith("tk://")]
-        if not codes_:
-            self.shell.toast(tr("scan.nothing", self.lang), error=True)
-            return
-        self.code.value = codes_[0]
-        self._code_entered()
+    def _describe(self, read: Any) -> tuple[str, str]:
+        if read.component_id is None and read.raw.strip().lower().startswith("tk://"):
+            return tr("join.title", self.lang), "ok"
+        if read.component_id is not None:
+            return read.component_id, "idle"
+        return not_ours(read.raw, self.lang, read.reason)[1], "bad"
+
+    async def _seen(self, changes: list[Any]) -> None:
+        """The camera saw codes: a table's join code fills the code (the camera closes), anything else is said."""
+        said: list[str] = []
+        for c in changes:
+            if c.kind != "appeared":
+                continue
+            if c.component_id is None and c.raw.strip().lower().startswith("tk://"):
+                self.camera.close("a join code was read")
+                self.code.value = c.raw.strip()
+                self._code_entered()
+                return
+            if c.component_id is not None:
+                said.append(t("piece", self.lang, cid=c.component_id))
+            else:
+                said.append(not_ours(c.raw, self.lang, c.read.reason)[0])
+        if said:
+            self.camera.tell(" · ".join(said))
+            self.shell.refresh()
 
     def _code_entered(self, _e: Any = None) -> None:
         try:
