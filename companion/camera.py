@@ -40,6 +40,11 @@ def _from_reads(reads: Sequence[Any]) -> list[Scan]:
     return out
 
 
+def scans_of(reads: Sequence[Any]) -> list[Scan]:
+    """``vision`` reads (a viewfinder's frame) as scans: ours first, each code once."""
+    return _from_reads(reads)
+
+
 def read_image_bytes(data: bytes) -> list[Scan]:
     """Codes in a JPEG/PNG picture (from ``flet-camera``'s ``take_picture`` or an uploaded file)."""
     if not data:

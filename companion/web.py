@@ -421,12 +421,22 @@ async def sent(page: Any, turns: int = 50) -> None:
 
 
 def _ws_protocol() -> type:
-    """uvicorn's websocket protocol (``websockets-sansio``), writing through :class:`_Coalescing`."""
+    """uvicorn's websocket protocol (``websockets-sansio``), writing through :class:`_Coalescing`; a page
+    already closing when the app stops is let go quietly."""
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+    from websockets.exceptions import InvalidState
 
     class CoalescingWebSocket(WebSocketsSansIOProtocol):
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(_Coalescing(transport))  # type: ignore[arg-type]
+
+        def shutdown(self) -> None:
+            """The app stopping: a page whose closing handshake had already begun is simply let go (uvicorn
+            would send it a second close frame, which websockets refuses, and the app would end with 1)."""
+            try:
+                super().shutdown()
+            except InvalidState:
+                self.transport.close()
 
     return CoalescingWebSocket
 

@@ -54,6 +54,11 @@ class ProfilePanel(Protocol):
         """The saved profile at ``path`` chosen (a census just made)."""
         ...
 
+    def defaults(self) -> dict[str, Any]:
+        """Options the chosen profile makes likeliest, as the form's first values (Rattus: the hidden bag once
+        a census knows every face); empty: the options' own defaults."""
+        ...
+
 
 @dataclass(frozen=True)
 class GameUI:
@@ -70,6 +75,8 @@ class GameUI:
       of the rule reminder beside a choice; ``same_choice(intent, listed)``: whether an intent a picker made
       is the listed choice ``listed`` (default: equal); ``label(intent, lang, names, view)``: a choice's label
       on this device (default: the game's ``describe``);
+    - ``codes``: the game's pieces carry our printed codes (False: none to scan — Plague & Pestilence plays
+      the box's own cards — and the table screen shows no scan part);
     - ``scan_example``: a component id shown in the scan field's hints; ``components``: the catalogue games
       whose components are this game's (default: its own); ``names_components``: a component is said by its
       catalogue name (a city card by its city), else by its id;
@@ -94,6 +101,7 @@ class GameUI:
     card_rule: Callable[[Mapping[str, Any], str], tuple[str, str] | None] | None = None
     same_choice: Callable[[Mapping[str, Any], Mapping[str, Any]], bool] | None = None
     label: Callable[[Any, str, Names, Mapping[str, Any]], str] | None = None
+    codes: bool = True
     scan_example: str = ""
     components: tuple[str, ...] = ()
     names_components: bool = False

@@ -152,14 +152,10 @@ def meaning(game: str, m: Moment) -> Shown:
 
 
 def code_kind(raw: str, reason: str = "") -> str:
-    """What a code that is no component of ours is: ``damaged`` (ours by its form, its check or id wrong),
-    ``join`` (a table's join code) or ``foreign``."""
-    text = raw.strip()
-    if text.lower().startswith("tk://"):
-        return "join"
-    if text.upper().startswith(codes.PREFIX + ":"):
-        return "damaged"
-    return "foreign"
+    """What a code that is no component of ours is (:func:`engine.core.codes.kind_of`): ``damaged`` (ours by its
+    form, its check or id wrong), ``join`` (a table's join code or a host's join address) or ``foreign``."""
+    kind = codes.kind_of(raw, None, reason or codes.parse(raw.strip()).reason)
+    return codes.FOREIGN if kind == codes.COMPONENT else kind
 
 
 def not_ours(raw: str, lang: str, reason: str = "") -> tuple[str, str]:

@@ -13,6 +13,7 @@ from engine.core.events import TABLE
 from ..session import Snapshot
 from . import model
 from .games import (
+    has_codes,
     outcome_lines,
     scan_example,
 )
@@ -158,7 +159,10 @@ class TableParts:
         self.choosing_province = True
         self.shell.refresh()
 
-    def _scanner(self, snap: Snapshot) -> ft.Control:
+    def _scanner(self, snap: Snapshot) -> ft.Control | None:
+        """The code field and the camera; None for a game whose pieces carry no printed code."""
+        if not has_codes(snap.game):
+            return None
         lang = self.lang
         label = tr(f"scan.field.{snap.game}" if f"scan.field.{snap.game}" in STRINGS else "scan.field", lang)
         example = scan_example(snap.game)

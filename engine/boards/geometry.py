@@ -111,7 +111,8 @@ class Board(msgspec.Struct, frozen=True):
         return {p.key: p for p in self.places}
 
     def to_json(self) -> dict[str, object]:
-        return msgspec.to_builtins(self)
+        out: dict[str, object] = msgspec.to_builtins(self)  # a struct: a dict of its fields
+        return out
 
 
 # -- text metrics -----------------------------------------------------------------------------------

@@ -290,7 +290,8 @@ class Store:
 
     @property
     def options(self) -> dict[str, Any]:
-        return json.loads(self.meta["options"])
+        options: dict[str, Any] = json.loads(self.meta["options"])  # a JSON object: checked at opening
+        return options
 
     def append(self, entries: Sequence[Entry], actor: Actor | None = None) -> None:
         """Record ``entries`` (one action's events) and who made them, in one transaction."""

@@ -70,6 +70,7 @@ _ALLOWED_KEBAB = {
     "c'est-à-dire",
     "à-dire",
     "non-joueur",
+    "face-down",
 }
 _WORD = re.compile(r"[A-Za-zÀ-ÿ']+")
 _SEAT = re.compile(r"\bp[0-9]+\b")

@@ -133,7 +133,9 @@ def final_plague_with_a_potion(final_potions: bool | None) -> rattus.State:
 
 def test_la_potion_protege_lors_de_l_action_3_pas_lors_du_ravage_final() -> None:
     s = final_plague_with_a_potion(None)  # the rulebook: the final plague is not an action 3
-    assert s.cubes["Italia"] == {} and s.potions["Italia"] == {"p1": 1} and s.result["scores"]["p1"] == 0
+    assert s.cubes["Italia"] == {} and s.result["scores"]["p1"] == 0
+    # « près de l'un de ses cubes »: its cube gone, the potion has nothing to stand beside: back to the supply
+    assert s.potions["Italia"] == {} and s.potions_left == 10
 
 
 def test_option_final_potions_la_potion_protege_jusqu_a_la_fin() -> None:

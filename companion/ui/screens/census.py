@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from ... import camera
 from .. import profiles as P
+from ..camera_dialog import scan_miss
 from ..i18n import pairs, tr
-from ..shown import not_ours
 from ..typed import track
 from ..viewfinder import Viewfinder
 from ..widgets import big_button, card, heading, ident, pill, vcol
@@ -22,10 +23,6 @@ if TYPE_CHECKING:
 
 TEXTS: dict[str, tuple[str, str]] = {
     "shown": ("{tid} : touchez sa face puis Enregistrer.", "{tid}: tap its face, then Record."),
-    "not_rat": (
-        "{cid} n'est pas un jeton rat (RAT:01 à RAT:49).",
-        "{cid} is not a rat token (RAT:01 to RAT:49).",
-    ),
 }
 t = pairs(TEXTS)
 
@@ -121,6 +118,9 @@ class CensusScreen(Screen):
                 self.shell.toast(tr("census.already", lang, tid=tid, face=old.text()), error=True)
                 return
             self.census.record(tid, new, replace=self.confirm_replace == tid)
+        except rp.TokenCodeError as exc:  # a damaged code, a foreign one, no rat token: said in words
+            self.shell.toast(tr("census.bad", lang, err=exc.said(lang)), error=True)
+            return
         except (ValueError, rp.CensusError) as exc:
             self.shell.toast(tr("census.bad", lang, err=exc), error=True)
             return
@@ -148,7 +148,8 @@ class CensusScreen(Screen):
         self.camera.close("the screen was left")
 
     async def _seen(self, changes: list[Any]) -> None:
-        """The camera saw codes: a rat token's sticker fills the token (the camera stays open for the next)."""
+        """The camera saw codes: a rat token's sticker fills the token (the camera stays open for the next);
+        anything else is named (:func:`scan_miss`)."""
         said: list[str] = []
         for c in changes:
             if c.kind != "appeared":
@@ -158,10 +159,8 @@ class CensusScreen(Screen):
                 self.token.value = cid
                 self.threshold, self.symbols, self.confirm_replace = None, [], ""
                 said = [t("shown", self.lang, tid=cid)]
-            elif cid is not None:
-                said.append(t("not_rat", self.lang, cid=cid))
             else:
-                said.append(not_ours(c.raw, self.lang, c.read.reason)[0])
+                said.append(scan_miss(camera.scans_of([c.read]), self.lang, prefix="RAT:"))
         if said:
             self.camera.tell(" · ".join(said))
             self.shell.refresh()

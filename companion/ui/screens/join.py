@@ -6,12 +6,15 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from engine.core import codes
 from engine.core.events import TABLE
 
+from ... import camera
 from ...announce import turn_seats
 from ...session import Session
 from .. import rejoin
-from ..i18n import pairs, tr
+from ..camera_dialog import scan_miss
+from ..i18n import tr
 from ..seat_picker import SeatPicker, provinces_of
 from ..shown import not_ours
 from ..spawn import spawn
@@ -22,15 +25,6 @@ from .base import Screen, err_text, table_title
 
 if TYPE_CHECKING:
     from ..navigator import Navigator
-
-
-TEXTS: dict[str, tuple[str, str]] = {
-    "piece": (
-        "{cid} est le code d'une pièce de jeu, pas celui d'une table : montrez le QR code de l'écran de la table.",
-        "{cid} is a game piece's code, not a table's: show the QR code on the table's screen.",
-    ),
-}
-t = pairs(TEXTS)
 
 
 class JoinScreen(Screen):
@@ -169,27 +163,26 @@ class JoinScreen(Screen):
         )
 
     def _describe(self, read: Any) -> tuple[str, str]:
-        if read.component_id is None and read.raw.strip().lower().startswith("tk://"):
+        if read.kind == codes.JOIN:
             return tr("join.title", self.lang), "ok"
         if read.component_id is not None:
             return read.component_id, "idle"
         return not_ours(read.raw, self.lang, read.reason)[1], "bad"
 
     async def _seen(self, changes: list[Any]) -> None:
-        """The camera saw codes: a table's join code fills the code (the camera closes), anything else is said."""
+        """The camera saw codes: a table's join code (or a host's join address) fills the code and the camera
+        closes; anything else is named (:func:`scan_miss`)."""
         said: list[str] = []
         for c in changes:
             if c.kind != "appeared":
                 continue
-            if c.component_id is None and c.raw.strip().lower().startswith("tk://"):
+            if c.read.kind == codes.JOIN:
                 self.camera.close("a join code was read")
                 self.code.value = c.raw.strip()
                 self._code_entered()
+                self.shell.refresh()
                 return
-            if c.component_id is not None:
-                said.append(t("piece", self.lang, cid=c.component_id))
-            else:
-                said.append(not_ours(c.raw, self.lang, c.read.reason)[0])
+            said.append(scan_miss(camera.scans_of([c.read]), self.lang, want="join"))
         if said:
             self.camera.tell(" · ".join(said))
             self.shell.refresh()

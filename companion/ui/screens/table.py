@@ -617,7 +617,9 @@ class TableScreen(TableCamera, TableParts, Screen):
             parts.append(
                 big_button(tr("table.undo", lang), self._undo, "undo", icon=ft.Icons.UNDO, tone="tonal")
             )
-        parts.append(self._scanner(snap))
+        scanner = self._scanner(snap)
+        if scanner is not None:
+            parts.append(scanner)
         return card(vcol(parts, spacing=10, tight=True), identifier="actions")
 
     def _map_width(self) -> float:

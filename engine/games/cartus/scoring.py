@@ -209,6 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     ap = argparse.ArgumentParser(prog="python -m engine.games.cartus.scoring", description=main.__doc__)
     ap.add_argument("counts", help="JSON file with nuns and players (use - for standard input)")
+    ap.add_argument("--lang", choices=("fr", "en"), default="fr", help="the sheet's language (default: fr)")
     args = ap.parse_args(argv)
     try:
         text = sys.stdin.read() if args.counts == "-" else open(args.counts, encoding="utf-8").read()
@@ -222,12 +223,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    for seat in result["ranking"]:
-        p = result["players"][seat]
-        parts = ", ".join(f"{k} {v}" for k, v in p["breakdown"].items() if v)
-        status = "" if p["alive"] else "  † plague"
-        print(f"{seat}: {p['total']} ({parts or '0'}); rats {p['rats']}{status}")
-    print("winner(s): " + (", ".join(result["winners"]) or "nobody survived"))
+    from .sheet import sheet
+
+    for line in sheet(result, args.lang):
+        print(line)
     return 0
 
 

@@ -123,7 +123,7 @@ PHRASES = [
         "une parade se joue quand une guerre ou une Croisade est annoncée",
     ),
     R("parry", "{seat} has already passed", "{seat} a déjà passé"),
-    R("parry", "{seat} is out of the game", "{seat} est éliminé"),
+    R("parry", "{seat} is out of the game", "{seat} est hors jeu"),
     R(
         "parry",
         "{card} answers an act (it is played while an act is announced)",

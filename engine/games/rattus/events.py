@@ -234,7 +234,10 @@ class CubesLost(Event, frozen=True):
     region: str
     token: str
     cubes: dict[str, int]
-    potions: dict[str, int] = msgspec.field(default_factory=dict)
+    potions: dict[str, int] = msgspec.field(default_factory=dict)  # spent instead of a cube
+    # potions beside the last cube of a seat lost here (after the last regular turn they no longer protect):
+    # back to the potion supply, with nothing left to stand beside (the fold does it for older logs too)
+    potions_back: dict[str, int] = msgspec.field(default_factory=dict)
 
 
 class RavageEnded(Event, frozen=True):
