@@ -446,7 +446,8 @@ def _public_and_synthetic(
             f"→ ×{GOAL_MS / worst:.2f} of budget"
         )
     print(
-        f"vision codes read / best peer, worst set: ×{worst_ratio:.2f} (goal: > 1, or = 1 where a peer reads all)"
+        f"vision codes read / best peer, worst set: ×{worst_ratio:.2f} "
+        "(goal: > 1, or = 1 where a peer reads all)"
     )
 
 

@@ -429,7 +429,8 @@ def _tile_guides(
     here = [(a + dx, b + dy, e + dx, f + dy) for a, b, e, f in keep]
     clear = keep + places  # what the marks leave clear
     marks: list[tuple[float, float]] = []  # in page mm, placed first: the words go round them
-    # x: tile col overlaps tile col+1 on [xs[col+1], x0+tw]; y: row overlaps row+1 (above) on [ys[row+1], y0+th]
+    # x: tile col overlaps tile col+1 on [xs[col+1], x0+tw];
+    # y: row overlaps row+1 (above) on [ys[row+1], y0+th]
     for f in (0.2, 0.8):
         if col + 1 < len(xs):
             marks.append(_mark_spot((xs[col + 1] + x0 + tw) / 2, y0 + f * th, (y0, y0 + th), True, clear))

@@ -122,8 +122,8 @@ def _token_legend(opts: Options) -> str:
         ""
         if opts.profile
         else (
-            "Faces inconnues (pas de --profile) : recopiez à la main le seuil (cadre du haut) et les symboles "
-            "(cadre du bas) du jeton d'origine. "
+            "Faces inconnues (pas de --profile) : recopiez à la main le seuil (cadre du haut) et les "
+            "symboles (cadre du bas) du jeton d'origine. "
         )
     )
     return (

@@ -20,7 +20,8 @@ from .reach import Camera as Camera  # the camera model (vision.reach), for scen
 
 
 def code_image(text: str, module_px: int = 4, quiet: int = 4, error: str = "m") -> np.ndarray:
-    """A grayscale (uint8) image of a QR code (never Micro QR) for ``text``, ``module_px`` pixels per module."""
+    """A grayscale (uint8) image of a QR code (never Micro QR) for ``text``, ``module_px`` pixels per
+    module."""
     qr = segno.make_qr(text, error=error, boost_error=True)
     matrix = np.array([list(row) for row in qr.matrix], dtype=np.uint8)
     img = np.where(matrix > 0, 0, 255).astype(np.uint8)

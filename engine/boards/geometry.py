@@ -589,7 +589,8 @@ def stub_side(dx: float, dy: float) -> str:
 
 
 def spread_along(wanted: Sequence[float], lengths: Sequence[float], lo: float, hi: float) -> list[float]:
-    """Centres near ``wanted`` with each item's ``length`` free around it, inside [lo, hi] (1-D de-overlap)."""
+    """Centres near ``wanted`` with each item's ``length`` free around it, inside [lo, hi] (1-D
+    de-overlap)."""
     order = sorted(range(len(wanted)), key=lambda i: wanted[i])
     out = [0.0] * len(wanted)
     pos = lo

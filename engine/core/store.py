@@ -361,7 +361,8 @@ class Store:
             return None  # a damaged row: that device proves the PIN again
 
     def remember_device(self, device: str, handle: str, key: bytes) -> None:
-        """``device`` proved the PIN: it may come back with ``key`` under ``handle`` (its tablet right kept)."""
+        """``device`` proved the PIN: it may come back with ``key`` under ``handle`` (its tablet right
+        kept)."""
         self._ensure_ready()
         try:
             self._conn.execute("BEGIN IMMEDIATE")

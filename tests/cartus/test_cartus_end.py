@@ -121,9 +121,9 @@ def test_the_score_sheet_says_each_line_of_the_scoring_as_the_rules_count_it():
     assert fr[0] == "Léa hérite de la couronne !"
     assert fr[1] == "Soutien des nonnes : 8 nonnes. Plus de 8 rats : la peste tue."
     assert fr[2] == "1. Léa : 26 points, 6 rats"
-    assert (
-        fr[3]
-        == "Influence : Clergé 10, Noblesse 5 · Main : le plus de cartes Population et Joker 2, Or 6 · Jetons de victoire 3"
+    assert fr[3] == (
+        "Influence : Clergé 10, Noblesse 5 · Main : le plus de cartes Population et Joker 2, Or 6 · "
+        "Jetons de victoire 3"
     )
     assert fr[4] == "2. Inès : 2 points, 2 rats" and fr[5] == "Influence : Clergé 2"
     assert fr[6] == "† Marc : 20 points, mais 9 rats pour 8 nonnes — victime de la peste, ne peut pas gagner"

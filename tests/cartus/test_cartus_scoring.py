@@ -156,7 +156,7 @@ def test_bad_counts_are_refused_with_a_clear_error(players, kw, words):
 
 
 def test_the_calculator_runs_on_a_typed_file(tmp_path, capsys):
-    from engine.games.cartus.scoring import main
+    from engine.games.cartus.sheet import main
 
     f = tmp_path / "counts.json"
     f.write_text(

@@ -1,5 +1,5 @@
-"""The texts of the games' step pickers (Rattus Cartus's counts, Rattus's moves), the Cartus score sheet and the
-announcement banner's "and N more", each in one language: filled with sample values and read by the same
+"""The texts of the games' step pickers (Rattus Cartus's counts, Rattus's moves), the Cartus score sheet and
+the announcement banner's "and N more", each in one language: filled with sample values and read by the same
 checker as the event walk (no word of the other language, no raw id, no placeholder left)."""
 
 from __future__ import annotations

@@ -352,8 +352,8 @@ def test_buy_indulgence_cancels_a_war() -> None:
 
 
 def test_negotiated_peace_cancels_a_minor_war_and_the_log_never_says_it_applied() -> None:
-    """« Paix négociée annule Guerre mineure » was followed by « Guerre mineure : effet appliqué »: the war had
-    no effect (nobody lost a PP, no dice), and the log says it went to the discard without effect."""
+    """« Paix négociée annule Guerre mineure » was followed by « Guerre mineure : effet appliqué »: the war
+    had no effect (nobody lost a PP, no dice), and the log says it went to the discard without effect."""
     from engine.games.plague.events import ActResolved
     from engine.games.plague.text import describe
 
@@ -415,7 +415,7 @@ def test_no_tactical_advantage_when_a_two_player_war_has_no_dice() -> None:
     assert kinds == {"buy_indulgence"}
 
 
-# -- improvements ----------------------------------------------------------------------------------------------
+# -- improvements --------------------------------------------------------------------------------------------
 
 
 def test_building_an_improvement_is_the_act_of_the_turn() -> None:
@@ -452,7 +452,7 @@ def test_one_of_each_no_duplicates_and_the_player_of_the_act_chooses_what_is_los
     assert s.current == "p3" and pop(s, "p1") == 45
 
 
-# -- elimination -----------------------------------------------------------------------------------------------
+# -- elimination ---------------------------------------------------------------------------------------------
 
 
 def test_a_player_without_population_is_eliminated_and_the_last_one_wins() -> None:

@@ -155,7 +155,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     nun_cards: tuple[str, ...] = ()
     declared: dict[str, Hand] = msgspec.field(default_factory=dict)
     # special cards (sword, flute, pass, gold) the log saw each player take minus those it saw played: the
-    # likeliest final hand (cards given by a Sword or the Watchtower, or discarded at the Hospital, are unseen)
+    # likeliest final hand (cards given by a Sword or the Watchtower, or discarded at the Hospital, are
+    # unseen)
     specials: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
     nuns_declared: int | None = None
     rats_revealed: dict[str, int] | None = None
@@ -308,8 +309,8 @@ def validate_options(options: dict[str, Any], rng: Rng) -> GameStarted:
 
 
 def _victory_tokens(raw: Any) -> tuple[str, tuple[int, ...]]:
-    """« tel qu'indiqué sur ces jetons »: ``printed`` (each player says the points on their tokens at the end),
-    ``one`` (each token counts 1), or the box's 20 token values (then the totals said are checked)."""
+    """« tel qu'indiqué sur ces jetons »: ``printed`` (each player says the points on their tokens at the
+    end), ``one`` (each token counts 1), or the box's 20 token values (then the totals said are checked)."""
     if raw in ("printed", "one"):
         return raw, ()
     n = D.data().victory_tokens
@@ -1144,7 +1145,8 @@ def _support(ctx: _Ctx, state: State, it: Support) -> None:
     if printed is not None and printed != (it.draw, it.rats, len(it.peek)):
         raise _bad(
             "support-card",
-            f"this card shows draw {printed[0]}, discard {printed[1]} rat(s), look at {printed[2]} nun card(s)",
+            f"this card shows draw {printed[0]}, discard {printed[1]} rat(s), look at {printed[2]} nun "
+            "card(s)",
         )
     ctx.emit(
         SupportTaken(
@@ -1325,8 +1327,8 @@ def victory_points_awaited(state: State) -> list[str]:
 
 
 def victory_totals(state: State, k: int) -> list[int]:
-    """The totals ``k`` victory tokens may show: sums of ``k`` of the box's tokens when their values are known,
-    else ``k`` (each at least 1) to ``MAX_TOKEN_POINTS`` each."""
+    """The totals ``k`` victory tokens may show: sums of ``k`` of the box's tokens when their values are
+    known, else ``k`` (each at least 1) to ``MAX_TOKEN_POINTS`` each."""
     if not state.vp_values:
         return list(range(k, MAX_TOKEN_POINTS * k + 1))
     sums: list[set[int]] = [{0}] + [set() for _ in range(k)]

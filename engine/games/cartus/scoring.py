@@ -196,39 +196,3 @@ def final_scores(
         pc, key=lambda s: (not result["players"][s]["alive"], -result["players"][s]["total"], pc[s].rats)
     )
     return result
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m engine.games.cartus.scoring counts.json``: the score sheet of typed final counts.
-
-    The JSON file holds ``{"nuns": 9, "players": {"Anna": {"influence": {"CLE": 4}, "gold": 2, ...}}}`` and
-    optionally ``specials_in_play``, ``treasure_in_play``, ``majority_ties`` and ``stacks``."""
-    import argparse
-    import json
-    import sys
-
-    ap = argparse.ArgumentParser(prog="python -m engine.games.cartus.scoring", description=main.__doc__)
-    ap.add_argument("counts", help="JSON file with nuns and players (use - for standard input)")
-    ap.add_argument("--lang", choices=("fr", "en"), default="fr", help="the sheet's language (default: fr)")
-    args = ap.parse_args(argv)
-    try:
-        text = sys.stdin.read() if args.counts == "-" else open(args.counts, encoding="utf-8").read()
-        doc = json.loads(text)
-        if not isinstance(doc, dict) or "players" not in doc or "nuns" not in doc:
-            raise ScoringError("the file needs 'nuns' and 'players'")
-        kw = {
-            k: doc[k] for k in ("specials_in_play", "treasure_in_play", "majority_ties", "stacks") if k in doc
-        }
-        result = final_scores(doc["players"], nuns=doc["nuns"], **kw)
-    except (OSError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    from .sheet import sheet
-
-    for line in sheet(result, args.lang):
-        print(line)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

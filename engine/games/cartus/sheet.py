@@ -10,13 +10,13 @@ tokens. Nothing here needs a person's gender: a player is named, never described
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core.lang import Table, check_lang, counted
 
 from .describe import klass
-from .scoring import CLASS_CODES
+from .scoring import CLASS_CODES, ScoringError, final_scores
 
 WORDS = Table(
     {
@@ -44,7 +44,8 @@ WORDS = Table(
         "dead": (
             "† {who} : {total} point(s), mais {rats} rat(s) pour {nuns} nonne(s) — victime de la peste, "
             "ne peut pas gagner",
-            "† {who}: {total} point(s), but {rats} rat(s) for {nuns} nun(s) — killed by the plague, cannot win",
+            "† {who}: {total} point(s), but {rats} rat(s) for {nuns} nun(s) — killed by the plague, cannot "
+            "win",
         ),
         "and": (" et ", " and "),
         "influence": ("Influence : {items}", "Influence: {items}"),
@@ -74,7 +75,8 @@ def _names(seats: list[str], lang: str, who: Callable[[str], str]) -> str:
 
 
 def points_line(breakdown: Mapping[str, Any], lang: str) -> str:
-    """One player's points as the rules count them: the classes, the hand, the victory tokens (zeros left out)."""
+    """One player's points as the rules count them: the classes, the hand, the victory tokens (zeros left
+    out)."""
     parts = []
     classes = [f"{klass(c, lang)} {breakdown[c]}" for c in CLASS_CODES if breakdown.get(c)]
     if classes:
@@ -88,7 +90,8 @@ def points_line(breakdown: Mapping[str, Any], lang: str) -> str:
 
 
 def sheet(result: Mapping[str, Any], lang: str, names: Mapping[str, str] | None = None) -> list[str]:
-    """The score sheet, one sentence a line: the heir, the nuns, then each player (ranked) and their points."""
+    """The score sheet, one sentence a line: the heir, the nuns, then each player (ranked) and their
+    points."""
     check_lang(lang)
 
     def who(seat: str) -> str:
@@ -127,3 +130,37 @@ def sheet(result: Mapping[str, Any], lang: str, names: Mapping[str, str] | None 
 
 
 __all__ = ["sheet", "points_line"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m engine.games.cartus.sheet counts.json``: the score sheet of typed final counts.
+
+    The JSON file holds ``{"nuns": 9, "players": {"Anna": {"influence": {"CLE": 4}, "gold": 2, ...}}}`` and
+    optionally ``specials_in_play``, ``treasure_in_play``, ``majority_ties`` and ``stacks``."""
+    import argparse
+    import json
+    import sys
+
+    ap = argparse.ArgumentParser(prog="python -m engine.games.cartus.sheet", description=main.__doc__)
+    ap.add_argument("counts", help="JSON file with nuns and players (use - for standard input)")
+    ap.add_argument("--lang", choices=("fr", "en"), default="fr", help="the sheet's language (default: fr)")
+    args = ap.parse_args(argv)
+    try:
+        text = sys.stdin.read() if args.counts == "-" else open(args.counts, encoding="utf-8").read()
+        doc = json.loads(text)
+        if not isinstance(doc, dict) or "players" not in doc or "nuns" not in doc:
+            raise ScoringError("the file needs 'nuns' and 'players'")
+        kw = {
+            k: doc[k] for k in ("specials_in_play", "treasure_in_play", "majority_ties", "stacks") if k in doc
+        }
+        result = final_scores(doc["players"], nuns=doc["nuns"], **kw)
+    except (OSError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    for line in sheet(result, args.lang):
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

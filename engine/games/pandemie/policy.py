@@ -535,7 +535,8 @@ def _threats(cx: _Ctx) -> list[tuple[float, int, int]]:
 
 
 def _fort_route(cx: _Ctx, s: int, keep: int, actions: int) -> Intent | None:
-    """The first intent of the cheapest way for ``s`` to stand on a Fort (``keep``: the colour to celebrate)."""
+    """The first intent of the cheapest way for ``s`` to stand on a Fort (``keep``: the colour to
+    celebrate)."""
     st, board = cx.st, cx.board
     seat = cx.names[s]
     here = cx.loc[s]

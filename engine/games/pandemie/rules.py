@@ -1393,7 +1393,8 @@ _EVENT_FIELDS: Final[dict[int, tuple[str, ...]]] = {
 
 
 def _answer_ask(em: _Emitter, s: int, intent: AnswerAsk) -> None:
-    """The asked partner gives a card they may give (that city's, any city card for the Sénateur) or declines."""
+    """The asked partner gives a card they may give (that city's, any city card for the Sénateur) or
+    declines."""
     st = em.state
     static: Static = st.static
     board = static.board

@@ -43,8 +43,9 @@ MAX_INTENTS = 200_000
 def play(options: dict[str, Any], rng: Rng, choose: Policy = default_policy.choose) -> tuple[Result, int]:
     """One whole game; the provinces take one intent each in turn (they play at the same time).
 
-    Returns the result and the number of intents applied (see :func:`play_state` for the final state). The state is folded once per event
-    (:func:`~.rules.step` returns it), exactly as ``fold`` over the log would rebuild it.
+    Returns the result and the number of intents applied (see :func:`play_state` for the final state). The
+    state is folded once per event (:func:`~.rules.step` returns it), exactly as ``fold`` over the log would
+    rebuild it.
     """
     state, n, _ = play_state(options, rng, choose)
     return result_of(state), n
@@ -152,8 +153,8 @@ def main(argv: list[str] | None = None) -> int:
         results[cause_text(r)] += 1
     won = results.pop("won", 0)
     print(
-        f"Pandémie — {args.provinces} province(s), {args.players} players each, difficulty {args.difficulty}, "
-        f"victories {args.victories}, seed {seed}"
+        f"Pandémie — {args.provinces} province(s), {args.players} players each, difficulty "
+        f"{args.difficulty}, victories {args.victories}, seed {seed}"
     )
     print(f"games: {args.games}   won: {won}   win rate: {100 * won / args.games:.1f}%")
     print(

@@ -59,10 +59,10 @@ PHRASES = [
     ),
     R(
         "target",
-        "{card}: the target and its opponent must be two different players still in the game, neither of them "
-        "{seat} (targets: {seats})",
-        "{card} : la cible et son adversaire sont deux joueurs différents encore en jeu, ni l'un ni l'autre {seat} "
-        "(cibles : {seats})",
+        "{card}: the target and its opponent must be two different players still in the game, neither of "
+        "them {seat} (targets: {seats})",
+        "{card} : la cible et son adversaire sont deux joueurs différents encore en jeu, ni l'un ni l'autre "
+        "{seat} (cibles : {seats})",
     ),
     R(
         "target",
@@ -180,9 +180,10 @@ PHRASES = [
         "",
         "profile: missing — the 2d6 tables are printed only on the reference cards; enter them once in a "
         "box profile (engine.games.plague.profile)",
-        "profil : manquant — les tables 2d6 ne sont imprimées que sur les cartes de référence ; entrez-les une fois "
-        "dans un profil de boîte",
-        "profile: missing — the 2d6 tables are printed only on the reference cards; enter them once in a box profile",
+        "profil : manquant — les tables 2d6 ne sont imprimées que sur les cartes de référence ; entrez-les "
+        "une fois dans un profil de boîte",
+        "profile: missing — the 2d6 tables are printed only on the reference cards; enter them once in a box "
+        "profile",
     ),
     R(
         "",

@@ -30,7 +30,8 @@ class PlaguePlaced(Event, frozen=True):
 
 
 class TurnStarted(Event, frozen=True):
-    """``seat`` becomes active in ``phase`` (setup, actions, final, baker, final_plague); ``queue`` follows."""
+    """``seat`` becomes active in ``phase`` (setup, actions, final, baker, final_plague); ``queue``
+    follows."""
 
     seat: str
     phase: str

@@ -189,7 +189,8 @@ def make_face(threshold: Any, symbols: Any) -> Face:
 
 
 def parse_face(value: Face | str | Mapping[str, Any]) -> Face:
-    """A face from ``Face``, a mapping ``{threshold, symbols}``, or text such as ``"2 M bourgeoisie clergé"``."""
+    """A face from ``Face``, a mapping ``{threshold, symbols}``, or text such as
+    ``"2 M bourgeoisie clergé"``."""
     if isinstance(value, Face):
         return make_face(value.threshold, list(value.symbols))
     if isinstance(value, Mapping):
@@ -215,8 +216,8 @@ class TokenCodeError(ValueError):
         "damaged": (
             "le code {raw} est abîmé ou mal lu (son caractère de contrôle ne correspond pas) : scannez-le de "
             "nouveau ou tapez le numéro de l'autocollant",
-            "the code {raw} is damaged or misread (its check character does not match): scan it again or type "
-            "the sticker's number",
+            "the code {raw} is damaged or misread (its check character does not match): scan it again or "
+            "type the sticker's number",
         ),
         "foreign": ("{raw} n'est pas un code de tablekeeper", "{raw} is not a tablekeeper code"),
         "not-a-token": (
@@ -545,8 +546,8 @@ def default_profile() -> Profile:
 # -- faces learned in play ----------------------------------------------------------------------------
 def same_name(a: str, b: str) -> bool:
     """Whether two profile names are the same profile's, whatever their accents, case and dashes (the default
-    board was once named « Rattus - plateau par defaut (a verifier) »: a census learned in play under that name
-    is still found)."""
+    board was once named « Rattus - plateau par defaut (a verifier) »: a census learned in play under that
+    name is still found)."""
 
     def key(x: str) -> str:
         return "".join(c for c in _fold(x) if c.isalnum())

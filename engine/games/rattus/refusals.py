@@ -365,8 +365,8 @@ PHRASES = [
     R(
         "damaged-code",
         "code {code} is damaged or misread (its check character does not match)",
-        "le code « {code} » est abîmé ou mal lu (son caractère de contrôle ne correspond pas) : scannez-le de "
-        "nouveau, ou tapez le numéro de son autocollant",
+        "le code « {code} » est abîmé ou mal lu (son caractère de contrôle ne correspond pas) : scannez-le "
+        "de nouveau, ou tapez le numéro de son autocollant",
         "the code “{code}” is damaged or misread (its check character does not match): scan it again, or "
         "type its sticker's number",
     ),
@@ -422,7 +422,8 @@ PHRASES = [
     R(
         "options",
         "mode must be 'digital' (the app's hidden bag) or 'physical' (real tokens), not '{mode}'",
-        "le mode est « digital » (le sac caché de l'appli) ou « physical » (les vrais jetons), pas « {mode} »",
+        "le mode est « digital » (le sac caché de l'appli) ou « physical » (les vrais jetons), pas "
+        "« {mode} »",
         "the mode is “digital” (the app's hidden bag) or “physical” (real tokens), not “{mode}”",
     ),
     R(
@@ -431,10 +432,10 @@ PHRASES = [
         "Two ways out: play with the real tokens (each face typed when a token is turned over is kept in "
         "the box profile, and the hidden bag opens once all are known), or record the missing faces now "
         "with the census",
-        "le sac caché de l'appli demande la face des {total} jetons rats, et ce profil de boîte n'en connaît que {n}. "
-        "Deux solutions : jouer avec les vrais jetons (chaque face saisie quand un jeton est retourné est gardée "
-        "dans le profil de la boîte, et le sac caché s'ouvre quand toutes sont connues), ou recenser dès "
-        "maintenant les faces qui manquent",
+        "le sac caché de l'appli demande la face des {total} jetons rats, et ce profil de boîte n'en connaît "
+        "que {n}. Deux solutions : jouer avec les vrais jetons (chaque face saisie quand un jeton est "
+        "retourné est gardée dans le profil de la boîte, et le sac caché s'ouvre quand toutes sont connues), "
+        "ou recenser dès maintenant les faces qui manquent",
     ),
     R(
         "options",

@@ -126,10 +126,10 @@ def resolve_options(options: Mapping[str, Any], rng: Rng) -> dict[str, Any]:
     if mode == "digital" and not profile.complete:
         faces_known, total = len(profile.tokens) - len(profile.missing_faces()), len(profile.tokens)
         raise OptionsError(
-            f"the app's hidden bag needs the faces of all {total} rat tokens and this box profile knows {faces_known}. "
-            "Two ways out: play with the real tokens (each face typed when a token is turned over is kept in "
-            "the box profile, and the hidden bag opens once all are known), or record the missing faces now "
-            "with the census"
+            f"the app's hidden bag needs the faces of all {total} rat tokens and this box profile knows "
+            f"{faces_known}. Two ways out: play with the real tokens (each face typed when a token is turned "
+            "over is kept in the box profile, and the hidden bag opens once all are known), or record the "
+            "missing faces now with the census"
         )
     final_potions = options.get("final_potions", False)
     if not isinstance(final_potions, bool):
@@ -156,7 +156,8 @@ def _characters(spec: Any, rng: Rng) -> tuple[str, ...]:
         if spec == "one-per-class":
             return tuple(choice(rng, [c.key for c in CHARACTERS.values() if c.cls == cls]) for cls in CLASSES)
         raise OptionsError(
-            f"characters {spec!r}: give a list of 6, or one of {', '.join([*PRESETS, 'random', 'one-per-class'])}"
+            f"characters {spec!r}: give a list of 6, or one of "
+            f"{', '.join([*PRESETS, 'random', 'one-per-class'])}"
         )
     if not isinstance(spec, list | tuple):
         raise OptionsError("characters must be a list of 6 character names or a preset name")
@@ -374,8 +375,8 @@ def _resolve(em: _Em, region: str, token: str, face: Face) -> None:
         return
     s = em.s
     cubes = dict(s.cubes[region])
-    # « si ce dernier devait être retiré du jeu lors de l'action n°3 »: after the last regular turn (final round,
-    # final plague) a potion no longer protects, unless the group chose so (option final_potions)
+    # « si ce dernier devait être retiré du jeu lors de l'action n°3 »: after the last regular turn (final
+    # round, final plague) a potion no longer protects, unless the group chose so (option final_potions)
     pots = dict(s.potions.get(region, {})) if s.stage == "game" or s.final_potions else {}
     lost: dict[str, int] = {}
     used: dict[str, int] = {}

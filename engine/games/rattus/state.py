@@ -232,8 +232,9 @@ def _remove_slot(slots: tuple[str, ...], token: str) -> tuple[str, ...]:
 
 
 def _forget(s: State, token: str, keep: tuple[str, int] | None = None) -> State:
-    """Physical tokens: ``token`` was just scanned somewhere, so any older record of it elsewhere (on a region,
-    or out of play face down) becomes an unknown token; ``keep`` is the (region, index) where it now lies."""
+    """Physical tokens: ``token`` was just scanned somewhere, so any older record of it elsewhere (on a
+    region, or out of play face down) becomes an unknown token; ``keep`` is the (region, index) where it now
+    lies."""
     if not token or s.digital:
         return s
     slots = dict(s.slots)

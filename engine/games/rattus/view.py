@@ -90,7 +90,8 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "outcome": s.result,
     }
     if not s.digital and s.phase in ("ravage", "crusader_flip", "final_plague"):
-        # real tokens: a token is to be turned over here now, and its face told (typed, or its sticker scanned)
+        # real tokens: a token is to be turned over here now, and its face told (typed, or its sticker
+        # scanned)
         where = [s.ravage] if s.ravage else [r for r in s.regions if s.slots[r] and s.total_cubes(r) > 0]
         out["turn_over"] = {
             "regions": where,
