@@ -196,6 +196,7 @@ _add(
         "the 6 Rattus class cards",
         _select("rattus", ("RCL",)),
         _card(rattus_look, _rattus_back),
+        in_play="a class card taken when it is legal",
     )
 )
 _add(
@@ -205,6 +206,7 @@ _add(
         "the 12 Pied Piper character cards",
         _select("rattus", ("RPP",)),
         _card(rattus_look, _rattus_back),
+        in_play="a character card taken when it is legal",
     )
 )
 _add(
@@ -214,6 +216,7 @@ _add(
         "every Rattus Cartus card",
         _select("cartus", ("RCC",)),
         _card(cartus_look, _cartus_back),
+        in_play="the cards shown at a reveal; a hand shown at the end",
     )
 )
 for _name, _title, _help, _prefixes, _in_play in (

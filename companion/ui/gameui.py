@@ -21,6 +21,7 @@ from .model import OptionSpec
 
 if TYPE_CHECKING:
     from .navigator import Navigator
+    from .shown import Moment, Shown
 
 Names = Mapping[str, str] | None  # seat → the player's name
 # a drawn map above the text board: (view, lang, seat, names, focus, on_place, width, dark, zoom, device)
@@ -79,7 +80,10 @@ class GameUI:
     - ``scan_example``: a component id shown in the scan field's hints; ``components``: the catalogue games
       whose components are this game's (default: its own); ``names_components``: a component is said by its
       catalogue name (a city card by its city), else by its id;
-    - ``profile_panel(navigator)``: the new-table screen's box profile panel.
+    - ``profile_panel(navigator)``: the new-table screen's box profile panel;
+    - ``shown(moment)``: what the components shown to the camera (or typed) mean now
+      (:class:`companion.ui.shown.Shown`), or None to leave it to the generic meaning (the one legal choice
+      naming a component is played, several are offered).
     """
 
     name: str  # the engine game it shows (engine.core.game.GAMES)
@@ -102,6 +106,7 @@ class GameUI:
     components: tuple[str, ...] = ()
     names_components: bool = False
     profile_panel: Callable[[Navigator], ProfilePanel] | None = None
+    shown: Callable[[Moment], Shown | None] | None = None
 
     def counts(self, catalogue_game: str) -> bool:
         """Whether a component of ``catalogue_game`` is one of this game's pieces."""

@@ -255,9 +255,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "scan.field.plague": {"fr": "Code de la carte", "en": "Card code"},
     "scan.field.ex": {"fr": "{label} (ex. {cid})", "en": "{label} (e.g. {cid})"},  # GameUI.scan_example
     "scan.enter": {"fr": "Entrer", "en": "Enter"},
-    "scan.camera": {"fr": "Photo", "en": "Photo"},
     "join.scan": {"fr": "Scanner le QR code de la table", "en": "Scan the table's QR code"},
-    "scan.webcam": {"fr": "Webcam", "en": "Webcam"},
     "scan.foreign": {
         "fr": "Code non reconnu ({reason}) : {raw}",
         "en": "Code not recognised ({reason}): {raw}",
@@ -282,10 +280,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "scan.many": {"fr": "{cid} : choisissez l'action.", "en": "{cid}: choose the action."},
     "scan.cancel": {"fr": "Aucune de celles-ci", "en": "None of these"},
     "scan.nothing": {"fr": "Aucun code lu sur l'image.", "en": "No code read in the picture."},
-    "scan.nocamera": {"fr": "Caméra indisponible : {err}", "en": "Camera unavailable: {err}"},
     "scan.empty": {"fr": "Tapez ou scannez un code.", "en": "Type or scan a code."},
-    "scan.take": {"fr": "Prendre la photo", "en": "Take the picture"},
-    "scan.close": {"fr": "Fermer", "en": "Close"},
     # Rattus Cartus and Plague & Pestilence screens (companion/ui/cartus_plague_model.py)
     "cp.more": {"fr": "Autres informations", "en": "Other information"},
     "cp.cartus.specials": {"fr": "Cartes spéciales en jeu", "en": "Special cards in play"},

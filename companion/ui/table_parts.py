@@ -187,22 +187,17 @@ class TableParts:
                 col={"xs": 6},
             )
         ]
-        cam = self.shell.camera_kind()
-        if cam:
-            buttons.append(
-                big_button(
-                    tr(f"scan.{cam}", lang),
-                    self._scan_camera,
-                    "scan-photo",
-                    icon=ft.Icons.PHOTO_CAMERA if cam == "camera" else ft.Icons.VIDEOCAM,
-                    col={"xs": 6},
-                )
-            )
+        cam = self.camera.button("scan-camera", col={"xs": 6})  # the live viewfinder (table_camera)
+        if cam is not None:
+            buttons.append(cam)
+        seen = self.camera.control()  # open: what it saw and did, and its close button
         return vcol(
             [
                 ft.Text(tr("scan.title", lang), size=16, weight=ft.FontWeight.W_600),
                 ident(self.scan, "scan-field"),
                 ft.ResponsiveRow(buttons, spacing=8, run_spacing=8),
+                *self._camera_part(self.acting.snapshot or snap),  # its question, right above the video
+                *([seen] if seen is not None else []),
             ],
             spacing=8,
             tight=True,

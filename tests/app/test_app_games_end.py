@@ -292,5 +292,5 @@ def test_a_plague_table_has_no_scan_part_its_cards_carry_no_code(app_browser, tm
     phone = resume(browser, app.url, "p1", PHONE, first=True)
     phone.wait("actions")
     assert not phone.page.locator(phone.sel("scan-field")).count()
-    assert not phone.page.locator(phone.sel("scan-photo")).count()
+    assert not phone.page.locator(phone.sel("scan-camera")).count()
     shot(phone, "app-plague-no-scan-phone.png")

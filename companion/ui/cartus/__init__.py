@@ -4,7 +4,7 @@
 (:mod:`.outcome`), the new-table form (:mod:`.options`)."""
 
 from ..gameui import GameUI
-from . import counts, picker
+from . import counts, picker, shown
 from .options import GROUP_TITLES, OPTION_SPECS, TITLE
 from .outcome import outcome_lines
 from .screen import board
@@ -21,6 +21,7 @@ UI = GameUI(
     same_choice=counts.same_choice,  # a reveal or a final hand counted with steppers
     scan_example="RCC:B:PAL1",
     names_components=True,  # a building by its name
+    shown=shown.shown,  # what a component shown to the camera means now
 )
 
 __all__ = ["UI"]

@@ -170,6 +170,10 @@ def prompt(screen: Any, snap: Any) -> ft.Control | None:
     form: FacePrompt = screen.__dict__.setdefault("_rattus_face", FacePrompt())
     if form.region not in regions:
         form.region = regions[0]
+    take = getattr(screen, "take_prompt_fill", None)
+    shown = take("sticker") if callable(take) else ""  # a sticker shown to the camera whose face is unknown
+    if shown:
+        form.sticker, form.threshold, form.symbols = shown, None, []
     return card(
         vcol(_form(screen, snap, form, regions, to, lang), spacing=10, tight=True),
         identifier="face-prompt",
@@ -244,15 +248,6 @@ def _form(
             form.clear()
             refresh()
 
-    async def scan(_e: Any = None) -> None:
-        scans = await screen.shell.capture_scans()
-        ours = [s.component_id for s in scans or [] if s.component_id and s.component_id.startswith("RAT:")]
-        if ours:
-            form.sticker = ours[0]
-            refresh()
-        elif scans is not None:  # None: cancelled, or the camera failed (said already)
-            screen.shell.toast(scan_miss(scans, lang, prefix="RAT:"), error=True)
-
     out: list[ft.Control] = [heading(_t("title", lang, region=form.region), 18)]
     note = screen.__dict__.get("_rattus_note", "")
     if note:
@@ -286,10 +281,11 @@ def _form(
         capitalization=ft.TextCapitalization.CHARACTERS,
         on_change=typed,
     )
-    row: list[ft.Control] = [ident(field, "face-token")]
-    if screen.shell.camera_kind():
-        row.append(big_button("", scan, "face-scan", icon=ft.Icons.QR_CODE_SCANNER, col={"xs": 3}))
-    out.append(ft.Row(row, spacing=8))
+    out.append(ident(field, "face-token"))
+    camera = getattr(screen, "camera", None)  # the table screen's live viewfinder: a sticker shown fills this
+    cam = camera.button("face-scan") if camera is not None else None
+    if cam is not None:
+        out.append(cam)
     if to.get("sticker_needed"):
         out.append(ft.Text(_t("sticker_needed", lang), size=14))
     common = [str(f) for f in to.get("common") or []]
