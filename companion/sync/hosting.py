@@ -451,7 +451,7 @@ class HostServer(SeatHolders):
         if not isinstance(kind, str):
             raise Rejected("bad-intent", "an intent needs a 'type' naming one of the game's intents")
         data = {**intent, "seat": seat}
-        intents = tuple(table.game.INTENTS)
+        intents = tuple(table.game.intents)
         kinds = {t.__name__ for t in intents}
         if kind not in kinds:
             raise Rejected("bad-intent", f"unknown intent {_cut(kind, 40)!r} for {self.game_name}")

@@ -281,9 +281,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "scan.field.plague": {"fr": "Code de la carte", "en": "Card code"},
     "scan.field.ex": {"fr": "{label} (ex. {cid})", "en": "{label} (e.g. {cid})"},  # GameUI.scan_example
     "scan.enter": {"fr": "Entrer", "en": "Enter"},
-    "scan.camera": {"fr": "Photo", "en": "Photo"},
     "join.scan": {"fr": "Scanner le QR code de la table", "en": "Scan the table's QR code"},
-    "scan.webcam": {"fr": "Webcam", "en": "Webcam"},
     "scan.foreign": {
         "fr": "Code non reconnu ({reason}) : {raw}",
         "en": "Code not recognised ({reason}): {raw}",
@@ -308,17 +306,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "scan.many": {"fr": "{cid} : choisissez l'action.", "en": "{cid}: choose the action."},
     "scan.cancel": {"fr": "Aucune de celles-ci", "en": "None of these"},
     "scan.nothing": {"fr": "Aucun code lu sur l'image.", "en": "No code read in the picture."},
-    "scan.nocamera": {"fr": "Caméra indisponible : {err}", "en": "Camera unavailable: {err}"},
     "scan.empty": {"fr": "Tapez ou scannez un code.", "en": "Type or scan a code."},
-    "scan.take": {"fr": "Prendre la photo", "en": "Take the picture"},
-    "scan.close": {"fr": "Fermer", "en": "Close"},
     # Rattus Cartus and Plague & Pestilence screens (companion/ui/cartus_plague_model.py)
     "cp.more": {"fr": "Autres informations", "en": "Other information"},
     "cp.cartus.specials": {"fr": "Cartes spéciales en jeu", "en": "Special cards in play"},
-    "cp.cartus.declared": {
-        "fr": "{n} point(s) de victoire déclaré(s)",
-        "en": "{n} victory point(s) declared",
-    },
+    "cp.cartus.declared": {"fr": "points de victoire déclarés : {n}", "en": "victory points declared: {n}"},
     "cp.players": {"fr": "Joueurs", "en": "Players"},
     "cp.phase": {"fr": "Phase", "en": "Phase"},
     "cp.waiting": {"fr": "On attend", "en": "Waiting for"},
@@ -415,7 +407,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "cp.plague.pop": {"fr": "{n} PP", "en": "{n} PPs"},
     "cp.plague.pop_hidden": {"fr": "population cachée", "en": "population hidden"},
     "cp.plague.cards": {"fr": "{n} carte(s)", "en": "{n} card(s)"},
-    "cp.plague.out": {"fr": "éliminé", "en": "out"},
+    "cp.plague.out": {"fr": "hors jeu", "en": "out of the game"},  # no adjective to agree with a name
     "cp.plague.last_chance": {"fr": "dernière chance", "en": "last chance"},
     "cp.plague.phase.prosperity": {"fr": "Prospérité", "en": "Prosperity"},
     "cp.plague.phase.plague": {"fr": "Peste", "en": "Plague"},
@@ -575,7 +567,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "Personne ne gagne : tout le monde a été éliminé.",
         "en": "Nobody wins: everyone was eliminated.",
     },
-    "plg.end.eliminated": {"fr": "Éliminé(s) : {who}", "en": "Eliminated: {who}"},
+    "plg.end.eliminated": {"fr": "Hors jeu : {who}", "en": "Out of the game: {who}"},
     "pan.end.won": {"fr": "Partie gagnée : l'Empire tient bon !", "en": "Game won: the Empire holds!"},
     "pan.end.lost": {"fr": "Partie perdue", "en": "Game lost"},
     "pan.end.where": {"fr": "{province} : {why}", "en": "{province}: {why}"},
@@ -673,6 +665,14 @@ REASONS: dict[str, dict[str, str]] = {
         "en": "check character does not match (damaged or misread code)",
     },
     "malformed component id": {"fr": "identifiant mal formé", "en": "malformed component id"},
+    "a character that cannot be in a code (damaged or misread code)": {
+        "fr": "un caractère qui ne peut pas être dans un code (code abîmé ou mal lu)",
+        "en": "a character that cannot be in a code (damaged or misread code)",
+    },
+    "a table's join code, not a piece": {
+        "fr": "QR code pour rejoindre une table, pas une pièce",
+        "en": "a table's join code, not a piece",
+    },
     "not a component id (expected like RAT:07 or PT1:RAT:07:J)": {
         "fr": "ce n'est pas un identifiant (attendu : RAT:07 ou PT1:RAT:07:J)",
         "en": "not a component id (expected like RAT:07 or PT1:RAT:07:J)",

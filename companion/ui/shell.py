@@ -23,7 +23,7 @@ from ..sync.protocol import device_id
 from . import configure, model, one_patch, places, prefs, rejoin, taps, theme
 from .access import Access
 from .alerts import Alerts
-from .camera_dialog import capture_scans, is_mobile
+from .camera_dialog import is_mobile
 from .graft import graft_touched
 from .hub import Hosted, Hub
 from .i18n import DEFAULT_LANG, tr
@@ -78,7 +78,15 @@ class Shell:
         self.scroller = ft.Column(scroll=ft.ScrollMode.AUTO, expand=True)
         # whether a table is on the page, for its script: a phone's screen stays awake during play (companion.link)
         self.play_mark = ft.Text("", visible=False)
-        page.controls = [self.alerts.slot, self.alerts.cue, self.play_mark, self.scroller]
+        # the command the page's script opens and closes the browser's camera by (companion.ui.viewfinder)
+        self.camera_command = ft.Text("", visible=False)
+        page.controls = [
+            self.alerts.slot,
+            self.alerts.cue,
+            self.play_mark,
+            self.camera_command,
+            self.scroller,
+        ]
         page.horizontal_alignment = ft.CrossAxisAlignment.STRETCH  # (the screen's part spans the page)
         page.spacing = 0
         page.padding = ft.Padding.all(12)
@@ -578,14 +586,14 @@ class Shell:
 
     # -- camera -----------------------------------------------------------------------------------------
     def camera_kind(self) -> str:
-        """``camera`` (Flet's camera: phones and browsers), ``webcam`` (desktop window: OpenCV) or ""."""
-        if self.hub.served or is_mobile(self.page):  # a browser's camera, or the phone app's
-            return "camera" if camera.flet_camera_module() is not None else ""
+        """Where this page's live viewfinder gets its frames (:mod:`companion.ui.viewfinder`): ``browser`` (the
+        page's own script: served pages), ``app`` (the phone app's camera stream), ``webcam`` (a desktop
+        window: OpenCV), or "" (none)."""
+        if self.hub.served:  # decided by how this process serves pages, never by what a browser says
+            return "browser"
+        if is_mobile(self.page):
+            return "app" if camera.flet_camera_module() is not None else ""
         return "webcam"
-
-    async def capture_scans(self) -> list[camera.Scan] | None:
-        """Take a picture (or webcam frames) and read the codes in it; ``None`` when cancelled or failed."""
-        return await capture_scans(self.page, self.lang, self.camera_kind(), self.toast)
 
     def may_connect(self, host: str, port: int) -> bool:
         """Whether this page may make this process connect to ``host:port``: the hosting device anywhere

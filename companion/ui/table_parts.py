@@ -13,6 +13,7 @@ from engine.core.events import TABLE
 from ..session import Snapshot
 from . import model
 from .games import (
+    has_codes,
     outcome_lines,
     scan_example,
 )
@@ -199,7 +200,10 @@ class TableParts:
         self.choosing_province = True
         self.shell.refresh()
 
-    def _scanner(self, snap: Snapshot) -> ft.Control:
+    def _scanner(self, snap: Snapshot) -> ft.Control | None:
+        """The code field and the camera; None for a game whose pieces carry no printed code."""
+        if not has_codes(snap.game):
+            return None
         lang = self.lang
         label = tr(f"scan.field.{snap.game}" if f"scan.field.{snap.game}" in STRINGS else "scan.field", lang)
         example = scan_example(snap.game)
@@ -224,22 +228,17 @@ class TableParts:
                 col={"xs": 6},
             )
         ]
-        cam = self.shell.camera_kind()
-        if cam:
-            buttons.append(
-                big_button(
-                    tr(f"scan.{cam}", lang),
-                    self._scan_camera,
-                    "scan-photo",
-                    icon=ft.Icons.PHOTO_CAMERA if cam == "camera" else ft.Icons.VIDEOCAM,
-                    col={"xs": 6},
-                )
-            )
+        cam = self.camera.button("scan-camera", col={"xs": 6})  # the live viewfinder (table_camera)
+        if cam is not None:
+            buttons.append(cam)
+        seen = self.camera.control()  # open: what it saw and did, and its close button
         return vcol(
             [
                 ft.Text(tr("scan.title", lang), size=16, weight=ft.FontWeight.W_600),
                 ident(self.scan, "scan-field"),
                 ft.ResponsiveRow(buttons, spacing=8, run_spacing=8),
+                *self._camera_part(self.acting.snapshot or snap),  # its question, right above the video
+                *([seen] if seen is not None else []),
             ],
             spacing=8,
             tight=True,

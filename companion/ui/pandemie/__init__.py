@@ -4,7 +4,7 @@ event cards' rules (:mod:`.picker`), the end in sentences (:mod:`.outcome`), the
 (:mod:`.options`)."""
 
 from ..gameui import GameUI
-from . import board_map, header, picker
+from . import board_map, header, picker, shown
 from .options import GROUP_TITLES, OPTION_SPECS, TITLE
 from .outcome import outcome_lines
 from .screen import board
@@ -25,6 +25,7 @@ UI = GameUI(
     same_choice=picker.same_choice,
     scan_example="PC:G01",
     names_components=True,  # a city card by its city
+    shown=shown.shown,  # what a component shown to the camera means now
 )
 
 __all__ = ["UI"]

@@ -194,14 +194,17 @@ class NewTableScreen(Screen):
         self.advanced.label = tr("new.advanced", lang)
         opts: list[ft.Control] = []
         self.fields = {}
+        panel = self.panels.get(self.game or "")
+        # the form's first values the chosen box profile implies (Rattus: a full census, the hidden bag)
+        implied = panel.defaults() if panel is not None and not self.choice_values else {}
         for spec in option_specs(self.game or ""):
             value = self.values.get(spec.key, spec.default)
             if spec.kind == "bool":  # two big buttons rather than a small switch
-                self.choice_values.setdefault(spec.key, bool(spec.default))
+                self.choice_values.setdefault(spec.key, bool(implied.get(spec.key, spec.default)))
                 opts.append(self._yes_no(spec.label(lang), spec.key, f"opt-{spec.key}"))
                 continue
             if spec.kind == "choice":
-                self.choice_values.setdefault(spec.key, spec.default)
+                self.choice_values.setdefault(spec.key, implied.get(spec.key, spec.default))
                 opts.append(ft.Text(spec.label(lang), size=16, weight=ft.FontWeight.W_600))
                 opts.append(
                     ft.ResponsiveRow(

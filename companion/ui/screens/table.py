@@ -20,7 +20,6 @@ import flet as ft
 
 from engine.core.events import TABLE
 
-from ... import camera
 from ...announce import turn_seats
 from ...session import Rejected, Session, Snapshot
 from ...web import sent, writes_held, writes_now
@@ -29,7 +28,6 @@ from ..boards.tap import offer
 from ..games import (
     board_changed,
     board_control,
-    component_label,
     game_prompt,
     group_titles,
     scan_refusal,
@@ -41,6 +39,7 @@ from ..spawn import spawn
 from ..table_parts import TableParts
 from ..widgets import big_button, card, heading, ident, pill, vcol
 from .base import Screen, err_text
+from .table_camera import TableCamera
 
 if TYPE_CHECKING:
     from ..navigator import Navigator
@@ -117,7 +116,7 @@ FOLD_SHOW = 4  # ... showing this many
 
 
 # -- the table / seat screen --------------------------------------------------------------------------
-class TableScreen(TableParts, Screen):
+class TableScreen(TableCamera, TableParts, Screen):
     """The shared tablet (seat ``table``) or a player's own phone (their private view first)."""
 
     grafted = True
@@ -162,7 +161,7 @@ class TableScreen(TableParts, Screen):
             expand=True,
             capitalization=ft.TextCapitalization.CHARACTERS,
         )
-        self.camera_dialog: ft.AlertDialog | None = None
+        self._camera_init()  # the live viewfinder and what a component shown means (table_camera)
         # step pickers' settings between renders (companion.ui.pickers), per acting seat, until something is played
         self.picker_state: dict[str, dict[str, Any]] = {}
         self.online = True
@@ -282,6 +281,7 @@ class TableScreen(TableParts, Screen):
         return names.get(who) or (model.say(who, self.lang) if who[1:].isdigit() else who)
 
     async def leave(self) -> None:
+        self.camera.close("the screen was left")
         self.shell.alerts.detach(self.session)
         await self._drop_actor()
         if self.owns_session:
@@ -501,6 +501,16 @@ class TableScreen(TableParts, Screen):
 
     # -- rendering --------------------------------------------------------------------------------------
     def render(self) -> ft.Control:
+        body = self._render()
+        # a browser's camera: its video panel covers the page's bottom (a wide page's: over the board)
+        board_left = self.seat == TABLE and not self._board_tablet()
+        self.camera.place("l" if board_left else "r")
+        room = self.camera.spacer()
+        if room is not None and isinstance(body, ft.Column):
+            body.controls.append(room)
+        return body
+
+    def _render(self) -> ft.Control:
         lang = self.lang
         snap = self.session.snapshot
         if snap is None:
@@ -741,7 +751,9 @@ class TableScreen(TableParts, Screen):
             parts.append(
                 big_button(tr("table.undo", lang), self._undo, "undo", icon=ft.Icons.UNDO, tone="tonal")
             )
-        parts.append(self._scanner(snap))
+        scanner = self._scanner(snap)
+        if scanner is not None:
+            parts.append(scanner)
         return card(vcol(parts, spacing=10, tight=True), identifier="actions")
 
     def _map_width(self) -> float:
@@ -879,30 +891,4 @@ class TableScreen(TableParts, Screen):
             return
         cid = parsed.component_id
         self.scan.value = cid
-        matches, exact = model.match_choices(snap.choices if snap else [], cid)
-        if not matches:
-            self.pending = []
-            self.shell.toast(tr("scan.nomatch", lang, cid=component_label(cid, lang)), error=True)
-            self.shell.refresh()
-        elif len(matches) == 1 and exact and snap is not None:  # the one action naming it: play it
-            await self._send(snap.choices[matches[0]].intent)
-        else:
-            self.pending = [snap.choices[i].intent for i in matches] if snap is not None else []
-            self.shell.refresh()
-
-    async def _use_scans(self, scans: list[camera.Scan]) -> None:
-        ours = [s for s in scans if s.component_id]
-        if ours:
-            await self.use_code(ours[0].component_id or "")
-        elif scans:
-            s = scans[0]
-            self.shell.toast(
-                tr("scan.foreign", self.lang, reason=reason_text(s.reason, self.lang), raw=s.raw), error=True
-            )
-        else:
-            self.shell.toast(tr("scan.nothing", self.lang), error=True)
-
-    async def _scan_camera(self, _e: Any = None) -> None:
-        scans = await self.shell.capture_scans()
-        if scans is not None:
-            await self._use_scans(scans)
+        await self.use_meaning(cid)  # what the game says it means now (table_camera, companion.ui.shown)

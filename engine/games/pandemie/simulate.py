@@ -43,11 +43,12 @@ MAX_INTENTS = 200_000
 def play(options: dict[str, Any], rng: Rng, choose: Policy = default_policy.choose) -> tuple[Result, int]:
     """One whole game; the provinces take one intent each in turn (they play at the same time).
 
-    Returns the result and the number of intents applied (see :func:`play_state` for the final state). The state is folded once per event
-    (:func:`~.rules.step` returns it), exactly as ``fold`` over the log would rebuild it.
+    Returns the result and the number of intents applied (see :func:`play_state` for the final state). The
+    state is folded once per event (:func:`~.rules.step` returns it), exactly as ``fold`` over the log would
+    rebuild it.
     """
     state, n, _ = play_state(options, rng, choose)
-    return state.over, n
+    return result_of(state), n
 
 
 def play_state(
@@ -78,6 +79,13 @@ def play_state(
         if n > MAX_INTENTS:  # pragma: no cover - a policy that never ends its turn
             raise RuntimeError("the policy does not finish the game")
     return state, n, turns
+
+
+def result_of(state: State) -> Result:
+    """The result of a game :func:`play_state` returned (it returns once the game is over)."""
+    if state.over is None:
+        raise RuntimeError("the game is not over")
+    return state.over
 
 
 def cause_text(r: Result) -> str:
@@ -135,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     for i in tqdm(range(args.games), desc="games", unit="game", disable=args.no_progress, file=sys.stderr):
         try:
             state, n, t = play_state(options, SeededRng(f"{seed}:{i}"))
-            r = state.over
+            r = result_of(state)
         except IllegalIntent as exc:  # pragma: no cover - a policy bug, reported plainly
             print(f"game {i}: the policy asked for an illegal move: {exc}", file=sys.stderr)
             return 1
@@ -145,8 +153,8 @@ def main(argv: list[str] | None = None) -> int:
         results[cause_text(r)] += 1
     won = results.pop("won", 0)
     print(
-        f"Pandémie — {args.provinces} province(s), {args.players} players each, difficulty {args.difficulty}, "
-        f"victories {args.victories}, seed {seed}"
+        f"Pandémie — {args.provinces} province(s), {args.players} players each, difficulty "
+        f"{args.difficulty}, victories {args.victories}, seed {seed}"
     )
     print(f"games: {args.games}   won: {won}   win rate: {100 * won / args.games:.1f}%")
     print(

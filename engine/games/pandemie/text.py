@@ -312,7 +312,7 @@ _P: dict[type, P] = {
     ),
 }
 # cards asked and given (the "ask for a card" variant), when the rules define them
-for _name, _fn in (
+_ASKS: tuple[tuple[str, P], ...] = (
     ("CardAsked", lambda e, lang, who: ("CardAsked", {"asker": who(e.asker), "giver": who(e.giver)})),
     (
         "AskAnswered",
@@ -330,7 +330,8 @@ for _name, _fn in (
         "AnswerAsk",
         lambda i, lang, who: ("AnswerAsk", {"card": card(i.card, lang)}) if i.card else ("AnswerAsk.no", {}),
     ),
-):
+)
+for _name, _fn in _ASKS:
     if hasattr(E, _name):
         _P[getattr(E, _name)] = _fn
 
