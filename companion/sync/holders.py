@@ -9,14 +9,14 @@ are here, and which have been gone a while (their seat *away*), is :mod:`.presen
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from companion.session import Rejected
 from engine.core import TABLE, Table
 from engine.core.store import Store
 
 from . import protocol as P
-from .devices import HOST_DEVICE, Device
+from .devices import HOST_DEVICE, Device, Host
 from .local import LocalSession
 from .presence import Presence
 from .tables import Projector
@@ -173,6 +173,6 @@ class SeatHolders:
             self.remember(device)
             if host and not self.tablets.allowed(dev):
                 self.allow_tablet(dev)
-        s = LocalSession(self, seat, dev)
+        s = LocalSession(cast(Host, self), seat, dev)  # mixed into HostServer, which is a Host
         self._attach(s.device)
         return s
