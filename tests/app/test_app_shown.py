@@ -170,6 +170,22 @@ def test_a_board_citys_code_opens_that_city_as_a_tap_does() -> None:
     assert what.place is not None and what.place[0] == "G09" and what.place[1]
 
 
+def test_several_board_cities_seen_at_once_are_listed_to_choose_one() -> None:
+    from engine.games import pandemie as P
+
+    t = Table.new(P.GAME, {"provinces": ["G"], "players": [2]}, SeededRng(3))
+    what = shown(t, "pandemie", "p1", "PB:G09", "PB:G10", "PB:G09")
+    assert what.place is None and not what.send and what.acts  # a tap selects one city: nothing done together
+    assert what.places == (("G09", "Vienna"), ("G10", "Augustodunum")) and what.used == ("PB:G09", "PB:G10")
+    assert what.say == "2 villes vues : choisissez-en une."
+    s = snap(t, "pandemie", "p1")
+    en = meaning("pandemie", Moment(("PB:G09", "PB:G10"), ("PB:G09", "PB:G10"), s, "en"))
+    assert en.say == "2 cities seen: choose one."
+    # one of them still in view (already opened) and another one appearing: that one opens
+    one = shown(t, "pandemie", "p1", "PB:G09", "PB:G10", fresh=("PB:G10",))
+    assert one.place == ("G10", "Augustodunum") and not one.places
+
+
 # -- every game -------------------------------------------------------------------------------------------------
 def test_a_component_naming_one_choice_plays_it_and_none_says_so(toy_game: str) -> None:
     from engine.core.game import get_game

@@ -251,3 +251,32 @@ def test_a_board_citys_code_selects_it_as_a_tap_on_the_map_does(tmp_path: Path, 
     phone.click("place-choice-0")  # one tap: its most likely meaning (a move there) first
     phone.wait_change("log", log0)
     assert city in phone.text("log") or first
+
+
+def test_several_board_cities_seen_at_once_are_listed_and_the_one_tapped_opens(
+    tmp_path: Path, app_browser
+) -> None:
+    from engine import catalogue
+
+    data = tmp_path / "data"
+    saved_pandemie(data)
+    second = catalogue.get("PB:G10").name
+    frame = camera.photo(["PB:G09", "PB:G10"], camera.Look(code_px=130), seed=6)
+    cam = camera.still(tmp_path / "camera.mjpeg", frame)
+    app, browser = app_browser(data=data, browser_args=camera.chromium_args(cam))
+    phone = Driver(browser.new_page(viewport=PHONE))
+    phone.open(app.url)
+    phone.click("start-resume")
+    phone.click("saved-0")
+    phone.click("seat-p1")
+    log0 = phone.text("log")
+    open_camera(phone)
+    assert "2 villes vues" in phone.wait_text("camera-places", "2 villes vues", timeout=20_000)
+    assert second in phone.text("camera-place-1") and second not in phone.text("camera-place-0")
+    shot(phone, "app-viewfinder-board-cities.png")
+    phone.click("camera-place-1")  # one tap: that city's choices, as a tap on it on the map
+    phone.wait("place-choice-0", timeout=20_000)
+    assert f"{second} : que faire ?" in phone.all_text()
+    phone.click("place-choice-0")
+    phone.wait_change("log", log0)
+    assert second in phone.text("log")
