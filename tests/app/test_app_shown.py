@@ -161,6 +161,72 @@ def test_a_building_card_does_not_count_at_a_reveal() -> None:
     assert not what.send and "RCC:B:FER1 ne compte pas ici" in what.say
 
 
+def cartus_final(seed: int = 0) -> Table:
+    """2 players at the end of a whole game played through the rules, each keeping about 3 cards in hand (the
+    fewest cards drawn, all but 3 put into buildings); seed 0: p1 holds 3 cards and p2 2, seed 1: 3 each; the
+    box's usual buildings put swords in play."""
+    import random
+
+    from engine.core import TABLE
+    from engine.games import cartus as C
+    from engine.games.cartus import rules as R
+
+    rnd = random.Random(seed)
+    t = Table.new(C.GAME, {"players": 2}, SeededRng(seed))
+    while t.state.phase != "final":
+        waiting = R.waiting_for(t.state)
+        seat = waiting[0] if waiting else TABLE
+        options = [i for i in C.legal(t.state, seat) if not isinstance(i, C.Convert)]
+        enters = [i for i in options if isinstance(i, C.Enter)]
+        keep = max(0, t.state.hands[seat] - 3) if enters else 0
+        options = [i for i in enters if i.cards == keep] or options
+        supports = [i for i in options if isinstance(i, C.Support)]
+        options = [min(supports, key=lambda i: (i.draw, -i.rats))] if supports else options
+        t.act(rnd.choice(options))
+    return t
+
+
+def test_a_hand_shown_at_the_end_counts_it_and_is_declared_once_confirmed() -> None:
+    from engine.games.cartus.rules import specials_in_play
+
+    t = cartus_final(0)
+    assert t.state.hands == {"p1": 3, "p2": 2} and "sword" in specials_in_play(t.state)
+    one = shown(t, "cartus", "p1", "RCC:P:PAY01")
+    assert one.wait and not one.send and "1 / 3" in one.say and "1 carte Population ou Joker" in one.say
+    two = shown(t, "cartus", "p1", "RCC:P:PAY01", "RCC:J:02", fresh=("RCC:J:02",))
+    assert two.wait and not two.send and "2 / 3" in two.say and "2 cartes Population ou Joker" in two.say
+    hand = ("RCC:P:PAY01", "RCC:J:02", "RCC:S:EPE03")
+    three = shown(t, "cartus", "p1", *hand, fresh=("RCC:S:EPE03",))
+    assert three.send == (
+        {
+            "type": "DeclareHand",
+            "seat": "p1",
+            "player": "",
+            "pop_jokers": 2,
+            "swords": 1,
+            "flutes": 0,
+            "passes": 0,
+            "gold": 0,
+        },
+    )
+    assert three.confirm.startswith("Main de Joueur 1") and "1 épée" in three.confirm  # hidden: asked once
+    four = shown(t, "cartus", "p1", *hand, "RCC:P:CLE04", fresh=("RCC:P:CLE04",))
+    assert not four.send and four.wait and "4 cartes montrées pour 3" in four.say
+    en = meaning("cartus", Moment(hand[:1], hand[:1], snap(t, "cartus", "p1"), "en"))
+    assert en.say == "1 / 3 cards: 1 population or joker card"
+
+
+def test_a_hand_shown_to_the_table_tablet_is_declared_for_the_player_whose_hand_it_can_be() -> None:
+    uneven = cartus_final(0)  # p1 holds 3 cards, p2 2: three cards shown are p1's
+    what = shown(uneven, "cartus", "table", "RCC:P:PAY01", "RCC:P:PAY02", "RCC:P:PAY03")
+    assert [(i["player"], i["pop_jokers"]) for i in what.send] == [("p1", 3)] and what.confirm
+    even = cartus_final(1)  # 3 cards each: whose hand is asked
+    assert even.state.hands == {"p1": 3, "p2": 3}
+    whose = shown(even, "cartus", "table", "RCC:P:PAY01", "RCC:P:PAY02", "RCC:P:PAY03")
+    assert not whose.send and {i["player"] for i in whose.offer} == {"p1", "p2"}
+    assert "Main de qui" in whose.say
+
+
 # -- Pandémie -----------------------------------------------------------------------------------------------------
 def test_a_board_citys_code_opens_that_city_as_a_tap_does() -> None:
     from engine.games import pandemie as P

@@ -280,3 +280,31 @@ def test_several_board_cities_seen_at_once_are_listed_and_the_one_tapped_opens(
     phone.click("place-choice-0")
     phone.wait_change("log", log0)
     assert second in phone.text("log")
+
+
+def test_a_hand_shown_at_the_end_of_cartus_counts_it(tmp_path: Path, app_browser) -> None:
+    from engine.core.store import Store
+    from tests.app.test_app_shown import cartus_final
+
+    data = tmp_path / "data"
+    t = cartus_final(0)  # p1 holds 3 cards
+    Store.create(
+        data / "cartus.sqlite", "cartus", {"players": 2}, extra={"name": "Fin"}, entries=t.entries
+    ).close()
+    hand = ["RCC:P:PAY01", "RCC:J:02", "RCC:S:EPE03"]
+    cam = camera.still(tmp_path / "camera.mjpeg", camera.photo(hand, camera.Look(code_px=120), seed=3))
+    app, browser = app_browser(data=data, browser_args=camera.chromium_args(cam))
+    phone = Driver(browser.new_page(viewport=PHONE))
+    phone.open(app.url)
+    phone.click("start-resume")
+    phone.click("saved-0")
+    phone.click("seat-p1")
+    log0 = phone.text("log")
+    open_camera(phone)
+    question = phone.wait_text("camera-question", "?", timeout=20_000)
+    assert "Main de Joueur 1" in question and "2 pop./joker" in question and "1 épée" in question
+    assert phone.text("log") == log0  # a hand is hidden: declared once confirmed, not before
+    shot(phone, "app-viewfinder-cartus-hand.png")
+    phone.click("camera-confirm")  # the one tap
+    phone.wait_change("log", log0)
+    assert "1 épée" in phone.text("log")
