@@ -96,6 +96,28 @@ def test_a_class_card_shown_while_it_may_be_taken_is_taken(tmp_path: Path, app_b
     assert not v["panel"] and not v["video"]
 
 
+def test_a_pied_piper_character_card_shown_while_it_may_be_taken_is_taken(
+    tmp_path: Path, app_browser
+) -> None:
+    data = tmp_path / "data"
+    saved_rattus_turn(data, characters="controle-des-rats")  # the Pied Piper's characters, Nonne among them
+    cam = camera.still(tmp_path / "camera.mjpeg", camera.photo(["RPP:05"], seed=5))
+    app, browser = app_browser(data=data, browser_args=camera.chromium_args(cam))
+    phone = Driver(browser.new_page(viewport=PHONE))
+    phone.open(app.url)
+    phone.click("start-resume")
+    phone.click("saved-0")
+    phone.click("seat-p1")
+    log0 = phone.text("log")
+    open_camera(phone)
+    said = wait_said(phone, "Nonne")
+    assert "✓" in said, said
+    phone.wait_text("log", "Nonne")
+    assert phone.text("log") != log0 and "Nonne" not in log0
+    assert any(m["t"] == "Nonne" and m["k"] == "done" for m in view(phone)["marks"]), view(phone)["marks"]
+    shot(phone, "app-viewfinder-pied-piper.png")
+
+
 def test_a_foreign_or_damaged_code_is_named_and_nothing_is_played(tmp_path: Path, app_browser) -> None:
     data = tmp_path / "data"
     saved_rattus_turn(data)
