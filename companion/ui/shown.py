@@ -3,8 +3,9 @@
 A game declares ``shown`` in its :class:`~companion.ui.gameui.GameUI`: given the :class:`Moment` (the components
 shown since the game last moved, the acting seat's snapshot), it answers a :class:`Shown` — intents to send
 (one, or several that act together: a region's tokens turned over), a short list to choose from, a place of the
-board to open as a tap on it would, the game's prompt to open with a component filled in, a question asked once
-before acting (it reveals hidden information), or what to say (a count still short, why nothing happens).
+board to open as a tap on it would (several places: listed, the one tapped is opened), the game's prompt to open
+with a component filled in, a question asked once before acting (it reveals hidden information), or what to say
+(a count still short, why nothing happens).
 ``None`` leaves it to :func:`generic`: the one legal choice naming the component is played, several are
 offered, none is said.
 
@@ -65,6 +66,7 @@ class Shown:
     offer: tuple[dict[str, Any], ...] = ()  # the player chooses one of these (one tap)
     confirm: str = ""  # asked once before ``send`` is played (it reveals hidden information)
     place: tuple[str, str] | None = None  # (key, name): a place of the board, opened as a tap on it
+    places: tuple[tuple[str, str], ...] = ()  # several places seen at once: listed, the one tapped is opened
     prompt: Mapping[str, str] = field(default_factory=dict)  # the game's prompt opened with these filled in
     say: str = ""  # the line under the video: what was done, what is still awaited, why nothing
     used: tuple[str, ...] = ()  # the components this meaning takes (not acted on again while in view)
@@ -72,7 +74,7 @@ class Shown:
 
     @property
     def acts(self) -> bool:
-        return bool(self.send or self.offer or self.place or self.prompt)
+        return bool(self.send or self.offer or self.place or self.places or self.prompt)
 
 
 ShownFn = Callable[[Moment], Shown | None]

@@ -161,6 +161,72 @@ def test_a_building_card_does_not_count_at_a_reveal() -> None:
     assert not what.send and "RCC:B:FER1 ne compte pas ici" in what.say
 
 
+def cartus_final(seed: int = 0) -> Table:
+    """2 players at the end of a whole game played through the rules, each keeping about 3 cards in hand (the
+    fewest cards drawn, all but 3 put into buildings); seed 0: p1 holds 3 cards and p2 2, seed 1: 3 each; the
+    box's usual buildings put swords in play."""
+    import random
+
+    from engine.core import TABLE
+    from engine.games import cartus as C
+    from engine.games.cartus import rules as R
+
+    rnd = random.Random(seed)
+    t = Table.new(C.GAME, {"players": 2}, SeededRng(seed))
+    while t.state.phase != "final":
+        waiting = R.waiting_for(t.state)
+        seat = waiting[0] if waiting else TABLE
+        options = [i for i in C.legal(t.state, seat) if not isinstance(i, C.Convert)]
+        enters = [i for i in options if isinstance(i, C.Enter)]
+        keep = max(0, t.state.hands[seat] - 3) if enters else 0
+        options = [i for i in enters if i.cards == keep] or options
+        supports = [i for i in options if isinstance(i, C.Support)]
+        options = [min(supports, key=lambda i: (i.draw, -i.rats))] if supports else options
+        t.act(rnd.choice(options))
+    return t
+
+
+def test_a_hand_shown_at_the_end_counts_it_and_is_declared_once_confirmed() -> None:
+    from engine.games.cartus.rules import specials_in_play
+
+    t = cartus_final(0)
+    assert t.state.hands == {"p1": 3, "p2": 2} and "sword" in specials_in_play(t.state)
+    one = shown(t, "cartus", "p1", "RCC:P:PAY01")
+    assert one.wait and not one.send and "1 / 3" in one.say and "1 carte Population ou Joker" in one.say
+    two = shown(t, "cartus", "p1", "RCC:P:PAY01", "RCC:J:02", fresh=("RCC:J:02",))
+    assert two.wait and not two.send and "2 / 3" in two.say and "2 cartes Population ou Joker" in two.say
+    hand = ("RCC:P:PAY01", "RCC:J:02", "RCC:S:EPE03")
+    three = shown(t, "cartus", "p1", *hand, fresh=("RCC:S:EPE03",))
+    assert three.send == (
+        {
+            "type": "DeclareHand",
+            "seat": "p1",
+            "player": "",
+            "pop_jokers": 2,
+            "swords": 1,
+            "flutes": 0,
+            "passes": 0,
+            "gold": 0,
+        },
+    )
+    assert three.confirm.startswith("Main de Joueur 1") and "1 épée" in three.confirm  # hidden: asked once
+    four = shown(t, "cartus", "p1", *hand, "RCC:P:CLE04", fresh=("RCC:P:CLE04",))
+    assert not four.send and four.wait and "4 cartes montrées pour 3" in four.say
+    en = meaning("cartus", Moment(hand[:1], hand[:1], snap(t, "cartus", "p1"), "en"))
+    assert en.say == "1 / 3 cards: 1 population or joker card"
+
+
+def test_a_hand_shown_to_the_table_tablet_is_declared_for_the_player_whose_hand_it_can_be() -> None:
+    uneven = cartus_final(0)  # p1 holds 3 cards, p2 2: three cards shown are p1's
+    what = shown(uneven, "cartus", "table", "RCC:P:PAY01", "RCC:P:PAY02", "RCC:P:PAY03")
+    assert [(i["player"], i["pop_jokers"]) for i in what.send] == [("p1", 3)] and what.confirm
+    even = cartus_final(1)  # 3 cards each: whose hand is asked
+    assert even.state.hands == {"p1": 3, "p2": 3}
+    whose = shown(even, "cartus", "table", "RCC:P:PAY01", "RCC:P:PAY02", "RCC:P:PAY03")
+    assert not whose.send and {i["player"] for i in whose.offer} == {"p1", "p2"}
+    assert "Main de qui" in whose.say
+
+
 # -- Pandémie -----------------------------------------------------------------------------------------------------
 def test_a_board_citys_code_opens_that_city_as_a_tap_does() -> None:
     from engine.games import pandemie as P
@@ -168,6 +234,22 @@ def test_a_board_citys_code_opens_that_city_as_a_tap_does() -> None:
     t = Table.new(P.GAME, {"provinces": ["G"], "players": [2]}, SeededRng(3))
     what = shown(t, "pandemie", "p1", "PB:G09")
     assert what.place is not None and what.place[0] == "G09" and what.place[1]
+
+
+def test_several_board_cities_seen_at_once_are_listed_to_choose_one() -> None:
+    from engine.games import pandemie as P
+
+    t = Table.new(P.GAME, {"provinces": ["G"], "players": [2]}, SeededRng(3))
+    what = shown(t, "pandemie", "p1", "PB:G09", "PB:G10", "PB:G09")
+    assert what.place is None and not what.send and what.acts  # a tap selects one city: nothing done together
+    assert what.places == (("G09", "Vienna"), ("G10", "Augustodunum")) and what.used == ("PB:G09", "PB:G10")
+    assert what.say == "2 villes vues : choisissez-en une."
+    s = snap(t, "pandemie", "p1")
+    en = meaning("pandemie", Moment(("PB:G09", "PB:G10"), ("PB:G09", "PB:G10"), s, "en"))
+    assert en.say == "2 cities seen: choose one."
+    # one of them still in view (already opened) and another one appearing: that one opens
+    one = shown(t, "pandemie", "p1", "PB:G09", "PB:G10", fresh=("PB:G10",))
+    assert one.place == ("G10", "Augustodunum") and not one.places
 
 
 # -- every game -------------------------------------------------------------------------------------------------

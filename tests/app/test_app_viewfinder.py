@@ -96,6 +96,28 @@ def test_a_class_card_shown_while_it_may_be_taken_is_taken(tmp_path: Path, app_b
     assert not v["panel"] and not v["video"]
 
 
+def test_a_pied_piper_character_card_shown_while_it_may_be_taken_is_taken(
+    tmp_path: Path, app_browser
+) -> None:
+    data = tmp_path / "data"
+    saved_rattus_turn(data, characters="controle-des-rats")  # the Pied Piper's characters, Nonne among them
+    cam = camera.still(tmp_path / "camera.mjpeg", camera.photo(["RPP:05"], seed=5))
+    app, browser = app_browser(data=data, browser_args=camera.chromium_args(cam))
+    phone = Driver(browser.new_page(viewport=PHONE))
+    phone.open(app.url)
+    phone.click("start-resume")
+    phone.click("saved-0")
+    phone.click("seat-p1")
+    log0 = phone.text("log")
+    open_camera(phone)
+    said = wait_said(phone, "Nonne")
+    assert "✓" in said, said
+    phone.wait_text("log", "Nonne")
+    assert phone.text("log") != log0 and "Nonne" not in log0
+    assert any(m["t"] == "Nonne" and m["k"] == "done" for m in view(phone)["marks"]), view(phone)["marks"]
+    shot(phone, "app-viewfinder-pied-piper.png")
+
+
 def test_a_foreign_or_damaged_code_is_named_and_nothing_is_played(tmp_path: Path, app_browser) -> None:
     data = tmp_path / "data"
     saved_rattus_turn(data)
@@ -251,3 +273,60 @@ def test_a_board_citys_code_selects_it_as_a_tap_on_the_map_does(tmp_path: Path, 
     phone.click("place-choice-0")  # one tap: its most likely meaning (a move there) first
     phone.wait_change("log", log0)
     assert city in phone.text("log") or first
+
+
+def test_several_board_cities_seen_at_once_are_listed_and_the_one_tapped_opens(
+    tmp_path: Path, app_browser
+) -> None:
+    from engine import catalogue
+
+    data = tmp_path / "data"
+    saved_pandemie(data)
+    second = catalogue.get("PB:G10").name
+    frame = camera.photo(["PB:G09", "PB:G10"], camera.Look(code_px=130), seed=6)
+    cam = camera.still(tmp_path / "camera.mjpeg", frame)
+    app, browser = app_browser(data=data, browser_args=camera.chromium_args(cam))
+    phone = Driver(browser.new_page(viewport=PHONE))
+    phone.open(app.url)
+    phone.click("start-resume")
+    phone.click("saved-0")
+    phone.click("seat-p1")
+    log0 = phone.text("log")
+    open_camera(phone)
+    assert "2 villes vues" in phone.wait_text("camera-places", "2 villes vues", timeout=20_000)
+    assert second in phone.text("camera-place-1") and second not in phone.text("camera-place-0")
+    shot(phone, "app-viewfinder-board-cities.png")
+    phone.click("camera-place-1")  # one tap: that city's choices, as a tap on it on the map
+    phone.wait("place-choice-0", timeout=20_000)
+    assert f"{second} : que faire ?" in phone.all_text()
+    phone.click("place-choice-0")
+    phone.wait_change("log", log0)
+    assert second in phone.text("log")
+
+
+def test_a_hand_shown_at_the_end_of_cartus_counts_it(tmp_path: Path, app_browser) -> None:
+    from engine.core.store import Store
+    from tests.app.test_app_shown import cartus_final
+
+    data = tmp_path / "data"
+    t = cartus_final(0)  # p1 holds 3 cards
+    Store.create(
+        data / "cartus.sqlite", "cartus", {"players": 2}, extra={"name": "Fin"}, entries=t.entries
+    ).close()
+    hand = ["RCC:P:PAY01", "RCC:J:02", "RCC:S:EPE03"]
+    cam = camera.still(tmp_path / "camera.mjpeg", camera.photo(hand, camera.Look(code_px=120), seed=3))
+    app, browser = app_browser(data=data, browser_args=camera.chromium_args(cam))
+    phone = Driver(browser.new_page(viewport=PHONE))
+    phone.open(app.url)
+    phone.click("start-resume")
+    phone.click("saved-0")
+    phone.click("seat-p1")
+    log0 = phone.text("log")
+    open_camera(phone)
+    question = phone.wait_text("camera-question", "?", timeout=20_000)
+    assert "Main de Joueur 1" in question and "2 pop./joker" in question and "1 épée" in question
+    assert phone.text("log") == log0  # a hand is hidden: declared once confirmed, not before
+    shot(phone, "app-viewfinder-cartus-hand.png")
+    phone.click("camera-confirm")  # the one tap
+    phone.wait_change("log", log0)
+    assert "1 épée" in phone.text("log")

@@ -40,7 +40,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "flutes": ("{n} flûte(s)", "{n} flute(s)"),
     "passes": ("{n} laissez-passer", "{n} pass(es)"),
     "gold": ("{n} or", "{n} gold"),
-    "pop_jokers": ("{n} population/joker(s)", "{n} population/joker(s)"),
+    "pop_jokers": ("{n} carte(s) Population ou Joker", "{n} population or joker card(s)"),
 }
 t = pairs(TEXTS)
 

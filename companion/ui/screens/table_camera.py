@@ -3,7 +3,8 @@ component shown now" (:mod:`companion.ui.shown`), mixed into :class:`~companion.
 
 The components shown since the game last moved are collected (a Cartus reveal's cards come one by one); each
 time one appears, the game says what they mean and the screen acts: plays (after one confirmation when the game
-asks it), offers a short list, opens a place of the board as a tap would, opens the game's prompt with the
+asks it), offers a short list, opens a place of the board as a tap would (several places: a dialog lists them,
+the one tapped opens), opens the game's prompt with the
 component filled in, or says why nothing happens — on the line under the video, and on the code's outline. A
 component acted on is not acted on again while it stays in view. A foreign or damaged code is named.
 """
@@ -123,11 +124,48 @@ class TableCamera:
             self.scan.value = ", ".join(fresh)  # type: ignore[attr-defined]
         if what.place is not None:
             self._on_place(*what.place)  # type: ignore[attr-defined]
+        if what.places:
+            self._offer_places(what)
         if what.send and what.confirm:
             self.shown_confirm = what
             self.camera.tell(t("asked", lang, question=what.confirm))
         elif what.send:
             await self._send_shown(what.send)
+
+    def _offer_places(self, what: Shown) -> None:
+        """Several places of the board seen at once: a dialog lists them (what the game says as its title), the one
+        tapped opens as a tap on it on the map does."""
+        page = self.shell.page  # type: ignore[attr-defined]
+
+        def open_place(key: str, name: str) -> Any:
+            def go(_e: Any) -> None:
+                page.pop_dialog()
+                self._on_place(key, name)  # type: ignore[attr-defined]
+
+            return go
+
+        buttons: list[ft.Control] = [
+            ident(
+                ft.FilledButton(name, on_click=open_place(key, name), height=52, expand=True),
+                f"camera-place-{n}",
+            )
+            for n, (key, name) in enumerate(what.places)
+        ]
+        page.show_dialog(
+            ft.AlertDialog(
+                title=ident(ft.Text(what.say), "camera-places"),
+                content=ft.Column(
+                    buttons, tight=True, spacing=8
+                ),  # a few cities: no scroll, the dialog stays short
+                actions=[
+                    ident(
+                        ft.TextButton(t("cancel", self.lang), on_click=lambda _e: page.pop_dialog()),  # type: ignore[attr-defined]
+                        "camera-places-cancel",
+                    )
+                ],
+                modal=False,
+            )
+        )
 
     async def _send_shown(self, intents: tuple[dict[str, Any], ...]) -> None:
         """Play ``intents`` in order, each while still listed (a region's tokens: the ravage may end first); a
