@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.core.events import IllegalIntent, Intent
 from engine.core.rng import Rng, SeededRng
+from engine.core.stats import wilson
 
 from . import policy as default_policy
 from .events import Propagate
@@ -78,6 +79,19 @@ def play_state(
         if n > MAX_INTENTS:  # pragma: no cover - a policy that never ends its turn
             raise RuntimeError("the policy does not finish the game")
     return state, n, turns
+
+
+def win_count(options: dict[str, Any], first: int, count: int, seed: str) -> tuple[int, int]:
+    """Games ``first`` … ``first + count - 1`` of ``options``, game ``i`` seeded ``f"{seed}:{i}"``: (won,
+    played). The set-up's win rate is measured in chunks of these (the new-table screen, in a worker
+    process): the same seed and numbers give the same games whatever the chunks."""
+    if count < 0 or first < 0:
+        raise ValueError("first and count are game numbers, 0 or more")
+    won = 0
+    for i in range(first, first + count):
+        state, _, _ = play_state(options, SeededRng(f"{seed}:{i}"))
+        won += bool(state.over is not None and state.over.won)
+    return won, count
 
 
 def cause_text(r: Result) -> str:
@@ -144,11 +158,15 @@ def main(argv: list[str] | None = None) -> int:
         turns += t
         results[cause_text(r)] += 1
     won = results.pop("won", 0)
+    low, high = wilson(won, args.games)
     print(
         f"Pandémie — {args.provinces} province(s), {args.players} players each, difficulty {args.difficulty}, "
         f"victories {args.victories}, seed {seed}"
     )
-    print(f"games: {args.games}   won: {won}   win rate: {100 * won / args.games:.1f}%")
+    print(
+        f"games: {args.games}   won: {won}   win rate: {100 * won / args.games:.1f}% "
+        f"(95% interval {100 * low:.1f}-{100 * high:.1f}%)"
+    )
     print(
         f"per game: {turns / args.games:.1f} player turns, {victories / args.games:.2f} victories celebrated "
         f"or carried (of {4 * args.provinces}), {intents / args.games:.0f} intents"
