@@ -52,7 +52,7 @@ FR = Steps(
     "« Continuer ».",
     pin="Tapez le code PIN de la table :",
     seat="Tapez votre prénom, choisissez votre couleur et votre place.",
-    fingerprint="Certificat de l'ordinateur de l'animateur : {fp} (l'écran de l'animateur le montre aussi)",
+    fingerprint="Empreinte du certificat de l'ordinateur de l'animateur : {fp}",
     no_fingerprint="L'empreinte du certificat est sur l'écran de l'animateur.",
 )
 EN = Steps(

@@ -116,6 +116,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--victories", choices=("exchange", "shared", "per_province"), default="exchange")
     ap.add_argument("--surge-counter", choices=("province", "shared"), default="province")
     ap.add_argument("--max-surges", type=int, default=8)
+    ap.add_argument(
+        "--start", choices=("fixed", "drawn"), default="fixed", help="the start city (default fixed)"
+    )
     ap.add_argument("--no-progress", action="store_true", help="no progress bar")
     return ap
 
@@ -135,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         "victories": args.victories,
         "surge_counter": args.surge_counter,
         "max_surges": args.max_surges,
+        "start": args.start,
     }
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
