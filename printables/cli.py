@@ -16,7 +16,7 @@ from pathlib import Path
 from .geometry import BACK_MODES, PAPERS
 from .pieces import CARD_FORMATS
 from .render import Options
-from .sets import BOARDS, POSTERS, SETS, PrintError, build, list_sets
+from .sets import BOARDS, POSTERS, SETS, PrintError, build, camera_note, list_sets
 
 
 def _offset(text: str) -> tuple[float, float]:
@@ -121,6 +121,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.list:
         for name, count, help_ in list_sets():
             print(f"{name:<22} {count:>4}  {help_}")
+            print(f"{'':<29}{camera_note(name)}")
+        print(
+            "\nReplacements only: printed in place of the box's own pieces, the camera does nothing with "
+            "them in play. Reading distances: a phone's 720p camera (67° across) held still over pieces "
+            "lying flat; closer is always better."
+        )
         return 0
     if not args.set:
         print("tablekeeper print: name a set (tablekeeper print --list) or pass --list", file=sys.stderr)

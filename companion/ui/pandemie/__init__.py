@@ -5,7 +5,7 @@ event cards' rules (:mod:`.picker`), the end in sentences (:mod:`.outcome`), the
 by simulation (:mod:`.difficulty`)."""
 
 from ..gameui import GameUI
-from . import board_map, difficulty, header, overview, picker
+from . import board_map, difficulty, header, overview, picker, shown
 from .options import GROUP_TITLES, OPTION_SPECS, TITLE
 from .outcome import outcome_lines
 from .screen import board
@@ -28,6 +28,7 @@ UI = GameUI(
     names_components=True,  # a city card by its city
     overview=overview.overview,
     difficulty=difficulty,
+    shown=shown.shown,  # what a component shown to the camera means now
 )
 
 __all__ = ["UI"]

@@ -15,10 +15,10 @@ from .. import model
 from ..games import game_ui
 from ..hub import Hosted
 from ..i18n import pairs, tr
-from ..seat_picker import SeatPicker, provinces_of
+from ..seat_picker import SeatPicker, provinces_of, taken_text
 from ..spawn import spawn
 from ..widgets import big_button, card, heading, ident, qr_png, vcol
-from .base import Screen, table_title
+from .base import Screen, err_text, table_title
 
 if TYPE_CHECKING:
     from ..navigator import Navigator
@@ -107,6 +107,7 @@ class HostedScreen(Screen):
                 )
             parts.append(self._join_app())
             parts += self._tablets()
+            parts += self._away()
             parts += self._holders()
         try:
             snap = srv.snapshot(TABLE)
@@ -132,7 +133,9 @@ class HostedScreen(Screen):
             )
             for i, s in enumerate(now)
         ]
-        picker = self.picker.render(seats, provinces, now, lang, self._pick, self.shell.refresh)
+        picker = self.picker.render(
+            seats, provinces, now, lang, self._pick, self.shell.refresh, phone=self.shell.phone
+        )
         return vcol(
             [
                 card(vcol(parts, spacing=10, tight=True)),
@@ -271,6 +274,55 @@ class HostedScreen(Screen):
             ),
         ]
 
+    def _away(self) -> list[ft.Control]:
+        """Seats in turn whose device has been gone a while (nobody is stuck unseen), each with a one-tap
+        "play it here": this screen plays it without holding it, until its device comes back."""
+        srv = self.hosted.server
+        try:
+            snap = srv.snapshot(TABLE)
+        except Exception:  # noqa: BLE001 - a table without a public view
+            return []
+        now = set(turn_seats(snap.view))
+        stuck = [s for s in srv.away_seats() if s in now]
+        if not stuck or snap.outcome is not None:
+            return []
+        lang = self.lang
+        names = model.people(snap.seats, lang)
+
+        def play(seat: str) -> Callable[[Any], Any]:
+            async def go(_e: Any) -> None:
+                try:
+                    srv.free_away(seat)
+                    await self.shell.open_local(self.hosted, seat, hold=False)
+                except Rejected as exc:
+                    self.shell.toast(tr("join.failed", lang, err=err_text(exc, lang)), error=True)
+
+            return go
+
+        return [
+            ident(
+                card(
+                    vcol(
+                        [
+                            ft.Text(tr("table.away", lang, seat=model.say(s, lang, names)), size=17),
+                            big_button(
+                                tr("table.away.play", lang, seat=model.say(s, lang, names)),
+                                play(s),
+                                f"away-play-{s}",
+                                icon=ft.Icons.PLAY_ARROW,
+                                primary=True,
+                            ),
+                        ],
+                        spacing=8,
+                        tight=True,
+                    ),
+                    bgcolor=ft.Colors.ERROR_CONTAINER,
+                ),
+                f"away-{s}",
+            )
+            for s in sorted(stuck, key=lambda s: (len(s), s))
+        ]
+
     def _tablets(self) -> list[ft.Control]:
         """Devices that asked to act as the table's tablet (its undo of anyone's action, its turns for a
         player): the host allows or refuses each."""
@@ -353,6 +405,11 @@ class HostedScreen(Screen):
         try:
             await self.shell.open_local(self.hosted, seat, pin, province=province)
         except Rejected as exc:
-            self.shell.toast(
-                tr("seat.taken", self.lang) if exc.rule == "seat-taken" else exc.message, error=True
-            )
+            if exc.rule == "seat-taken":
+                try:
+                    names = model.people(srv.snapshot(TABLE).seats, self.lang)
+                except Exception:  # noqa: BLE001 - a table without a public view
+                    names = {}
+                self.shell.toast(taken_text(srv, seat, self.lang, names), error=True)
+            else:
+                self.shell.toast(err_text(exc, self.lang), error=True)

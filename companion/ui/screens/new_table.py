@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import re
 import time
@@ -74,6 +75,28 @@ def game_availability() -> dict[str, str]:
     return out
 
 
+NAMES_FILE = "last-names.json"
+
+
+def last_names(data_dir: Path) -> str:
+    """The names typed for the last table made here, as they are typed ("Ana, Bea, …"), or ""."""
+    try:
+        names = json.loads((Path(data_dir) / NAMES_FILE).read_text())
+    except (OSError, ValueError):
+        return ""
+    if not isinstance(names, list):
+        return ""
+    return ", ".join(str(n) for n in names if isinstance(n, str) and n.strip())
+
+
+def remember_names(data_dir: Path, names: list[str]) -> None:
+    """Keep ``names`` for the next table's form (not written: this table still has them)."""
+    try:
+        (Path(data_dir) / NAMES_FILE).write_text(json.dumps(names, ensure_ascii=False))
+    except OSError as exc:
+        log.warning("could not keep the players' names for the next game: %s", exc)
+
+
 class NewTableScreen(Screen):
     title_key = "new.title"
 
@@ -87,7 +110,12 @@ class NewTableScreen(Screen):
         )
         # kept between renders: what is typed is read from each change event (companion/ui/typed.py)
         self.name = track(ft.TextField(value="", text_size=18, height=64))
-        self.players = track(ft.TextField(value="", text_size=18, multiline=True, min_lines=1, max_lines=4))
+        # the names of the last game made here, ready for the next one (the same troop plays again)
+        self.players = track(
+            ft.TextField(
+                value=last_names(shell.hub.data_dir), text_size=18, multiline=True, min_lines=1, max_lines=4
+            )
+        )
         self.advanced = track(ft.TextField(value="", multiline=True, min_lines=1, max_lines=6, text_size=16))
         self.advertise = shell.hub.advertise  # started with --no-advertise: never announced (see Hub.create)
         self.fields: dict[str, ft.Control] = {}
@@ -208,14 +236,17 @@ class NewTableScreen(Screen):
         self.advanced.label = tr("new.advanced", lang)
         opts: list[ft.Control] = []
         self.fields = {}
+        panel = self.panels.get(self.game or "")
+        # the form's first values the chosen box profile implies (Rattus: a full census, the hidden bag)
+        implied = panel.defaults() if panel is not None and not self.choice_values else {}
         for spec in option_specs(self.game or ""):
             value = self.values.get(spec.key, spec.default)
             if spec.kind == "bool":  # two big buttons rather than a small switch
-                self.choice_values.setdefault(spec.key, bool(spec.default))
+                self.choice_values.setdefault(spec.key, bool(implied.get(spec.key, spec.default)))
                 opts.append(self._yes_no(spec.label(lang), spec.key, f"opt-{spec.key}"))
                 continue
             if spec.kind == "choice":
-                self.choice_values.setdefault(spec.key, spec.default)
+                self.choice_values.setdefault(spec.key, implied.get(spec.key, spec.default))
                 opts.append(ft.Text(spec.label(lang), size=16, weight=ft.FontWeight.W_600))
                 opts.append(
                     ft.ResponsiveRow(
@@ -467,6 +498,7 @@ class NewTableScreen(Screen):
         typed = [n.strip() for n in re.split(r"[,;\n]", (self.players.value or "")) if n.strip()]
         if not typed:
             return
+        remember_names(self.shell.hub.data_dir, typed)
         srv = hosted.server
         try:
             seats = [i.seat for i in srv.snapshot(TABLE).seats]

@@ -44,11 +44,12 @@ MAX_INTENTS = 200_000
 def play(options: dict[str, Any], rng: Rng, choose: Policy = default_policy.choose) -> tuple[Result, int]:
     """One whole game; the provinces take one intent each in turn (they play at the same time).
 
-    Returns the result and the number of intents applied (see :func:`play_state` for the final state). The state is folded once per event
-    (:func:`~.rules.step` returns it), exactly as ``fold`` over the log would rebuild it.
+    Returns the result and the number of intents applied (see :func:`play_state` for the final state). The
+    state is folded once per event (:func:`~.rules.step` returns it), exactly as ``fold`` over the log would
+    rebuild it.
     """
     state, n, _ = play_state(options, rng, choose)
-    return state.over, n
+    return result_of(state), n
 
 
 def play_state(
@@ -92,6 +93,13 @@ def win_count(options: dict[str, Any], first: int, count: int, seed: str) -> tup
         state, _, _ = play_state(options, SeededRng(f"{seed}:{i}"))
         won += bool(state.over is not None and state.over.won)
     return won, count
+
+
+def result_of(state: State) -> Result:
+    """The result of a game :func:`play_state` returned (it returns once the game is over)."""
+    if state.over is None:
+        raise RuntimeError("the game is not over")
+    return state.over
 
 
 def cause_text(r: Result) -> str:
@@ -153,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     for i in tqdm(range(args.games), desc="games", unit="game", disable=args.no_progress, file=sys.stderr):
         try:
             state, n, t = play_state(options, SeededRng(f"{seed}:{i}"))
-            r = state.over
+            r = result_of(state)
         except IllegalIntent as exc:  # pragma: no cover - a policy bug, reported plainly
             print(f"game {i}: the policy asked for an illegal move: {exc}", file=sys.stderr)
             return 1
@@ -164,8 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     won = results.pop("won", 0)
     low, high = wilson(won, args.games)
     print(
-        f"Pandémie — {args.provinces} province(s), {args.players} players each, difficulty {args.difficulty}, "
-        f"victories {args.victories}, seed {seed}"
+        f"Pandémie — {args.provinces} province(s), {args.players} players each, difficulty "
+        f"{args.difficulty}, victories {args.victories}, seed {seed}"
     )
     print(
         f"games: {args.games}   won: {won}   win rate: {100 * won / args.games:.1f}% "
