@@ -346,6 +346,8 @@ def camera_note(name: str) -> str:
     reach measured by ``benchmarks/vision.py --printed-only``, see :mod:`vision.reach`)."""
     from vision.reach import reach_cm
 
+    if name in POSTERS:
+        return "the join address: a phone's own camera app opens it (not a piece of the game)"
     s = SETS.get(name) or BOARDS[name]
     if name == CALIBRATION:
         return "no codes"
@@ -476,4 +478,14 @@ def _scales(c: Any, x: float, y: float) -> None:
     c.restoreState()
 
 
-__all__ = ["BOARDS", "POSTERS", "SETS", "PrintError", "SetDef", "build", "camera_note", "list_sets", "generic_look"]
+__all__ = [
+    "BOARDS",
+    "POSTERS",
+    "SETS",
+    "PrintError",
+    "SetDef",
+    "build",
+    "camera_note",
+    "list_sets",
+    "generic_look",
+]
