@@ -40,6 +40,9 @@ class Options:
     card: str = "poker"  # poker | mini
     profile: str | None = None  # Rattus box profile file (token faces)
     provinces: tuple[str, ...] = ()  # Pandémie: only these provinces (code or name)
+    url: str = ""  # the join poster: the address phones open
+    wifi: str = ""  # the join poster: the Wi-Fi network's name
+    fingerprint: str = ""  # the join poster: the web UI certificate's short fingerprint
 
 
 @dataclass(frozen=True)

@@ -286,6 +286,18 @@ _add(
     )
 )
 
+
+def _poster(opts: Options) -> Result:
+    from .poster import PosterError, join_poster
+
+    if not opts.url:
+        raise PrintError("the join poster needs the address phones open (--url, or the app's --port)")
+    try:
+        return join_poster(opts.url, opts, opts.wifi, opts.fingerprint)
+    except PosterError as exc:
+        raise PrintError(str(exc)) from exc
+
+
 BOARDS: dict[str, SetDef] = {  # drawn as a whole, not piece by piece (printables.board)
     _name: SetDef(
         _name,
@@ -300,13 +312,27 @@ BOARDS: dict[str, SetDef] = {  # drawn as a whole, not piece by piece (printable
     for _name, _title, _help, _sel, _make, _takes in board_sets()
 }
 
+# sheets about the evening rather than pieces of a game (no catalogue component, no backs)
+POSTERS: dict[str, SetDef] = {
+    "join-poster": SetDef(
+        "join-poster",
+        "Affiche : rejoindre la partie",
+        "an A4 poster: the app's address as a QR code and in large type, the Wi-Fi, the steps (fr, en)",
+        lambda o: [],
+        lambda o: Sticker(),
+        make=_poster,
+        takes=frozenset({"url", "wifi"}),
+    )
+}
+
+
 CALIBRATION = "duplex-calibration"
 
 
 def list_sets() -> list[tuple[str, int, str]]:
     """(name, number of components now in the catalogue, help) for every set."""
     out = []
-    for s in [*SETS.values(), *BOARDS.values()]:
+    for s in [*SETS.values(), *BOARDS.values(), *POSTERS.values()]:
         try:
             n = len(s.select(Options()))
         except PrintError:
@@ -320,6 +346,8 @@ def camera_note(name: str) -> str:
     reach measured by ``benchmarks/vision.py --printed-only``, see :mod:`vision.reach`)."""
     from vision.reach import reach_cm
 
+    if name in POSTERS:
+        return "the join address: a phone's own camera app opens it (not a piece of the game)"
     s = SETS.get(name) or BOARDS[name]
     if name == CALIBRATION:
         return "no codes"
@@ -349,6 +377,8 @@ def build(set_name: str, opts: Options) -> Result:
             return make(opts)
         except BoardPrintError as exc:
             raise PrintError(str(exc)) from exc
+    if set_name in POSTERS and (make := POSTERS[set_name].make) is not None:
+        return make(opts)
     if set_name not in SETS:
         raise PrintError(
             f"unknown set {set_name!r}: choose one of {', '.join(SETS)} (tablekeeper print --list)"
@@ -448,4 +478,14 @@ def _scales(c: Any, x: float, y: float) -> None:
     c.restoreState()
 
 
-__all__ = ["BOARDS", "SETS", "PrintError", "SetDef", "build", "camera_note", "list_sets", "generic_look"]
+__all__ = [
+    "BOARDS",
+    "POSTERS",
+    "SETS",
+    "PrintError",
+    "SetDef",
+    "build",
+    "camera_note",
+    "list_sets",
+    "generic_look",
+]

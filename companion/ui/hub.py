@@ -70,6 +70,9 @@ class Hub:
         # each table keeps its own cap of wrong PINs, whichever door they came by
         self.budget = Budget()
         self.tls_fingerprint = ""  # set when the web UI is served over TLS
+        # the address phones and tablets open (``https://192.168.1.20:8550/``), set by the web server from its
+        # own socket, scheme and LAN address; "" when no page is served to browsers (a desktop window)
+        self.web_url = ""
         # pages come from browsers over HTTP (``tablekeeper app --web``), not from a window of this process:
         # decided by how this process was started, never by anything a page says
         self.served = False

@@ -61,6 +61,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # hosted table
     "hosted.title": {"fr": "Table prête", "en": "Table ready"},
+    "overview.title": {"fr": "Vue d'ensemble", "en": "Overview"},
     "hosted.code": {"fr": "Code de la table", "en": "Join code"},
     "hosted.pin": {"fr": "Code PIN : {pin}", "en": "PIN: {pin}"},
     "hosted.pin_unknown": {

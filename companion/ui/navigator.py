@@ -91,6 +91,10 @@ class Navigator(Protocol):
 
     async def open_hosted(self, hosted: Hosted) -> None: ...
 
+    async def open_overview(self, hosted: Hosted) -> None:
+        """The whole table at a glance (the hosting device only; games that have one)."""
+        ...
+
     async def open_local(
         self,
         hosted: Hosted,

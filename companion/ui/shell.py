@@ -24,6 +24,7 @@ from . import configure, model, one_patch, places, prefs, rejoin, taps, theme
 from .access import Access
 from .alerts import Alerts
 from .camera_dialog import is_mobile
+from .games import game_ui
 from .graft import graft_touched
 from .hub import Hosted, Hub
 from .i18n import DEFAULT_LANG, tr
@@ -33,6 +34,7 @@ from .screens.census import CensusScreen
 from .screens.hosted import HostedScreen
 from .screens.join import JoinScreen
 from .screens.new_table import NewTableScreen
+from .screens.overview import OverviewScreen
 from .screens.resume import ResumeScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
@@ -476,6 +478,11 @@ class Shell:
         self.record = {"kind": "hosted", "path": str(hosted.path)}  # the leader's page comes back here
         await self._save_place(self.record)
         await self.go(HostedScreen(self, hosted))
+
+    async def open_overview(self, hosted: Hosted) -> None:
+        ui = game_ui(hosted.game)
+        if ui is not None and ui.overview is not None and self._host_only() and self.access.may_see(hosted):
+            await self.go(OverviewScreen(self, hosted, ui.overview()))
 
     async def open_table(
         self,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,10 +17,12 @@ from engine.core.events import TABLE
 from engine.core.game import GAMES, get_game
 
 from .. import model
-from ..games import GAME_UIS, game_title, option_specs
+from ..estimate import Estimate, Estimator, options_key
+from ..games import GAME_UIS, game_title, game_ui, option_specs
 from ..gameui import ProfilePanel
 from ..hub import Hosted, SyncUnavailable
-from ..i18n import form_error, tr
+from ..i18n import form_error, pairs, refusal_text, tr
+from ..spawn import spawn
 from ..typed import track
 from ..widgets import big_button, card, heading, ident, vcol
 from .base import Screen, err_text
@@ -27,6 +31,36 @@ if TYPE_CHECKING:
     from ..navigator import Navigator
 
 log = logging.getLogger("tablekeeper.app")
+
+TEXTS: dict[str, tuple[str, str]] = {
+    "title": ("Chances de victoire, mesurées", "Chances of winning, measured"),
+    "running": (
+        "Mesure en cours : l'ordinateur joue ces réglages…",
+        "Measuring: the computer plays this set-up…",
+    ),
+    "rate": ("{pct} des parties gagnées", "{pct} of games won"),
+    "interval": (
+        "entre {low} et {high} (intervalle à 95 %), sur {n} partie(s) simulée(s)",
+        "between {low} and {high} (95% interval), over {n} simulated game(s)",
+    ),
+    "more": ("— la mesure continue", "— still measuring"),
+    "failed": ("Pas de mesure pour ces réglages : {err}", "No measure for this set-up: {err}"),
+    "caveat": (
+        "L'ordinateur joue chaque action sans plan d'équipe : un groupe qui se concerte fait souvent mieux. "
+        "Changez une option : la mesure est refaite.",
+        "The computer plays each action without a team plan: a group that talks usually does better. "
+        "Change an option: it is measured again.",
+    ),
+    "levers": ("Ce qui change la difficulté :", "What changes the difficulty:"),
+}
+t = pairs(TEXTS)
+TYPING_PAUSE_S = 0.7  # a number typed in the form is measured once the typing pauses this long
+
+
+def percent(x: float, lang: str) -> str:
+    """``0.055`` → ``5,5 %`` (French) or ``5.5%``; a whole number from 10 % up."""
+    text = f"{100 * x:.1f}" if x < 0.095 else f"{100 * x:.0f}"
+    return f"{text.replace('.', ',')} %" if lang == "fr" else f"{text}%"
 
 
 def game_availability() -> dict[str, str]:
@@ -88,6 +122,11 @@ class NewTableScreen(Screen):
         self.values: dict[str, Any] = {}
         self.choice_values: dict[str, Any] = {}
         self.busy = False
+        self.inputs: dict[tuple[str, str], ft.TextField] = {}  # the number fields, kept between renders
+        self._typed_at = 0.0
+        # the win rate of the set-up on the form, measured while it is filled in (companion.ui.estimate)
+        self.estimators: dict[str, Estimator] = {}
+        self.estimate_box = ft.Container()  # kept: the measure's progress redraws it alone
         # each game's box profile panel (Rattus: the census of the tokens' faces; Plague: the 2d6 tables)
         self.panels: dict[str, ProfilePanel] = {
             g: ui.profile_panel(shell) for g, ui in GAME_UIS.items() if ui.profile_panel is not None
@@ -143,6 +182,9 @@ class NewTableScreen(Screen):
         def pick(_e: Any) -> None:
             self._keep_values()
             self.game = game
+            for other, est in self.estimators.items():  # another game's measure stops at once
+                if other != game:
+                    est.stop()
             self.values = {}
             self.choice_values = {}
             if (self.name.value or "") in {game_title(g, la) for g in GAMES for la in ("fr", "en")}:
@@ -223,14 +265,19 @@ class NewTableScreen(Screen):
                     )
                 )
                 continue
-            else:
-                f = ft.TextField(
-                    label=spec.label(lang),
-                    value=str(value),
-                    text_size=18,
-                    height=64,
-                    keyboard_type=ft.KeyboardType.NUMBER if spec.kind == "int" else None,
+            f = self.inputs.get((self.game or "", spec.key))
+            if f is None:
+                f = track(
+                    ft.TextField(
+                        value=str(value),
+                        text_size=18,
+                        height=64,
+                        keyboard_type=ft.KeyboardType.NUMBER if spec.kind == "int" else None,
+                        on_change=self._typed,
+                    )
                 )
+                self.inputs[(self.game or "", spec.key)] = f
+            f.label = spec.label(lang)
             self.fields[spec.key] = f
             opts.append(ident(f, f"opt-{spec.key}"))
         body = [
@@ -260,6 +307,7 @@ class NewTableScreen(Screen):
                     tight=True,
                 )
             ),
+            *self._difficulty(),
             big_button(
                 tr("new.create", lang),
                 self.create,
@@ -270,6 +318,111 @@ class NewTableScreen(Screen):
             ),
         ]
         return vcol(body, spacing=14)
+
+    # -- the set-up's difficulty, measured ----------------------------------------------------------------
+    def _typed(self, _e: Any = None) -> None:
+        """A number typed in the form: measured again once the typing pauses (not at every key)."""
+        self._typed_at = at = time.monotonic()
+
+        async def later() -> None:
+            await asyncio.sleep(TYPING_PAUSE_S)
+            if self._typed_at == at and self.shell.screen is self:
+                self._show_estimate()
+
+        spawn(self.shell.page, later)
+
+    def _estimator(self, game: str) -> Estimator | None:
+        ui = game_ui(game)
+        if ui is None or ui.difficulty is None:
+            return None
+        if game not in self.estimators:
+
+            def progress() -> None:
+                if self.shell.screen is self and self.game == game:
+                    self._show_estimate()
+
+            self.estimators[game] = Estimator(ui.difficulty, progress)
+        return self.estimators[game]
+
+    def _show_estimate(self) -> None:
+        """Only the measure's part of the form drawn again: never the fields someone is typing in."""
+        self.estimate_box.content = self._estimate_content()
+        try:
+            self.estimate_box.update()
+        except Exception:  # noqa: BLE001 - not on the page (the form was left, or not drawn yet)
+            pass
+
+    def _difficulty(self) -> list[ft.Control]:
+        """The chosen set-up's win rate (measured in a worker process, shown as it comes, with its
+        interval), and the options the rules offer to change it."""
+        if self._estimator(self.game or "") is None:
+            return []
+        self.estimate_box.content = self._estimate_content()
+        return [card(self.estimate_box, "estimate")]
+
+    def _estimate_content(self) -> ft.Control:
+        game = self.game or ""
+        est = self._estimator(game)
+        ui = game_ui(game)
+        assert est is not None and ui is not None and ui.difficulty is not None
+        lang = self.lang
+        typed = {k: getattr(f, "value", None) for k, f in self.fields.items()}
+        try:
+            options = model.build_options(
+                option_specs(game),
+                {**self.values, **typed, **self.choice_values},
+                (self.advanced.value or ""),
+            )
+        except model.OptionError as exc:
+            options, problem = None, form_error(exc.message, lang)
+        else:
+            problem = ""
+        lines: list[ft.Control] = [heading(t("title", lang), 18)]
+        if options is not None:
+            key = options_key(game, options)
+            if key != est.key:
+                spawn(self.shell.page, est.want, key, options)
+                shown: Estimate | None = None
+            else:
+                shown = est.estimate
+            lines += self._measure(shown, lang)
+            lines.append(ft.Text(t("levers", lang), size=16, weight=ft.FontWeight.W_600))
+            lines += [ft.Text(f"• {lever}", size=15) for lever in ui.difficulty.levers(options, lang)]
+        else:
+            lines.append(ident(ft.Text(t("failed", lang, err=problem), size=17), "estimate-rate"))
+        return vcol(lines, spacing=8, tight=True)
+
+    def _measure(self, est: Estimate | None, lang: str) -> list[ft.Control]:
+        if est is not None and est.error:
+            return [
+                ident(
+                    ft.Text(
+                        t(
+                            "failed",
+                            lang,
+                            err=refusal_text("options", est.error, lang) if est.refused else est.error,
+                        ),
+                        size=17,
+                    ),
+                    "estimate-rate",
+                )
+            ]
+        if est is None or not est.played:
+            return [ident(ft.Text(t("running", lang), size=17, italic=True), "estimate-rate")]
+        low, high = est.interval()
+        said = t("interval", lang, low=percent(low, lang), high=percent(high, lang), n=est.played)
+        return [
+            ident(
+                ft.Text(t("rate", lang, pct=percent(est.rate, lang)), size=26, weight=ft.FontWeight.BOLD),
+                "estimate-rate",
+            ),
+            ident(ft.Text(said + ("" if est.done else f" {t('more', lang)}"), size=16), "estimate-interval"),
+            ft.Text(t("caveat", lang), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+        ]
+
+    async def leave(self) -> None:
+        for est in self.estimators.values():
+            est.stop()
 
     def _visibility(self) -> ft.Control:
         """Announced on the LAN or not; a process started with --no-advertise announces nothing and says so."""
