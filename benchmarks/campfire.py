@@ -56,6 +56,7 @@ PHONE = (412.0, 915.0)  # CSS pixels: a common Android phone
 TABLET = (1280.0, 800.0)  # a 10" tablet in landscape
 JOIN_VIEWPORT = {"width": 1100, "height": 2400}  # the Chromium page joins with every seat's button in view
 QUIET_S = 0.25  # no frame to any page and no CPU for this long: the tap's work is over
+WAIT_S = 1.5  # as long, while a page has had nothing yet
 TICK_S = os.sysconf("SC_CLK_TCK")
 
 
@@ -156,6 +157,38 @@ def text_of(node: Any) -> str:
     return ""
 
 
+def words(node: Any) -> str:
+    """Every text inside a control (a button's label)."""
+    out: list[str] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, dict):
+            if isinstance(n.get("value"), str):
+                out.append(n["value"])
+            stack.extend(n.values())
+        elif isinstance(n, list):
+            stack.extend(n)
+    return " ".join(out)
+
+
+FIGHT = ("Combattre", "Construire")  # what a table does where the barbarians are, before moving on
+
+
+def choose(page: FletPage, k: int) -> str:
+    """The button a player taps, as a table plays: fight where they stand, else the ``k``-th move (players
+    travel about), else the one thing to do (draw, propagate, discard)."""
+    buttons = sorted(
+        (i for i in page.identifiers() if i.startswith("choice-")), key=lambda i: int(i.split("-")[1])
+    )
+    labels = {i: words(page.find(i)) for i in buttons}
+    for i in buttons:
+        if labels[i].startswith(FIGHT):
+            return i
+    moves = [i for i in buttons if labels[i].startswith(("Aller à", "Marche forcée"))]
+    return moves[k % len(moves)] if moves else "choice-0"
+
+
 @dataclass
 class Tap:
     seat: str
@@ -171,6 +204,7 @@ class Table:
     def __init__(self, url: str, pid: int, devices: list[Device]) -> None:
         self.url, self.pid, self.devices = url, pid, devices
         self.tapped: dict[str, float] = {}  # seat -> when it last tapped
+        self.taps = 0
 
     def actor(self, turn_text: str) -> Device | None:
         """A phone whose turn it is (its header says so) with a first choice to tap, the one that tapped
@@ -193,7 +227,8 @@ class Table:
         before = [len(p.frames) for p in pages]
         c0 = cpu_s(self.pid)
         t0 = time.monotonic()
-        await d.page.tap("choice-0", 5)
+        await d.page.tap(choose(d.page, self.taps), 5)
+        self.taps += 1
         deadline = t0 + 30
         acting = pages.index(d.page)
         while time.monotonic() < deadline:  # the acting page's update first
@@ -212,7 +247,9 @@ class Table:
             count, cpu = sum(len(p.frames) for p in pages), cpu_s(self.pid)
             if count != last_count or cpu != last_cpu:
                 last_count, last_cpu, last_change = count, cpu, time.monotonic()
-            elif time.monotonic() - last_change >= QUIET_S:
+                continue
+            waiting = any(len(p.frames) == n for p, n in zip(pages, before, strict=True))
+            if time.monotonic() - last_change >= (WAIT_S if waiting else QUIET_S):
                 break
         c1 = cpu_s(self.pid)
         per: list[float] = []
@@ -251,13 +288,39 @@ class Result:
 
 
 async def run_size(n: int, taps: int, tmp: Path, seed: int) -> Result:
+    """``taps`` taps with ``n`` devices: a game, then (a game lost early) another, with the next seed."""
+    out: list[Tap] = []
+    first: Result | None = None
+    misses = 0
+    for game in range(6):
+        r = await _run_game(n, taps - len(out), tmp / f"game-{n}-{game}", seed + game)
+        out += r.taps
+        misses += r.misses
+        first = first or r
+        if len(out) >= taps:
+            break
+        print(f"  the game ended after {len(r.taps)} taps: another game", flush=True)
+    assert first is not None
+    return Result(
+        n,
+        first.players,
+        first.join_s,
+        first.join_cpu_s,
+        first.rss_per_page_mb,
+        first.idle_cpu_ms_per_s,
+        out,
+        misses,
+    )
+
+
+async def _run_game(n: int, taps: int, tmp: Path, seed: int) -> Result:
     from companion.ui.i18n import tr
 
     players, plan_ = plan(n)
-    data = tmp / f"data-{n}"
-    await asyncio.to_thread(make_table, data, players, seed)
+    tmp.mkdir(parents=True, exist_ok=True)
+    await asyncio.to_thread(make_table, tmp / "data", players, seed)
     port = free_port()
-    proc = start_app(data, port, lan=True, log_path=tmp / f"app-{n}.log")
+    proc = start_app(tmp / "data", port, lan=True, log_path=tmp / "app.log")
     url = f"https://127.0.0.1:{port}/"
     devices = [
         Device(kind, what, f"127.0.{10 + i // 200}.{1 + i % 200}") for i, (kind, what) in enumerate(plan_)
@@ -275,15 +338,15 @@ async def run_size(n: int, taps: int, tmp: Path, seed: int) -> Result:
         await asyncio.sleep(3.0)
         idle = 1000 * (cpu_s(proc.pid) - c0) / 3.0
         table = Table(url, proc.pid, devices)
-        you = tr("head.you", "fr")
+        you, over = tr("head.you", "fr"), tr("head.over", "fr")
         out: list[Tap] = []
         misses = 0
         while len(out) < taps:
             d = table.actor(you)
             if d is None:
+                ended = any(x.page is not None and text_of(x.page.find("head-turn")) == over for x in devices)
                 misses += 1
-                if misses > 40:
-                    print("  nobody can act any more (the game is over?)", flush=True)
+                if ended or misses > 40:
                     break
                 await asyncio.sleep(0.3)
                 continue
@@ -300,7 +363,7 @@ async def run_size(n: int, taps: int, tmp: Path, seed: int) -> Result:
             if d.page is not None:
                 await d.page.close()
         stop_app(proc)
-        log = (tmp / f"app-{n}.log").read_text(errors="replace")
+        log = (tmp / "app.log").read_text(errors="replace")
         if "Traceback" in log:
             print(f"  the app's log has a traceback:\n{log[-3000:]}", flush=True)
 
@@ -409,10 +472,10 @@ def _drive(url: str, page: Any, taps: int, kind: str) -> list[float]:
     async def join_all() -> None:
         await asyncio.gather(*(join(url, d) for d in devices))
 
-    async def tap(d: Device) -> None:
+    async def tap(d: Device, k: int) -> None:
         assert d.page is not None
         n0 = len(d.page.frames)
-        await d.page.tap("choice-0", 5)
+        await d.page.tap(choose(d.page, k), 5)
         end = time.monotonic() + 10
         while len(d.page.frames) == n0 and time.monotonic() < end:
             await asyncio.sleep(0.02)
@@ -444,7 +507,7 @@ def _drive(url: str, page: Any, taps: int, kind: str) -> list[float]:
                 gallia_done = True  # p1's turn is over (p2, on the Chromium page, would be next)
                 time.sleep(0.3)
                 continue
-            loop.run(tap(d))
+            loop.run(tap(d, tries))
             page.wait_for_timeout(1000)  # the Chromium page gets the update and draws it
             state = page.evaluate("() => { const s = window.__tkDraw; s.armed = false; return s; }")
             ms = _draw_ms(state)
