@@ -27,7 +27,6 @@ import logging
 import os
 import socket
 import time
-import weakref
 from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -286,87 +285,6 @@ class Guard:
         await self.app(scope, receive, send)
 
 
-class _Hold:
-    """Writes held while the app draws the pages of one update one after the other.
-
-    The page whose user acted is drawn and written first (:func:`writes_now`); the other pages of the table
-    are then drawn one after the other (:func:`writes_held`), and what each is sent waits until the last of
-    them is drawn, then leaves at once. Written as soon as drawn, each page's update woke its browser while
-    the app still drew the next one: on a machine that runs the browsers too (the benchmark's eight pages
-    on two cores) they took the app's CPU, and at a turn's end the last page's update left two to four
-    times later than the renders' own CPU time. A hold never lasts more than :data:`MAX_S` (an app that
-    keeps drawing still writes).
-
-    One page's update is not held: the first of a batch that is :data:`BIG` or more (at a turn's end, a
-    page of the province that played: its board's pins, the news, the next player's choices). Its browser
-    takes the longest to draw it, so it starts while the app draws the rest (measured, the benchmark's
-    eight pages on two cores, 120 taps each way: the others' p95 318 ms with none let go, 271 ms with
-    one, 305 ms with two: two browsers drawing took the app's CPU again)."""
-
-    MAX_S = 0.25
-    BIG = 6_000  # bytes
-
-    def __init__(self) -> None:
-        self.drawing = 0  # pages of a batch drawn or waiting to be
-        self.now = 0  # pages written at once being drawn (the one whose user acted)
-        self.since = 0.0  # when the batch began (monotonic)
-        self.let_go = False  # a big update of this batch was written at once
-        self.waiting: weakref.WeakSet[_Coalescing] = weakref.WeakSet()  # transports whose writes wait
-
-    def held(self) -> bool:
-        return self.drawing > 0 and self.now == 0 and time.monotonic() - self.since < self.MAX_S
-
-    def lets_go(self, size: int) -> bool:
-        """Whether an update of ``size`` bytes is written now, held or not: the batch's first big one."""
-        if self.let_go or size < self.BIG:
-            return False
-        self.let_go = True
-        return True
-
-    def release(self) -> None:
-        """Write what waits (on the next turn of the loop, as any coalesced write)."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no loop running (the app stopping): nothing to write with
-            return
-        waiting = list(self.waiting)
-        self.waiting.clear()
-        for co in waiting:
-            loop.call_soon(co.flush)
-
-
-HOLD = _Hold()
-
-
-@contextlib.contextmanager
-def writes_held() -> Iterator[None]:
-    """Around a page's wait for its turn to draw and its render: what any page of the app is sent waits
-    until no page is in this block any more (or :data:`_Hold.MAX_S` has passed), then leaves, each page's
-    in one write."""
-    if HOLD.drawing == 0:
-        HOLD.since, HOLD.let_go = time.monotonic(), False
-        with contextlib.suppress(RuntimeError):  # no loop running: nothing to wake later
-            asyncio.get_running_loop().call_later(HOLD.MAX_S, HOLD.release)
-    HOLD.drawing += 1
-    try:
-        yield
-    finally:
-        HOLD.drawing -= 1
-        if HOLD.drawing == 0:
-            HOLD.release()
-
-
-@contextlib.contextmanager
-def writes_now() -> Iterator[None]:
-    """Around the render of the page whose user acted: its update (and anything held) is written at once."""
-    HOLD.now += 1
-    HOLD.release()
-    try:
-        yield
-    finally:
-        HOLD.now -= 1
-
-
 class _Coalescing:
     """A transport that writes what one turn of the event loop sent as one write (one syscall, one TCP
     segment, one TLS record). A screen's update is several websocket messages (one per changed control);
@@ -382,21 +300,13 @@ class _Coalescing:
             asyncio.get_running_loop().call_soon(self.flush)
         self._pending.append(bytes(data))
 
-    def flush(self, force: bool = False) -> None:
-        if (
-            self._pending
-            and not force
-            and HOLD.held()  # pages are being drawn: written with theirs (_Hold)
-            and not HOLD.lets_go(sum(map(len, self._pending)))
-        ):
-            HOLD.waiting.add(self)
-            return
+    def flush(self) -> None:
         pending, self._pending = self._pending, []
         if pending and not self._transport.is_closing():
             self._transport.write(b"".join(pending))
 
     def close(self) -> None:
-        self.flush(force=True)
+        self.flush()
         self._transport.close()
 
     def __getattr__(self, name: str) -> Any:

@@ -165,18 +165,31 @@ class FletPage:
 
     def _index(self) -> None:
         self.controls.clear()
+        self._learn(self.root)
 
-        def walk(node: Any) -> None:
-            if isinstance(node, dict):
-                if "_i" in node:
-                    self.controls[int(node["_i"])] = node
-                for v in node.values():
-                    walk(v)
-            elif isinstance(node, list):
-                for v in node:
-                    walk(v)
+    def _learn(self, node: Any) -> None:
+        """Index the controls in ``node`` (a part a patch added)."""
+        stack = [node]
+        while stack:
+            n = stack.pop()
+            if isinstance(n, dict):
+                if "_i" in n:
+                    self.controls[int(n["_i"])] = n
+                stack.extend(n.values())
+            elif isinstance(n, list):
+                stack.extend(n)
 
-        walk(self.root)
+    def _forget(self, node: Any) -> None:
+        """Take the controls in ``node`` (a part a patch removed or replaced) out of the index."""
+        stack = [node]
+        while stack:
+            n = stack.pop()
+            if isinstance(n, dict):
+                if "_i" in n and self.controls.get(int(n["_i"])) is n:
+                    del self.controls[int(n["_i"])]
+                stack.extend(n.values())
+            elif isinstance(n, list):
+                stack.extend(n)
 
     def _patch(self, target: int, message: list[Any]) -> None:
         """Apply a Flet object patch (``[path table, *ops]``) to the control ``target``."""
@@ -202,16 +215,21 @@ class FletPage:
         for op in message[1:]:
             kind = op[0]
             if kind == 0:  # replace
-                at(op[1])[op[2]] = op[3]
+                parent = at(op[1])
+                old = parent[op[2]] if isinstance(parent, list) or op[2] in parent else None
+                parent[op[2]] = op[3]
+                self._forget(old)
+                self._learn(op[3])
             elif kind == 1:  # add
                 parent = at(op[1])
                 if isinstance(parent, list):
                     parent.insert(int(op[2]), op[3])
                 else:
                     parent[op[2]] = op[3]
+                self._learn(op[3])
             elif kind == 2:  # remove
                 parent = at(op[1])
-                parent.pop(int(op[2]) if isinstance(parent, list) else op[2])
+                self._forget(parent.pop(int(op[2]) if isinstance(parent, list) else op[2]))
             elif kind == 3:  # move
                 source = at(op[1])
                 item = source.pop(int(op[2]) if isinstance(source, list) else op[2])
@@ -220,7 +238,6 @@ class FletPage:
                     dest.insert(int(op[4]), item)
                 else:
                     dest[op[4]] = item
-        self._index()
 
     # -- reading the page ---------------------------------------------------------------------------
     def strings(self) -> Iterator[str]:

@@ -19,6 +19,7 @@ REQUIRES = [
     ("flet_web.fastapi.flet_app", "FletApp", "send_message"),
     ("flet_web.fastapi.flet_app", "FletApp", "_FletApp__get_unique_session_id"),
     ("flet_web.fastapi.flet_app_manager", "app_manager", "disconnect_session"),
+    ("flet.messaging.session", "Session", "handle_invoke_method_results"),
 ]
 
 
@@ -128,7 +129,31 @@ def quiet_departures() -> None:
         logger.addFilter(_GoneIsNotAnError())
 
 
+def late_answers_are_dropped() -> None:
+    """Flet 1.0.5 waits a given time for a page's answer to a method call (a read of the device's storage,
+    ``SharedPreferences``, waits 3 s) and then forgets the service that asked; an answer that comes later
+    raises ``RuntimeError: … Control with ID … is not registered`` inside the page's receive loop, which
+    ends the page's connection. On a busy host (twenty phones joining at once) answers came late and the
+    pages they came from were cut off. A late answer is now dropped: the call already went on without
+    it."""
+    from flet.messaging.session import Session
+
+    if getattr(Session, "_tk_late_answers", False):
+        return
+    original = Session.handle_invoke_method_results
+
+    def handle(self: Any, control_id: int, call_id: str, result: Any, error: Any) -> None:
+        if control_id not in self.index:
+            log.debug("a page answered a call of control %s after it was gone: dropped", control_id)
+            return
+        original(self, control_id, call_id, result, error)
+
+    Session.handle_invoke_method_results = handle  # type: ignore[method-assign]
+    Session._tk_late_answers = True  # type: ignore[attr-defined]
+
+
 def install() -> None:
+    late_answers_are_dropped()
     short_message_repr()
     always_disconnect()
     drop_sends_to_gone_pages()

@@ -468,7 +468,7 @@ class HostServer(SeatHolders):
         except Exception as exc:  # noqa: BLE001 - an engine bug refuses the intent, never stops the host
             log.error("engine error on a %s intent: %s", _cut(kind, 40), _cut(repr(exc)))
             raise Rejected("engine-error", _cut(f"{type(exc).__name__}: {exc}")) from None
-        self._changed(actor.client if actor else "")
+        self._changed(actor.client if actor else device)
 
     def undo(self, seat: str, actor: Actor | None = None, *, device: str = HOST_DEVICE) -> None:
         """Take back the last action: only the seat that made it, or a table tablet the host allowed, may."""
@@ -486,7 +486,7 @@ class HostServer(SeatHolders):
             raise Rejected(exc.rule, exc.message) from None
         except SaveError as exc:
             raise Rejected("save", str(exc)) from None
-        self._changed(actor.client if actor else "")
+        self._changed(actor.client if actor else device)
 
     def _changed(self, first: str = "") -> None:
         """Tell every screen; the device that acted first (its player waits for the answer to their tap)."""

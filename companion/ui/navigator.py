@@ -60,6 +60,11 @@ class Navigator(Protocol):
         """Draw the screen again (``top``: scrolled back to its top)."""
         ...
 
+    async def redraw(self, screen: object) -> None:
+        """Draw ``screen`` again, if it is still the one shown, for an update that came from elsewhere (another
+        device's action): the app's pages one at a time, each page's update written as soon as it is drawn."""
+        ...
+
     def toast(self, message: str, error: bool = False) -> None: ...
 
     def is_local_client(self) -> bool:

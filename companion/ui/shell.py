@@ -9,9 +9,11 @@ language or receiving a new :class:`~companion.session.Snapshot` simply renders 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
-from collections.abc import Awaitable, Callable
+import weakref
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,7 @@ import flet as ft
 from .. import camera, idle_gc
 from ..session import Rejected, Session
 from ..sync.protocol import device_id
+from ..web import sent
 from . import configure, model, one_patch, places, prefs, rejoin, taps, theme
 from .access import Access
 from .alerts import Alerts
@@ -44,15 +47,24 @@ from .widgets import PHONE_MAX, card, ident
 
 log = logging.getLogger("tablekeeper.app")
 
-# Re-renders of the table screen written into the controls on the page (companion.ui.graft) instead of
-# replacing the screen: ~5 KB per intent to each browser instead of ~100 KB. TABLEKEEPER_GRAFT=0 sends
-# whole screens (to compare, or should a screen ever show something graft got wrong).
-GRAFT = os.environ.get("TABLEKEEPER_GRAFT", "1") != "0"
-
 LANG_PREF = "tablekeeper.lang"
 # A page whose browser went away (a reload, a Wi-Fi drop, a phone locked) comes back to the same Flet session
 # without running the app again: its screen and its table session stay alive this long for it (seconds).
 AWAY_GRACE_S = float(os.environ.get("TABLEKEEPER_AWAY_GRACE", "300"))
+
+
+_DRAWING: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
+
+
+@contextlib.asynccontextmanager
+async def _one_page_at_a_time() -> AsyncIterator[None]:
+    """The pages of one app (one event loop) drawn one at a time, in the order they asked."""
+    loop = asyncio.get_running_loop()
+    lock = _DRAWING.get(loop)
+    if lock is None:
+        lock = _DRAWING[loop] = asyncio.Lock()
+    async with lock:
+        yield
 
 
 class Shell:
@@ -295,6 +307,17 @@ class Shell:
             )
         await rejoin.save(self.page, rec)
 
+    async def redraw(self, screen: Screen) -> None:
+        """Draw ``screen`` again for an update that came from elsewhere (another device's action), if it is
+        still the one shown. The app's pages are drawn one at a time, in the order the update reached them
+        (the page whose user acted first: the host tells it first), and each page's update is written to
+        its browser before the next page is drawn: Flet's sender gets the loop between two renders, so no
+        device waits for the others' renders to get its own update."""
+        async with _one_page_at_a_time():
+            if self.screen is screen:
+                self.refresh()
+                await sent(self.page)
+
     def refresh(self, top: bool = False) -> None:
         screen = self.screen
         if screen is None:
@@ -304,7 +327,7 @@ class Shell:
         idle_gc.busy()  # a page is being drawn: no full garbage collection now (companion.idle_gc)
         appbar = self._appbar(screen)
         shown = self.scroller.controls
-        same = GRAFT and screen.grafted and not top and self._drawn is screen and len(shown) == 1
+        same = screen.grafted and not top and self._drawn is screen and len(shown) == 1
         if not same:
             self._memo.clear()  # kept controls belong to the tree on the page: a new screen starts afresh
         body = self._render_body(screen, self._memo)

@@ -350,15 +350,28 @@ def test_the_join_screen_marks_the_seats_a_device_holds():
 
 
 def _noted_screens(h: HostServer, seats: list[str], note: Any) -> dict[str, Any]:
-    """A table screen per seat, in that order, on a fake shell whose render only calls ``note(seat)``."""
+    """A table screen per seat, in that order, on a fake shell whose redraw takes the app's drawing turn (as
+    the shell's does), notes ``note(seat, "drawn")``, lets the loop run as a page's sender would, then notes
+    ``note(seat, "written")``."""
+    from companion.sync.protocol import new_device_token
     from companion.ui.screens.table import TableScreen
+    from companion.ui.shell import _one_page_at_a_time
 
     screens = {}
     for seat in seats:
         shell = _Shell()
         shell.page.run_task = lambda f, *a: asyncio.get_running_loop().create_task(f(*a))
-        shell.refresh = lambda top=False, seat=seat: note(seat)
-        screens[seat] = shell.screen = TableScreen(shell, h.local_session(seat), seat)  # type: ignore
+
+        async def redraw(screen: Any, seat: str = seat) -> None:
+            async with _one_page_at_a_time():
+                note(seat, "drawn")
+                for _ in range(3):  # Flet's sender writes the update
+                    await asyncio.sleep(0)
+                note(seat, "written")
+
+        shell.redraw = redraw
+        session = h.local_session(seat, device=new_device_token())  # each page its own browser
+        screens[seat] = shell.screen = TableScreen(shell, session, seat)  # type: ignore
     return screens
 
 
@@ -370,153 +383,36 @@ async def _until_drawn(drawn: list[Any], n: int) -> None:
         await asyncio.sleep(0.01)
 
 
-def test_after_a_tap_the_acting_page_is_written_at_once_and_the_others_together_after_the_last(tmp_path):
-    """The page whose user tapped is drawn first, its update written at once; the other pages are then
-    drawn one at a time with their updates held (companion.web._Hold) until the last of them is drawn."""
-    import flet as ft
-
-    from companion import web
+def test_after_a_tap_the_acting_page_is_drawn_first_and_each_pages_update_is_written_before_the_next_is_drawn(
+    tmp_path,
+):
+    """Every page of the table is drawn once for a tap, the page whose user tapped first; each page's update
+    is written before the next page is drawn (no device waits for the others' renders)."""
 
     async def go():
-        h = _host(tmp_path / "t.sqlite", provinces=1, players=3)
+        h = _host(tmp_path / "t.sqlite", provinces=2, players=3)
         await h.start()
         try:
             seats = [i.seat for i in h.snapshot(TABLE).seats]
-            actor = max(seats, key=lambda s: len(h.snapshot(s).choices))
-            drawn: list[tuple[str, bool, int]] = []  # (seat, writes held while drawn, pages written at once)
+            actor = next(s for s in seats if h.snapshot(s).choices)
+            noted: list[tuple[str, str]] = []
             screens = _noted_screens(
-                h,
-                [actor, TABLE, *[s for s in seats if s != actor]],
-                lambda seat: drawn.append((seat, web.HOLD.held(), web.HOLD.now)),
+                h, [TABLE, *[s for s in seats if s != actor], actor], lambda *x: noted.append(x)
             )
-            plays = [
-                c
-                for c in _controls(screens[actor].render())
-                if isinstance(c, ft.Container) and c.on_click is not None
-            ]
-            await plays[0].on_click(None)  # the tap
-            await _until_drawn(drawn, len(screens))
-            assert drawn[0] == (actor, False, 1), drawn  # drawn first, written at once
-            others = drawn[1:]
-            assert {s for s, _held, _now in others} == set(screens) - {actor}, drawn
-            assert all(held and now == 0 for _s, held, now in others[:-1]), (
-                drawn
-            )  # held until the last is drawn
+            await _until_drawn(
+                noted, 2 * len(screens)
+            )  # each page shows the table once, as a page that joined
             await asyncio.sleep(0.05)
-            assert (web.HOLD.drawing, web.HOLD.now, web.HOLD.held()) == (0, 0, False)
-            for screen in screens.values():
-                await screen.leave()
-        finally:
-            await h.stop()
-
-    asyncio.run(go())
-
-
-def test_at_a_turns_end_the_next_players_page_is_drawn_right_after_the_page_that_tapped(tmp_path):
-    """The page whose player's turn has just come has the most to draw (their choices) and its player acts
-    next: it is drawn right after the page that tapped, before the tablet and the other players."""
-    from companion.announce import turn_seats
-
-    async def go():
-        h = _host(tmp_path / "t.sqlite", provinces=1, players=3)
-        await h.start()
-        try:
-            seats = [i.seat for i in h.snapshot(TABLE).seats]
-            drawn: list[str] = []
-            screens = _noted_screens(h, [TABLE, *seats], drawn.append)
-            for kind in ("EndActions", "DrawCards", "Propagate"):  # the rulebook's end of a turn
-                view = h.snapshot(TABLE)
-                actor = turn_seats(view.view)[0]
-                choice = next(c for c in h.snapshot(actor).choices if c.intent.get("type") == kind)
-                drawn.clear()
-                await screens[actor]._send(choice.intent)
-                await _until_drawn(drawn, len(screens))
-                assert sorted(drawn) == sorted(screens), drawn
-                assert drawn[0] == actor, drawn
-            after = h.snapshot(TABLE)
-            following = turn_seats(after.view)[0]
-            assert following != actor, "the turn passed"
-            assert drawn[:2] == [actor, following], drawn
-            for screen in screens.values():
-                await screen.leave()
-        finally:
-            await h.stop()
-
-    asyncio.run(go())
-
-
-def test_the_pages_of_the_province_that_played_are_drawn_and_written_before_another_provinces(tmp_path):
-    """A move in one province changes that province's board: its pages are drawn first, their updates held
-    until the last of them is drawn; the other province's tablet and players (a line of the log, the event
-    number) are drawn after them, each written as it is drawn."""
-    from companion import web
-
-    async def go():
-        h = _host(tmp_path / "t.sqlite", provinces=2, players=3)  # two other pages in the province that plays
-        await h.start()
-        try:
-            infos = h.snapshot(TABLE).seats
-            province = {i.seat: i.province_code for i in infos}
-            actor = next(s for s in province if h.snapshot(s).choices)
-            here = [s for s in province if province[s] == province[actor] and s != actor]
-            there = [s for s in province if province[s] != province[actor]]
-            assert len(here) >= 2 and there, province
-            drawn: list[tuple[str, bool]] = []  # (seat, writes held while drawn)
-            # the other province's pages first in arrival order: they still come after the province's
-            screens = _noted_screens(
-                h, [*there, *here, actor], lambda seat: drawn.append((seat, web.HOLD.held()))
-            )
-            for screen in screens.values():  # each page shows the table once, as a page that joined
-                screen._changed(None)
-            await _until_drawn(drawn, len(screens))
-            drawn.clear()
+            noted.clear()
             move = next(c for c in h.snapshot(actor).choices if c.intent.get("type") in ("Drive", "Move"))
-            await screens[actor]._send(move.intent)
-            await _until_drawn(drawn, len(screens))
-            order = [s for s, _held in drawn]
-            assert order[0] == actor and sorted(order) == sorted(screens), drawn
-            assert set(order[1 : 1 + len(here)]) == set(here), (
-                drawn
-            )  # the province that played, then the other
-            assert all(held for _s, held in drawn[1 : len(here)]), drawn  # held until the province's last
-            assert not any(held for _s, held in drawn[1 + len(here) :]), drawn  # the other's: written at once
+            await screens[actor]._send(move.intent)  # the tap
+            await _until_drawn(noted, 2 * len(screens))
+            order = [seat for seat, what in noted if what == "drawn"]
+            assert order[0] == actor and sorted(order) == sorted(screens), noted
+            assert noted == [x for seat in order for x in ((seat, "drawn"), (seat, "written"))], noted
             for screen in screens.values():
                 await screen.leave()
         finally:
             await h.stop()
-
-    asyncio.run(go())
-
-
-def test_pages_waiting_to_be_drawn_go_by_rank_then_by_arrival_and_a_page_that_stops_waiting_is_skipped():
-    from companion.ui.screens.table import Turns
-
-    async def go():
-        turns, order = Turns(), []
-
-        async def page(name: str, rank: int) -> None:
-            async with turns.turn(rank):
-                order.append(name)
-                await asyncio.sleep(0)
-
-        async with turns.turn(Turns.OTHER):  # a page being drawn while the others come
-            tasks = [
-                asyncio.create_task(page(n, r))
-                for n, r in [
-                    ("other1", Turns.OTHER),
-                    ("next", Turns.TURN_CAME),
-                    ("gone", Turns.ACTED),
-                    ("other2", Turns.OTHER),
-                    ("acted", Turns.ACTED),
-                ]
-            ]
-            await asyncio.sleep(0)
-            tasks[2].cancel()  # a page closed while it waited
-            await asyncio.sleep(0)
-        await asyncio.gather(*tasks, return_exceptions=True)
-        assert order == ["acted", "next", "other1", "other2"]
-        assert not turns.busy
-        async with turns.turn(Turns.OTHER):  # free again: taken at once
-            assert turns.busy
 
     asyncio.run(go())

@@ -7,13 +7,10 @@ adds the header, the choices, the code/scan field and the log.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import copy
-import heapq
 import json
 import logging
-import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -22,11 +19,9 @@ from engine.core.events import TABLE
 
 from ...announce import turn_seats
 from ...session import Rejected, Session, Snapshot
-from ...web import sent, writes_held, writes_now
 from .. import model, theme
 from ..boards.tap import offer
 from ..games import (
-    board_changed,
     board_control,
     game_prompt,
     group_titles,
@@ -47,68 +42,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("tablekeeper.app")
 
 COALESCE_S = 0.03  # a tablet playing in turn: how long one render waits for the second session's update
-# The page whose user acted is drawn first and written at once; the others then, one at a time, their
-# updates held until the last is drawn and then written together (companion.web._Hold: written one by one,
-# each woke its browser, which took the CPU from the app's next render where both share a machine). The
-# page whose user acted gets its update first (the host sends it first, a local host tells it first) and
-# takes the drawing lock at once; the others yield once, so that one coming in the same turn goes before
-# them (a fixed 10 ms here cost every other page 10 ms a tap).
-DEFER_S = 0.0
-
-
-class Turns:
-    """The pages of one app drawn one at a time, the most awaited first: the page whose user acted
-    (:data:`ACTED`), then a page whose player's turn has just come (:data:`TURN_CAME`: it has their choices
-    to draw, the biggest update of a turn's end, and its player acts next), then the pages whose board
-    changed (:data:`NEAR`: in Pandémie, those showing the province where it happened), then the others
-    (:data:`OTHER`: another province's tablet and players, who get a line of the log and the event
-    number), each rank in the order its updates came."""
-
-    ACTED, TURN_CAME, NEAR, OTHER = 0, 1, 2, 3
-
-    def __init__(self) -> None:
-        self.busy = False
-        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # a heap: (rank, arrival, go)
-        self._arrivals = 0
-
-    @contextlib.asynccontextmanager
-    async def turn(self, rank: int) -> AsyncIterator[None]:
-        if self.busy:
-            go: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            self._arrivals += 1
-            heapq.heappush(self._waiting, (rank, self._arrivals, go))
-            try:
-                await go
-            except asyncio.CancelledError:
-                if go.done() and not go.cancelled():  # handed the turn as it was cancelled: hand it on
-                    self._hand_on()
-                raise
-        else:
-            self.busy = True
-        try:
-            yield
-        finally:
-            self._hand_on()
-
-    def _hand_on(self) -> None:
-        while self._waiting:
-            go = heapq.heappop(self._waiting)[2]
-            if not go.done():  # (a page that stopped waiting: its render was cancelled)
-                go.set_result(None)
-                return
-        self.busy = False
-
-
-_DRAWING: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Turns] = weakref.WeakKeyDictionary()
-
-
-def _drawing(rank: int = Turns.OTHER) -> contextlib.AbstractAsyncContextManager[None]:
-    """A turn to draw among the pages of one app (one event loop), by ``rank`` (:class:`Turns`)."""
-    loop = asyncio.get_running_loop()
-    turns = _DRAWING.get(loop)
-    if turns is None:
-        turns = _DRAWING[loop] = Turns()
-    return turns.turn(rank)
 
 
 FOLD_AT = 6  # a group of more choices than this starts folded ...
@@ -166,7 +99,6 @@ class TableScreen(TableCamera, TableParts, Screen):
         self.picker_state: dict[str, dict[str, Any]] = {}
         self.online = True
         self._redraw_due = False  # a render is scheduled (see _changed)
-        self._acted = False  # the snapshot of this page's own action came (see _changed)
         self._drawn_from: tuple[Any, ...] = ()
         session.on_change(self._changed)
         # announcements (banner, sound, vibration) of what this screen's seat receives: companion.ui.alerts
@@ -206,19 +138,17 @@ class TableScreen(TableCamera, TableParts, Screen):
     def _changed(self, _snap: Snapshot) -> None:
         """A snapshot came (or the link went up or down): draw once for what came together. A tablet playing
         in turn holds two sessions (the table's and the acting seat's) and each action updates both: one
-        render waits a moment for the second, so the browser gets one screen, not two."""
-        self._acted = self._acted or self.busy  # this page's user acted: its update is the one awaited first
+        render waits a moment for the second, so the browser gets one screen, not two. The pages of the app
+        are drawn one at a time, each page's update written as soon as it is drawn (the shell's
+        :meth:`redraw`); the page whose user acted comes first, as the host tells it first."""
         if self._redraw_due:
             return  # the render already scheduled will show this too
         self._redraw_due = True
 
         async def refresh() -> None:
-            acted, self._acted = self._acted, False
             try:
                 if self.follow and self.actor is not None:
                     await asyncio.sleep(COALESCE_S)
-                if not acted:  # another device acted: the one that did is drawn and sent first
-                    await asyncio.sleep(DEFER_S)
             finally:
                 self._redraw_due = False
             if self.shell.screen is not self:
@@ -232,47 +162,13 @@ class TableScreen(TableCamera, TableParts, Screen):
                 and all(a is b for a, b in zip(drawn, self._drawn_from, strict=True))
             ):
                 return  # the same snapshots as on screen (the other session's copy of an update already drawn)
-            if acted:  # this page's user acted: drawn first and written at once, whole
-                async with _drawing(Turns.ACTED):
-                    with writes_now():
-                        self._drawn_from = drawn
-                        self.shell.refresh()
-                        await sent(self.shell.page)
-                return
-            rank = self._rank(drawn[0])
-            # one at a time, written together after the last (web._Hold); another province's pages (OTHER),
-            # drawn after those, each written as it is drawn
-            with contextlib.nullcontext() if rank == Turns.OTHER else writes_held():
-                async with _drawing(rank):
-                    self._drawn_from = drawn
-                    self.shell.refresh()
-            await sent(self.shell.page)
+            self._drawn_from = drawn
+            await self.shell.redraw(self)
 
         try:
             spawn(self.shell.page, refresh)
         except Exception:  # noqa: BLE001 - page closed: nothing to draw on
             self._redraw_due = False
-
-    def _rank(self, snap: Snapshot | None) -> int:
-        """This page's place among the pages drawn for an update another page's user made (:class:`Turns`)."""
-        if self._turn_came(snap):
-            return Turns.TURN_CAME
-        return Turns.NEAR if self._board_changed(snap) else Turns.OTHER
-
-    def _board_changed(self, snap: Snapshot | None) -> bool:
-        """Whether the update changes the board this page shows: in Pandémie its province (the tablet's, the
-        seat's own); in the other games the one board, always."""
-        old = self._drawn_from[0] if self._drawn_from else None
-        if snap is None or old is None or old.game != snap.game:
-            return True
-        return board_changed(snap.game, old.view, snap.view, snap.seat, self.province or "")
-
-    def _turn_came(self, snap: Snapshot | None) -> bool:
-        """This page's player's turn has just come (with the update about to be drawn)."""
-        old = self._drawn_from[0] if self._drawn_from else None
-        if snap is None or old is None or self.seat == TABLE:
-            return False
-        return self.seat in turn_seats(snap.view) and self.seat not in turn_seats(old.view)
 
     def _say(self, who: str) -> str:
         """A seat by its player's name (a province or a region as is), for the announcements."""
