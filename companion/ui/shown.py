@@ -6,7 +6,7 @@ shown since the game last moved, the acting seat's snapshot), it answers a :clas
 board to open as a tap on it would (several places: listed, the one tapped is opened), the game's prompt to open
 with a component filled in, a question asked once before acting (it reveals hidden information), or what to say
 (a count still short, why nothing happens).
-``None`` leaves it to :func:`generic`: the one legal choice naming the component is played, several are
+``None`` leaves it to :func:`companion.ui.meaning.generic`: the one legal choice naming the component is played, several are
 offered, none is said.
 
 No Flet here: the meanings are unit-tested against real game states (``tests/app/test_app_shown.py``).
@@ -23,7 +23,7 @@ from engine.core import codes
 
 from ..session import Choice, Snapshot
 from . import model
-from .i18n import DEFAULT_LANG, pairs, tr
+from .i18n import DEFAULT_LANG, pairs
 
 TEXTS: dict[str, tuple[str, str]] = {
     "done": ("{what} ✓", "{what} ✓"),
@@ -80,13 +80,6 @@ class Shown:
 ShownFn = Callable[[Moment], Shown | None]
 
 
-def label(cid: str, lang: str = DEFAULT_LANG) -> str:
-    """A component as the camera names it: its name and its id (``Sorcière (RCL:5)``), a rat token by its id."""
-    from .games import component_label
-
-    return component_label(cid, lang)
-
-
 def tag(cid: str, lang: str = DEFAULT_LANG) -> str:
     """A component as its outline on the video names it, short: a card by its name (``Sorcière``, ``Paysan``, a
     city), a token or a spare code by its id."""
@@ -101,56 +94,12 @@ def tag(cid: str, lang: str = DEFAULT_LANG) -> str:
     return name.split(" (")[0]  # "Paysan (Paysannerie)": its person says its class
 
 
-def generic(m: Moment) -> Shown:
-    """The meaning every game gets unless it says otherwise: the choices whose intent names a fresh component
-    (:func:`model.match_choices`): one, exactly: played; several (or named only by a city's key): offered;
-    none: said."""
-    fresh = list(m.fresh)
-    if not fresh:
-        return Shown()
-    found: list[dict[str, Any]] = []
-    exact_one: list[dict[str, Any]] = []
-    idle: list[str] = []
-    for cid in fresh:
-        idx, exact = model.match_choices(m.choices, cid)
-        if not idx:
-            idle.append(cid)
-        if len(idx) == 1 and exact:
-            exact_one.append(m.choices[idx[0]].intent)
-        for i in idx:
-            if m.choices[i].intent not in found:
-                found.append(m.choices[i].intent)
-    used = tuple(fresh)
-    if not found:
-        return Shown(say=tr("scan.nomatch", m.lang, cid=", ".join(label(c, m.lang) for c in idle)), used=used)
-    if len(fresh) == 1 and len(exact_one) == 1:
-        return Shown(
-            send=(exact_one[0],), say=t("done", m.lang, what=choice_text(m, exact_one[0])), used=used
-        )
-    if len(fresh) == 1:
-        return Shown(offer=tuple(found), say=t("choose", m.lang, what=label(fresh[0], m.lang)), used=used)
-    return Shown(offer=tuple(found), say=t("several", m.lang, n=len(fresh)), used=used)
-
-
 def choice_text(m: Moment, intent: Mapping[str, Any]) -> str:
     """The label of the listed choice ``intent`` (as its button says it)."""
     for c in m.choices:
         if c.intent == intent:
             return model.choice_label(c, m.lang)
     return model.humanize_type(str(intent.get("type", "?")))
-
-
-def meaning(game: str, m: Moment) -> Shown:
-    """What the game says the moment's components mean, else :func:`generic`."""
-    from .games import game_ui
-
-    ui = game_ui(game)
-    fn = getattr(ui, "shown", None) if ui is not None else None
-    if fn is not None:
-        said = fn(m)
-        if said is not None:
-            return said
-    return generic(m)
 
 
 def code_kind(raw: str, reason: str = "") -> str:
@@ -186,4 +135,4 @@ def ordered(ids: Sequence[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-__all__ = ["Moment", "Shown", "ShownFn", "generic", "label", "meaning", "not_ours", "tag"]
+__all__ = ["Moment", "Shown", "ShownFn", "choice_text", "not_ours", "ordered", "tag"]

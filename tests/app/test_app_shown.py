@@ -9,7 +9,8 @@ import pytest
 
 from companion.session import Snapshot
 from companion.sync.tables import Projector
-from companion.ui.shown import Moment, Shown, meaning, not_ours, tag
+from companion.ui.meaning import meaning
+from companion.ui.shown import Moment, Shown, not_ours, tag
 from engine.core import SeededRng
 from engine.core.game import Table
 

@@ -31,10 +31,10 @@ from ..hotseat import Privacy
 from ..i18n import reason_text, refusal_text, tr
 from ..pickers import choice_panel, is_listed
 from ..spawn import spawn
+from ..table_camera import TableCamera
 from ..table_parts import TableParts
 from ..widgets import big_button, card, heading, ident, pill, vcol
 from .base import Screen, err_text
-from .table_camera import TableCamera
 
 if TYPE_CHECKING:
     from ..navigator import Navigator
@@ -787,4 +787,6 @@ class TableScreen(TableCamera, TableParts, Screen):
             return
         cid = parsed.component_id
         self.scan.value = cid
-        await self.use_meaning(cid)  # what the game says it means now (table_camera, companion.ui.shown)
+        await self.use_meaning(
+            cid
+        )  # what the game says it means now (companion.ui.table_camera, companion.ui.meaning)

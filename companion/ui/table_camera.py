@@ -16,14 +16,15 @@ from typing import Any
 
 import flet as ft
 
-from ...session import Snapshot
-from .. import model
-from ..games import component_label, scan_refusal
-from ..i18n import pairs, tr
-from ..pickers import is_listed
-from ..shown import Moment, Shown, meaning, not_ours, ordered, tag
-from ..viewfinder import Viewfinder
-from ..widgets import big_button, card, ident, vcol
+from ..session import Snapshot
+from . import model
+from .games import component_label, scan_refusal
+from .i18n import pairs, tr
+from .meaning import meaning
+from .pickers import is_listed
+from .shown import Moment, Shown, not_ours, ordered, tag
+from .viewfinder import Viewfinder
+from .widgets import big_button, card, ident, vcol
 
 log = logging.getLogger("tablekeeper.app")
 
