@@ -112,7 +112,7 @@ class Evening:
         except Exception:  # noqa: BLE001 - a page reloading under the look
             return False
 
-    def crash_and_return(self, down_s: float = 20.0, timeout_s: float = 120.0) -> Return:
+    def crash_and_return(self, down_s: float = 20.0, timeout_s: float = 300.0) -> Return:
         """SIGKILL the app, leave it down ``down_s`` (the leader notices and types the command again), start
         it again; then wait, touching nothing, until every page is back where it was."""
         for s in self.pages:
