@@ -106,11 +106,16 @@ def asset(path: str) -> tuple[bytes, bytes] | None:
     return None
 
 
+GUARD = b"<script>" + link.GUARD_JS.encode() + b"</script>"
+
+
 def inject(html: bytes) -> bytes:
-    """``index.html`` with the script added at the end of its head (once; a page without a head as is)."""
+    """``index.html`` with the script added at the end of its head, after the few inline lines that load the
+    page again should the script not come (:data:`companion.link.GUARD_JS`). Once; a page without a head
+    as is."""
     if TAG in html:
         return html
     at = html.find(b"</head>")
     if at < 0:
         return html
-    return html[:at] + TAG + b"\n" + html[at:]
+    return html[:at] + GUARD + b"\n" + TAG + b"\n" + html[at:]

@@ -20,6 +20,9 @@ more. This script (part of the page's own script, :mod:`companion.cue`) watches 
   phone the start of Flutter's engine again, several seconds on a slow one.
 * **an engine that never started** (a page reloaded while the laptop serves a dozen others, left on its
   splash): no Flet socket :data:`BOOT_MS` after the page loaded, and the host answers: reloaded.
+* **a page without its script** (``index.html`` came back from a host still starting, this script did not):
+  a few lines inline in ``index.html`` (:data:`GUARD_JS`) load it again once the host answers. Before any
+  reload, the page's own address must answer, so that a browser is never left on its own error page.
 * **waking up**: a phone coming back to the foreground, or back on the network, probes at once.
 * **the screen awake**: while the app says a table is on the page (``tk-play:on`` in its messages, written
   by :class:`companion.ui.shell.Shell`), the page holds a screen wake lock (``navigator.wakeLock``), taken
@@ -139,6 +142,9 @@ JS = r"""(() => {
     location.reload();
     return true;
   };
+  const loads = async () => {
+    try { return (await fetch(location.href, {cache: 'no-store'})).ok; } catch (e) { return false; }
+  };
   const schedule = (ms) => { ct(timer); timer = st(probe, ms); };
   const probe = async () => {
     state.probes += 1;
@@ -162,7 +168,9 @@ JS = r"""(() => {
     if (!answered) answered = Date.now();
     if (kick()) { schedule(__PROBE__); return; }  // Flet's client tries now
     // no retry of Flet's own to run (or it did not bring the page back): a new page comes back by itself
-    if (Date.now() - answered >= __RELOAD_AFTER__ && reload()) return;
+    // the page itself answered first: a reload into a host still starting would leave the browser's own
+    // error page, with no script of ours to bring it back
+    if (Date.now() - answered >= __RELOAD_AFTER__ && await loads() && reload()) return;
     schedule(__PROBE__);
   };
   const down = (why) => {
@@ -237,11 +245,32 @@ JS = r"""(() => {
     try { ok = (await fetch('__ALIVE__?t=' + Date.now(), {cache: 'no-store'})).ok; } catch (e) { ok = false; }
     if (sock) return;
     note('boot:' + (ok ? 'stuck' : 'host-away'));
-    if (!(ok && reload())) st(boot, __PROBE__ * 2);
+    if (!(ok && await loads() && reload())) st(boot, __PROBE__ * 2);
   };
   st(boot, __BOOT__);
 })();
 """
+# Inline in ``index.html`` itself (companion.cue.inject): a page whose own script did not load (the host
+# restarting under a dozen pages reloading at once: ``index.html`` came, ``tk-cue.js`` did not) would have
+# nothing left to bring it back. Once the host answers, it is loaded again (at most every RELOAD_GAP_MS).
+GUARD_JS = r"""(() => {
+  const check = async () => {
+    if (window.__tkLink) return;
+    let ok = false;
+    try { ok = (await fetch('__ALIVE__?t=' + Date.now(), {cache: 'no-store'})).ok; } catch (e) { ok = false; }
+    let at = 0;
+    try { at = Number(sessionStorage.getItem('tk-link-reload') || 0); } catch (e) { /* private mode */ }
+    if (ok && !window.__tkLink && Date.now() - at >= __RELOAD_GAP__) {
+      try { sessionStorage.setItem('tk-link-reload', String(Date.now())); } catch (e) { /* private mode */ }
+      location.reload();
+      return;
+    }
+    setTimeout(check, __PROBE__);
+  };
+  setTimeout(check, __GUARD__);
+})();"""
+GUARD_MS = 5000  # after the page's start: its own script should have run long before
+
 JS = (
     JS.replace("__ALIVE__", ALIVE)
     .replace("__GRACE__", str(GRACE_MS))
@@ -254,10 +283,19 @@ JS = (
     .replace("__PROBE_TIMEOUT__", str(PROBE_TIMEOUT_MS))
 )
 
+GUARD_JS = (
+    GUARD_JS.replace("__ALIVE__", ALIVE)
+    .replace("__PROBE__", str(PROBE_MS))
+    .replace("__RELOAD_GAP__", str(RELOAD_GAP_MS))
+    .replace("__GUARD__", str(GUARD_MS))
+)
+
 __all__ = [
     "ALIVE",
     "BOOT_MS",
     "GRACE_MS",
+    "GUARD_JS",
+    "GUARD_MS",
     "JS",
     "PROBE_MS",
     "PROBE_TIMEOUT_MS",

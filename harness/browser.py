@@ -67,9 +67,24 @@ class Driver:
     def wait(self, ident: str, timeout: float = 30_000) -> Any:
         return self.page.wait_for_selector(self.sel(ident), timeout=timeout)
 
-    def click(self, ident: str, timeout: float = 30_000) -> None:
+    def steady(self, ident: str, timeout: float = 30_000) -> Any:
+        """The control, scrolled into view and no longer moving. Playwright scrolls the control's semantics
+        node; Flutter scrolls its canvas a frame or more later: a click at the node's first place could land
+        on whatever was drawn there before (another button)."""
         self.wait(ident, timeout)
-        self.page.click(self.sel(ident))
+        loc = self.page.locator(self.sel(ident)).first
+        loc.scroll_into_view_if_needed(timeout=timeout)
+        last = None
+        for _frame in range(40):
+            box = loc.bounding_box()
+            if box is not None and box == last:
+                break
+            last = box
+            self.page.wait_for_timeout(60)
+        return loc
+
+    def click(self, ident: str, timeout: float = 30_000) -> None:
+        self.steady(ident, timeout).click(timeout=timeout)
 
     def click_to(self, ident: str, shows: str, attempts: int = 3, timeout: float = 30_000) -> None:
         """Click ``ident`` until ``shows`` appears: on a loaded machine Flutter may take a click that comes
@@ -81,12 +96,11 @@ class Driver:
                 return
             except Exception:  # noqa: BLE001 - a timeout or a page gone: handled below
                 if self.page.locator(self.sel(ident)).count():  # still on the same screen: click again
-                    self.page.click(self.sel(ident))
+                    self.click(ident, timeout / attempts)
         self.page.wait_for_selector(self.sel(shows), timeout=timeout)
 
     def fill(self, ident: str, text: str) -> None:
-        self.wait(ident)
-        box = self.page.locator(self.sel(ident)).first
+        box = self.steady(ident)
         for _attempt in range(3):
             inp = box.locator("input, textarea")
             (inp.first if inp.count() else box).click()

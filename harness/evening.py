@@ -143,7 +143,7 @@ class Evening:
                     "() => (window.__tkLink ? window.__tkLink.events : []).map(e => e.what).join(' ')"
                     " + ' | ' + document.readyState + (document.querySelector('flt-semantics-placeholder,"
                     " flt-semantics') ? ' semantics' : '') + (document.querySelector('flutter-view,"
-                    " flt-glass-pane') ? ' flutter' : ' no-flutter')"
+                    " flt-glass-pane') ? ' flutter' : ' no-flutter') + ' ' + location.href"
                 )
             except Exception as exc:  # noqa: BLE001 - a page that cannot be read: say so
                 events[s.name] = f"({exc})"

@@ -73,6 +73,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "Oublier tous les appareils (ils retapent le PIN)",
         "en": "Forget every device (they type the PIN again)",
     },
+    "hosted.forget_confirm": {
+        "fr": "Chaque téléphone et tablette qui a rejoint devra retaper le code PIN. Les places restent.",
+        "en": "Every phone and tablet that joined will have to type the PIN again. Seats stay as they are.",
+    },
+    "hosted.forget_keep": {"fr": "Garder les appareils", "en": "Keep the devices"},
+    "hosted.forget_yes": {"fr": "Oublier les appareils", "en": "Forget the devices"},
     "hosted.forgot_devices": {
         "fr": "Chaque appareil devra retaper le code PIN.",
         "en": "Every device will have to type the PIN again.",

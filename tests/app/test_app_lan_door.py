@@ -230,6 +230,49 @@ def test_a_page_that_proved_the_pin_comes_back_to_the_table_without_it(lan):
     asyncio.run(go())
 
 
+def test_forgetting_every_device_is_asked_first_then_each_types_the_pin_again(lan):
+    """A mis-tap on the host's screen must not send every phone back to the PIN form: "Forget every device"
+    asks; "keep" changes nothing; "forget" makes a device that proved the PIN type it again."""
+    device = "tk_device=" + secrets.token_hex(32)
+
+    async def proved() -> bool:
+        page = await FletPage.open(lan.url, cookie=device)
+        try:
+            for _wait in range(300):
+                if page.find("seat-table") is not None:
+                    return True
+                if page.find("here-pin") is not None:
+                    return False
+                await asyncio.sleep(0.1)
+            raise AssertionError(f"neither the table nor the PIN form: {sorted(page.identifiers())}")
+        finally:
+            await page.close()
+
+    async def go() -> None:
+        page = await FletPage.open(lan.url, cookie=device)
+        try:
+            await page.type("here-pin", lan.pin, 30)
+            await page.tap("here-open")
+            await page.wait_for("seat-table", 30)
+        finally:
+            await page.close()
+        host = await FletPage.open(lan.url, cookie=lan.host_cookie)
+        try:
+            await host.tap("open-0", 30)
+            await host.tap("forget-devices", 30)
+            await host.tap("forget-keep")
+            assert await proved(), "kept devices must come back with no PIN"
+            await host.tap("forget-devices")
+            await host.tap("forget-yes")
+            await asyncio.sleep(0.5)
+            assert host.seen("Chaque appareil devra retaper le code PIN.")
+        finally:
+            await host.close()
+        assert not await proved(), "a forgotten device must type the PIN again"
+
+    asyncio.run(go())
+
+
 def test_a_page_that_proved_nothing_makes_the_host_connect_nowhere_and_hears_one_answer(lan):
     """ "Join a table" with a typed code: only tables this app hosts or found; every refusal alike."""
 

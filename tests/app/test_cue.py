@@ -26,11 +26,12 @@ def test_the_script_and_the_shipped_sounds_are_the_only_files_it_serves():
         assert cue.asset(path) is None, path
 
 
-def test_the_script_is_added_once_at_the_end_of_the_pages_head():
+def test_the_script_and_its_guard_are_added_once_at_the_end_of_the_pages_head():
     html = b"<html><head><title>x</title></head><body></body></html>"
     once = cue.inject(html)
-    assert (
-        once == b'<html><head><title>x</title><script src="tk-cue.js"></script>\n</head><body></body></html>'
+    assert once == (
+        b"<html><head><title>x</title>" + cue.GUARD + b'\n<script src="tk-cue.js"></script>\n</head>'
+        b"<body></body></html>"
     )
     assert cue.inject(once) == once
     assert cue.inject(b"<p>no head</p>") == b"<p>no head</p>"
@@ -74,3 +75,26 @@ def test_the_app_serves_its_page_with_the_script_and_the_sounds_with_its_securit
 )
 def test_a_cue_the_app_writes_is_one_the_script_reads(text):
     assert cue.CUE.match(text)
+
+
+@pytest.mark.browser
+def test_a_page_whose_own_script_did_not_load_loads_again_by_itself(app_browser):
+    """A host still starting under a dozen pages reloading at once: ``index.html`` came, ``tk-cue.js`` did
+    not. The page has then no watch over its link: the inline guard loads it again, and it is whole."""
+    app, browser = app_browser()
+    page = browser.new_page()
+    refused: list[str] = []
+
+    def once(route) -> None:
+        if not refused:
+            refused.append(route.request.url)
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.route("**/tk-cue.js", once)
+    page.goto(app.url)
+    page.wait_for_function("() => !!window.__tkLink", timeout=60_000)
+    page.wait_for_selector("flt-glass-pane, flutter-view", state="attached", timeout=60_000)
+    assert refused  # the first load had no script of ours; the second says it was loaded again for that
+    assert page.evaluate("() => window.__tkLink.events.some(e => e.what === 'reloaded')")

@@ -372,11 +372,32 @@ class HostedScreen(Screen):
         return rows
 
     async def _forget_devices(self, _e: Any = None) -> None:
-        """Every device that joined must prove the PIN again (a PIN that leaked: choose a new one too)."""
-        if self.shell.is_local_client():
+        """Every device that joined must prove the PIN again (a PIN that leaked: choose a new one too). Asked
+        first: a mis-tap would send every phone of the table back to the PIN form."""
+        if not self.shell.is_local_client():
+            return
+        lang, page = self.lang, self.shell.page
+
+        async def forget(_e: Any) -> None:
+            page.pop_dialog()
             self.hosted.server.forget_devices()
-            self.shell.toast(tr("hosted.forgot_devices", self.lang))
+            self.shell.toast(tr("hosted.forgot_devices", lang))
             self.shell.refresh()
+
+        page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(tr("hosted.forget_devices", lang)),
+                content=ft.Text(tr("hosted.forget_confirm", lang), size=17),
+                actions=[
+                    ident(
+                        ft.TextButton(tr("hosted.forget_keep", lang), on_click=lambda _e: page.pop_dialog()),
+                        "forget-keep",
+                    ),
+                    ident(ft.FilledButton(tr("hosted.forget_yes", lang), on_click=forget), "forget-yes"),
+                ],
+                modal=True,
+            )
+        )
 
     async def _new_pin(self, _e: Any = None) -> None:
         if self.shell.is_local_client():
