@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import re
 
-from . import revive, sounds
+from . import sounds
+from .runtime import revive
 
 SCRIPT = "/tk-cue.js"
 SOUNDS = "/tk-cue/"
@@ -92,7 +93,7 @@ JS = r"""(() => {
 def asset(path: str) -> tuple[bytes, bytes] | None:
     """The body and content type of one of this module's files at ``path`` (the script, a sound), or None
     when ``path`` is not one of them (an unknown sound's name is not one: nothing else is read)."""
-    if path == SCRIPT:  # with the page's revival after a crash of its engine (companion.revive)
+    if path == SCRIPT:  # with the page's revival after a crash of its engine (companion.runtime.revive)
         return (JS + revive.JS).encode(), b"text/javascript; charset=utf-8"
     if path.startswith(SOUNDS) and path.endswith(".wav"):
         name = path[len(SOUNDS) : -len(".wav")]

@@ -386,7 +386,9 @@ def test_after_a_tap_the_acting_page_is_drawn_first_and_each_pages_update_is_wri
             screens = _noted_screens(
                 h, [TABLE, *[s for s in seats if s != actor], actor], lambda *x: noted.append(x)
             )
-            await _until_drawn(noted, 2 * len(screens))  # each page shows the table once, as a page that joined
+            await _until_drawn(
+                noted, 2 * len(screens)
+            )  # each page shows the table once, as a page that joined
             await asyncio.sleep(0.05)
             noted.clear()
             move = next(c for c in h.snapshot(actor).choices if c.intent.get("type") in ("Drive", "Move"))
