@@ -43,11 +43,14 @@ run: setup
 test: system-deps setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/pytest -q -rs
 
+# mypy checks what pyproject.toml's [tool.mypy] names: engine/ and companion/sync/
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 bench: setup
 	$(BIN)/python -m benchmarks

@@ -132,7 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|")
     print(
         f"| {r['rss_before']:.0f} MB | {r['rss_held']:.0f} MB | {r['rss_after']:.0f} MB "
-        f"| {r['honest_start_s']:.2f} / {r['honest_seats_s']:.2f} s | {r['exit_s']:.2f} s / {int(r['exit_code'])} |"
+        f"| {r['honest_start_s']:.2f} / {r['honest_seats_s']:.2f} s "
+        f"| {r['exit_s']:.2f} s / {int(r['exit_code'])} |"
     )
     print(
         f"memory handed back: {r['rss_after'] / r['rss_before']:.2f} × the start; "

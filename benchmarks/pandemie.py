@@ -71,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
         rates, games, intents, turns = measure(seconds, runner)
         if i == 0 and not args.pure_child:
             print(
-                f"  a game lasts {intents / games:.0f} intents, {turns / games:.0f} player turns over the four "
+                f"  a game lasts {intents / games:.0f} intents, {turns / games:.0f} player turns "
+                "over the four "
                 "provinces (as long as the policy survives; longer games mean fewer games/min)"
             )
         median, best = statistics.median(rates), max(rates)

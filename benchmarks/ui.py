@@ -647,7 +647,8 @@ def _bench(
         )
     if drawn:
         print(
-            f"  animation frames per page per tap (until 0.5 s after the last repaint): mean {statistics.fmean(drawn):.1f}"
+            "  animation frames per page per tap (until 0.5 s after the last repaint): "
+            f"mean {statistics.fmean(drawn):.1f}"
         )
         print(f"  app messages per page per tap (same window): mean {statistics.fmean(msgs):.1f}")
     per_sync = [b / n for b in sync]

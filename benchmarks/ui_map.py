@@ -9,8 +9,9 @@ Two parts, both on Gallia's 48-city map:
    a 2-player Pandémie; the acting device is the table's tablet following the current player (set up on a
    1100 × 2400 window, then played at a tablet's 1280 × 800: the map ~670 px wide, the first choice scrolled
    to when it is below the fold), the other device a phone on the table seat
-   (390 × 844, the map 334 px wide, zoomable). Each tap clicks the first choice on the acting page; the time is tap → the page shows the new event
-   number (its accessibility tree changed in the frame that also painted the new map), for each device.
+   (390 × 844, the map 334 px wide, zoomable). Each tap clicks the first choice on the acting page; the
+   time is tap → the page shows the new event number (its accessibility tree changed in the frame that also
+   painted the new map), for each device.
 
 Prints p50 / p95 and the ratios against the goals: p95 ≤ 200 ms on the acting
 device, ≤ 300 ms on the others.
@@ -37,7 +38,10 @@ PHONE = {"width": 390, "height": 844}
 
 def report(name: str, xs: list[float], goal: float | None) -> None:
     p50, p95 = pct(xs, 0.5), pct(xs, 0.95)
-    line = f"{name:38s} n {len(xs):4d}  p50 {p50:7.1f} ms  p95 {p95:7.1f} ms  mean {statistics.fmean(xs):7.1f} ms"
+    line = (
+        f"{name:38s} n {len(xs):4d}  p50 {p50:7.1f} ms  p95 {p95:7.1f} ms  "
+        f"mean {statistics.fmean(xs):7.1f} ms"
+    )
     if goal is not None:
         line += f"  goal p95 <= {goal:.0f} ms: ratio {p95 / goal:.2f} ({'met' if p95 <= goal else 'not met'})"
     print(line, flush=True)
@@ -221,8 +225,10 @@ def bench_browser(taps: int, shots: Path | None, verbose: bool = False) -> tuple
                         a.page.screenshot(path=str(shots / "bench-map-acting.png"))
                         b.page.screenshot(path=str(shots / "bench-map-phone.png"))
                     print(
-                        f"browser: {len(acting)} taps measured over {games} game(s), {misses} not counted; Flet bytes to the browser per"
-                        f" tap: acting {ws[0] / max(1, len(acting)):,.0f}, phone {ws[1] / max(1, len(acting)):,.0f}",
+                        f"browser: {len(acting)} taps measured over {games} game(s), {misses} not counted; "
+                        "Flet bytes to the browser per"
+                        f" tap: acting {ws[0] / max(1, len(acting)):,.0f}, "
+                        f"phone {ws[1] / max(1, len(acting)):,.0f}",
                         flush=True,
                     )
                     if verbose:

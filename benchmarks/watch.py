@@ -74,7 +74,8 @@ INIT_JS = """(() => {
         if (window.__tkArm >= 0) {
           const n = typeof ev.data === 'string' ? ev.data.length : (ev.data.byteLength || ev.data.size || 0);
           let said = '';
-          if (__TEXTS__ && ev.data instanceof ArrayBuffer && n < 2000) {  // TK_BENCH_TEXTS: what a message says
+          // TK_BENCH_TEXTS: what a message says
+          if (__TEXTS__ && ev.data instanceof ArrayBuffer && n < 2000) {
             said = '=' + dec.decode(ev.data).replace(/[^ -~\u00c0-\u017f]+/g, '|').slice(0, 160);
           }
           window.__tkLog.push('m' + Math.round(performance.now() - window.__tkArmAt) + ':' + n + said);
@@ -93,7 +94,10 @@ INIT_JS = """(() => {
     const began = performance.now();
     window.__tkFrames++;
     cb(t);
-    if (window.__tkArm >= 0) window.__tkLog.push('f' + Math.round(began - window.__tkArmAt) + '-' + Math.round(performance.now() - began));
+    if (window.__tkArm >= 0) {
+      const took = Math.round(performance.now() - began);
+      window.__tkLog.push('f' + Math.round(began - window.__tkArmAt) + '-' + took);
+    }
     if (window.__tkMsgAt && !window.__tkT && began >= window.__tkMsgAt) window.__tkT = Date.now();
   });
 })()""".replace("__TEXTS__", "true" if os.environ.get("TK_BENCH_TEXTS") else "false")
@@ -328,9 +332,9 @@ class Watchdog:
 
 
 class CpuMeter:
-    """CPU seconds spent between :meth:`start` and :meth:`stop` (summed over the windows timed) by the app (``app_pid`` and its children),
-    the browsers (Chromium's processes), and this process (the host, the relay, the Playwright client) with
-    Playwright's driver."""
+    """CPU seconds spent between :meth:`start` and :meth:`stop` (summed over the windows timed) by the app
+    (``app_pid`` and its children), the browsers (Chromium's processes), and this process (the host, the
+    relay, the Playwright client) with Playwright's driver."""
 
     def __init__(self, app_pid: int) -> None:
         self.app_pid = app_pid

@@ -152,7 +152,8 @@ def detect(
 
     ``province``: the Pandémie province this screen belongs to (a player's own, a province tablet's);
     ``None`` takes the player's province from the view, and on a tablet with none every province is its
-    own. On the shared tablet (seat ``table``) a turn is announced with the player's name. ``name`` turns a seat, a province code or a region into the words shown (default: as is).
+    own. On the shared tablet (seat ``table``) a turn is announced with the player's name. ``name`` turns a
+    seat, a province code or a region into the words shown (default: as is).
     With ``old`` None (a screen that just opened) only the end of a game already over is announced.
     """
     view = new.view if isinstance(new.view, Mapping) else {}

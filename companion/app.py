@@ -163,6 +163,7 @@ def serve_web(
         hub.tls_fingerprint = short_fingerprint(fp)
     scheme = "https" if use_tls else "http"
     base = f"{scheme}://{shown if ':' not in shown else f'[{shown}]'}:{port}/"
+    hub.web_url = base  # the host's screen shows it as a QR code to phones (companion/ui/screens/hosted.py)
     if local:
         print(f"tablekeeper app: open {base} in a browser (saved tables in {data_dir})", flush=True)
     else:

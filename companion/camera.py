@@ -1,8 +1,8 @@
-"""Scan helpers for the app: from a picture (phone/web camera) or the desktop webcam to component ids.
+"""Scan helpers for the app: from a picture's bytes or one frame to component ids.
 
-- A phone or a browser takes a picture with Flet's camera control (``flet-camera``) and hands us JPEG
-  bytes: :func:`read_image_bytes`.
-- A desktop has no Flet camera: :func:`scan_webcam` grabs frames with OpenCV (``cv2.VideoCapture``).
+The live camera is the viewfinder (:mod:`companion.viewfinder`, :mod:`companion.ui.viewfinder`): frames from a
+browser's page, the phone app's stream or a desktop's webcam, read continuously. These helpers read one
+picture (:func:`read_image_bytes`: an uploaded photo's JPEG/PNG bytes) or one BGR frame (:func:`read_frame`).
 
 Decoding is ``vision``'s job (``vision.read`` / ``vision.read_bytes``); OpenCV and vision are imported
 only when a scan happens, so the app starts without paying for them. What comes back is a list of
@@ -11,7 +11,6 @@ only when a scan happens, so the app starts without paying for them. What comes 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -39,6 +38,11 @@ def _from_reads(reads: Sequence[Any]) -> list[Scan]:
         out.append(Scan(raw, cid, reason))
     out.sort(key=lambda s: s.foreign)
     return out
+
+
+def scans_of(reads: Sequence[Any]) -> list[Scan]:
+    """``vision`` reads (a viewfinder's frame) as scans: ours first, each code once."""
+    return _from_reads(reads)
 
 
 def read_image_bytes(data: bytes) -> list[Scan]:
@@ -78,40 +82,6 @@ def _vision_read() -> Any:
 def read_frame(frame: Any) -> list[Scan]:
     """Codes in one BGR frame (a numpy array)."""
     return _from_reads(_vision_read()(frame))
-
-
-def scan_webcam(index: int = 0, frames: int = 30, timeout: float = 6.0) -> list[Scan]:
-    """Desktop: read frames from webcam ``index`` until a code is seen (or ``frames``/``timeout`` run out).
-
-    Blocking: call it from a worker thread (``asyncio.to_thread``).
-    """
-    try:
-        import cv2
-    except ImportError as exc:
-        raise CameraError(f"OpenCV is not available ({exc})") from exc
-    cap = cv2.VideoCapture(index)
-    try:
-        if not cap.isOpened():
-            raise CameraError(f"no webcam at index {index}")
-        start = time.monotonic()
-        got_frame = False
-        for _ in range(frames):
-            ok, frame = cap.read()
-            if not ok or frame is None:
-                if time.monotonic() - start > timeout:
-                    break
-                continue
-            got_frame = True
-            found = read_frame(frame)
-            if found:
-                return found
-            if time.monotonic() - start > timeout:
-                break
-        if not got_frame:
-            raise CameraError(f"webcam {index} gave no picture")
-        return []
-    finally:
-        cap.release()
 
 
 def flet_camera_module() -> Any | None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from . import sounds
+from . import link, sounds, viewfinder_js
 from .runtime import revive
 
 SCRIPT = "/tk-cue.js"
@@ -36,7 +36,8 @@ CUE = re.compile(r"^tk-cue:[0-9a-f]{8}:\d+:[a-z+]*:[a-z]*$")  # what the app wri
 JS = r"""(() => {
   if (window.__tkCue) return;
   const played = [];
-  window.__tkCue = {played};
+  const watchers = [];  // other scripts reading the app's messages (companion.viewfinder_js)
+  window.__tkCue = {played, watch: (f) => watchers.push(f)};
   const re = /tk-cue:([0-9a-f]{8}):(\d+):([a-z+]*):([a-z]*)/g;
   const names = new Set(__NAMES__);
   let done;
@@ -70,6 +71,7 @@ JS = r"""(() => {
     }
   };
   const look = (text) => {
+    for (const f of watchers) { try { f(text); } catch (e) { /* a watcher's own problem */ } }
     if (text.indexOf('tk-cue:') < 0) return;
     for (const m of text.matchAll(re)) cue(m[1], m[2], m[3], m[4]);
   };
@@ -93,8 +95,13 @@ JS = r"""(() => {
 def asset(path: str) -> tuple[bytes, bytes] | None:
     """The body and content type of one of this module's files at ``path`` (the script, a sound), or None
     when ``path`` is not one of them (an unknown sound's name is not one: nothing else is read)."""
-    if path == SCRIPT:  # with the page's revival after a crash of its engine (companion.runtime.revive)
-        return (JS + revive.JS).encode(), b"text/javascript; charset=utf-8"
+    if (
+        path == SCRIPT
+    ):  # with the page's revival after a crash of its engine (companion.runtime.revive), its live
+        # viewfinder (companion.viewfinder_js) and the watch over its link to the host (companion.link)
+        return (JS + revive.JS + viewfinder_js.JS + link.JS).encode(), b"text/javascript; charset=utf-8"
+    if path == link.ALIVE:  # the page's probe: the host is there
+        return b"ok", b"text/plain; charset=utf-8"
     if path.startswith(SOUNDS) and path.endswith(".wav"):
         name = path[len(SOUNDS) : -len(".wav")]
         if name in sounds.NAMES:

@@ -49,7 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--name", required=True, help="the table's name, as devices will list it")
     p.add_argument(
         "--store",
-        help="the save file (default: tables/<name>.sqlite in $TABLEKEEPER_DATA or ~/.local/share/tablekeeper)",
+        help="the save file (default: tables/<name>.sqlite in $TABLEKEEPER_DATA "
+        "or ~/.local/share/tablekeeper)",
     )
     p.add_argument("--port", type=int, default=0, help="TCP port (default: the saved one, else any free one)")
     p.add_argument(

@@ -37,6 +37,7 @@ class SeatInfo(msgspec.Struct, frozen=True):
     province: str = ""  # Pandémie: the province's name ("Aegyptus"); "" in other games
     province_code: str = ""  # Pandémie: its code ("AE"), what a province tablet is bound to
     held: bool = False  # a device holds the seat now (a phone joined to it): the join screen says it is taken
+    away: bool = False  # the device holding it has been gone a while (companion.sync.presence)
 
 
 class Snapshot(msgspec.Struct, frozen=True):

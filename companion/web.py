@@ -31,7 +31,7 @@ from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from . import cue
+from . import cue, viewfinder
 from .door import Door
 from .identity import CURRENT, DEVICE_COOKIE, HOST_COOKIE, HostKey, cookies, identify, set_cookie
 from .sync.protocol import check_token, new_device_token
@@ -157,6 +157,23 @@ class Guard:
         await send({"type": "http.response.start", "status": 303, "headers": heads})
         await send({"type": "http.response.body", "body": b""})
 
+    async def _frame(self, scope: Scope, receive: Receive, send: Send, device: str) -> None:
+        """``/tk-frame``: a frame of a page's open viewfinder, from this very site (its Origin) and a browser
+        this gate gave a device cookie; which lens, and whether it is this device's, is the endpoint's."""
+        ok, why = same_origin(list(scope.get("headers") or []), str(scope.get("scheme", "http")))
+        if not ok or not device:
+            self.refused += 1
+            log.warning(
+                "refused a camera frame from %s: %s",
+                (scope.get("client") or ("?",))[0],
+                why or "no device cookie",
+            )
+            why = why or "no device cookie"
+            await send({"type": "http.response.start", "status": 403, "headers": [*HEADERS]})
+            await send({"type": "http.response.body", "body": why.encode("utf-8", "replace")})
+            return
+        await viewfinder.endpoint(scope, receive, send, device, HEADERS)
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope.get("type")
         if self.door is not None and kind in ("http", "websocket"):
@@ -206,7 +223,11 @@ class Guard:
                     await self._host_link(scope, send, query["k"][0])
                     return
             secure = scope.get("scheme") == "https"
-            known = check_token(cookies(list(scope.get("headers") or [])).get(DEVICE_COOKIE, ""))
+            device = cookies(list(scope.get("headers") or [])).get(DEVICE_COOKIE, "")
+            known = check_token(device)
+            if scope.get("path") == viewfinder.PATH:  # a page's camera frame (companion.viewfinder)
+                await self._frame(scope, receive, send, device if known else "")
+                return
             own = cue.asset(str(scope.get("path") or "")) if head or scope.get("method") == "GET" else None
             if own is not None:  # the page's announcement script and its sounds (companion.cue)
                 body, ctype = own
@@ -310,12 +331,22 @@ async def sent(page: Any, turns: int = 50) -> None:
 
 
 def _ws_protocol() -> type:
-    """uvicorn's websocket protocol (``websockets-sansio``), writing through :class:`_Coalescing`."""
+    """uvicorn's websocket protocol (``websockets-sansio``), writing through :class:`_Coalescing`; a page
+    already closing when the app stops is let go quietly."""
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+    from websockets.exceptions import InvalidState
 
     class CoalescingWebSocket(WebSocketsSansIOProtocol):
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(_Coalescing(transport))  # type: ignore[arg-type]
+
+        def shutdown(self) -> None:
+            """The app stopping: a page whose closing handshake had already begun is simply let go (uvicorn
+            would send it a second close frame, which websockets refuses, and the app would end with 1)."""
+            try:
+                super().shutdown()
+            except InvalidState:
+                self.transport.close()
 
     return CoalescingWebSocket
 

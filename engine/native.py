@@ -172,10 +172,10 @@ def build(packages: tuple[str, ...] | None = None, quiet: bool = True) -> list[P
                 )
                 dist = Distribution({"name": "tablekeeper-native", "ext_modules": exts})
                 cmd = dist.get_command_obj("build_ext")
-                cmd.inplace = True  # type: ignore[attr-defined]
-                cmd.build_temp = os.path.join(tmp, "obj")  # type: ignore[attr-defined]
-                cmd.build_lib = os.path.join(tmp, "lib")  # type: ignore[attr-defined]
-                dist.verbose = 0 if quiet else 1  # type: ignore[attr-defined]
+                cmd.inplace = True
+                cmd.build_temp = os.path.join(tmp, "obj")
+                cmd.build_lib = os.path.join(tmp, "lib")
+                dist.verbose = 0 if quiet else 1
                 cmd.ensure_finalized()
                 cmd.run()
             except SystemExit as exc:  # mypyc reports type errors by exiting

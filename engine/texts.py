@@ -26,7 +26,8 @@ def describe(
     player's name) when given: the game's own words; an undo as such; a game without words (a test game),
     the type's name."""
     if isinstance(item, Undone):
-        return f"Action {item.action} annulée" if lang == "fr" else f"Action {item.action} undone"
+        # (a seat's log says which action: companion.sync.tables; one it never saw is not named)
+        return "Une action annulée" if lang == "fr" else "An action undone"
     spec = get_game(game) if isinstance(game, str) else game
     if spec.describe is None:
         return type(item).__name__

@@ -121,6 +121,25 @@ class App:
         self.log = self.workdir / "app-again.log"
         self.proc = self._start()
 
+    def kill(self) -> None:
+        """Killed at once (SIGKILL: a crash, a flat battery), as nothing lets it say goodbye."""
+        self.proc.kill()
+        self.proc.wait(10)
+
+    def start_again(self) -> None:
+        """Started again on the same port and data (its output in ``app-again.log``)."""
+        self.log = self.workdir / "app-again.log"
+        self.proc = self._start()
+
+    def lan_url(self) -> str:
+        """The address a tablet on the LAN opens (served as to the LAN): this machine's first LAN address,
+        else loopback. Flet's web client retries a lost link to any address but ``localhost`` ever more
+        slowly (0.5 s, 1 s, 2 s, … doubled): the address tells how a real device comes back."""
+        from companion.sync.discovery import lan_addresses
+
+        lan = [a for a in lan_addresses() if not a.startswith("127.")]
+        return self.url.replace("127.0.0.1", lan[0]) if self.lan and lan else self.url
+
     def stop(self) -> None:
         stop_app(self.proc)
 

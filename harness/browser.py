@@ -17,7 +17,8 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
 def launch(playwright: Any, *args: str) -> Any:
-    """Headless Chromium started by ``playwright`` (a ``sync_playwright()``), with :data:`ARGS` and ``args``."""
+    """Headless Chromium started by ``playwright`` (a ``sync_playwright()``), with :data:`ARGS` and
+    ``args``."""
     return playwright.chromium.launch(executable_path=CHROMIUM, args=[*ARGS, *args])
 
 

@@ -47,8 +47,11 @@ def _pack(action: int, body: Any) -> bytes:
 class FletPage:
     """One page of the app, driven over its websocket."""
 
-    def __init__(self, ws: ClientConnection) -> None:
+    def __init__(self, ws: ClientConnection, storage: dict[str, Any] | None = None) -> None:
         self.ws = ws
+        # the device's own storage (a browser's local storage: Flet's SharedPreferences), which the caller keeps
+        # across the pages of one device (a reload, a host restart); None: every read finds nothing
+        self.storage = storage
         self.session_id = ""
         self.controls: dict[int, dict[str, Any]] = {}  # every control of the page by its id (``_i``)
         self.root: dict[str, Any] = {}
@@ -67,8 +70,10 @@ class FletPage:
         cookie: str = "",
         origin: str | None = None,
         local_addr: tuple[str, int] | None = None,
+        storage: dict[str, Any] | None = None,
     ) -> FletPage:
-        """Connect to ``url`` (``http(s)://host:port/``) and register a page with ``page``'s properties."""
+        """Connect to ``url`` (``http(s)://host:port/``) and register a page with ``page``'s properties;
+        ``storage``: the device's local storage the page reads and writes (see :attr:`storage`)."""
         base = url.rstrip("/")
         ws_url = ("wss" if base.startswith("https") else "ws") + base[base.index(":") :] + "/ws"
         headers = {"Cookie": cookie} if cookie else {}
@@ -81,7 +86,7 @@ class FletPage:
             open_timeout=10,
             local_addr=local_addr,
         )
-        me = cls(ws)
+        me = cls(ws, storage)
         await ws.send(
             _pack(REGISTER, {"session_id": "", "page_name": "", "page": page or dict(BROWSER_PAGE)})
         )
@@ -113,14 +118,14 @@ class FletPage:
                         self._index()
                 elif action == PATCH:
                     self._patch(int(body["id"]), body["patch"])
-                elif action == INVOKE:  # a method the page's client should run: nothing stored, no error
+                elif action == INVOKE:  # a method the page's client should run: the storage's, else nothing
                     await self.ws.send(
                         _pack(
                             INVOKE,
                             {
                                 "control_id": body["control_id"],
                                 "call_id": body["call_id"],
-                                "result": None,
+                                "result": self._invoked(body),
                                 "error": None,
                             },
                         )
@@ -131,6 +136,32 @@ class FletPage:
         finally:
             self.closed = True
             self.changed.set()
+
+    def _invoked(self, body: dict[str, Any]) -> Any:
+        """What the browser's local storage answers a SharedPreferences call (None without a storage)."""
+        if self.storage is None:
+            return None
+        known = self.controls.get(int(body.get("control_id") or 0))
+        if known is not None and known.get("_c") not in (None, "SharedPreferences"):
+            return None  # another service's method (the clipboard…): nothing here
+        name, args = body.get("name"), body.get("args") or {}
+        key = str(args.get("key", ""))
+        if name == "set":
+            self.storage[key] = args.get("value")
+            return True
+        if name == "get":
+            return self.storage.get(key)
+        if name == "remove":
+            return self.storage.pop(key, None) is not None
+        if name == "contains_key":
+            return key in self.storage
+        if name == "get_keys":
+            prefix = str(args.get("key_prefix", ""))
+            return [k for k in self.storage if k.startswith(prefix)]
+        if name == "clear":
+            self.storage.clear()
+            return True
+        return None
 
     def _index(self) -> None:
         self.controls.clear()

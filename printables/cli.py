@@ -2,6 +2,7 @@
 
 tablekeeper print --list
 tablekeeper print SET --paper a4|letter --out FILE.pdf [--manifest FILE.json] [options]
+tablekeeper print join-poster --out poster.pdf [--wifi NAME] [--url URL | --port 8550] [--data-dir DIR]
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 from .geometry import BACK_MODES, PAPERS
 from .pieces import CARD_FORMATS
 from .render import Options
-from .sets import BOARDS, SETS, PrintError, build, list_sets
+from .sets import BOARDS, POSTERS, SETS, PrintError, build, camera_note, list_sets
 
 
 def _offset(text: str) -> tuple[float, float]:
@@ -66,7 +67,45 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--province", action="append", default=[], help="Pandémie: only this province (repeatable)"
     )
+    poster = p.add_argument_group("join-poster (the address phones open, as a QR code, and the steps)")
+    poster.add_argument(
+        "--url",
+        help="the address phones open (default: https://<this machine's LAN address>:<--port>/, as "
+        "'tablekeeper app --web --host 0.0.0.0' serves it)",
+    )
+    poster.add_argument("--port", type=int, default=None, help="the app's --port (default 8550)")
+    poster.add_argument("--wifi", help="the Wi-Fi network's name, printed in the steps")
+    poster.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="the app's data folder, for its certificate's fingerprint (default: the app's default folder)",
+    )
     return p
+
+
+def poster_url(port: int) -> str:
+    """The address ``tablekeeper app --web --host 0.0.0.0 --port PORT`` prints for phones (HTTPS, this
+    machine's first LAN address); raises ValueError when this machine has none."""
+    from companion.sync.discovery import lan_addresses
+
+    lan = [a for a in lan_addresses() if not a.startswith("127.")]
+    if not lan:
+        raise ValueError("this machine has no LAN address: join the evening's Wi-Fi first, or give --url")
+    host = lan[0] if ":" not in lan[0] else f"[{lan[0]}]"
+    return f"https://{host}:{port}/"
+
+
+def poster_fingerprint(data_dir: Path | None) -> str:
+    """The short fingerprint of the web UI's certificate in ``data_dir`` ("" before the app made one)."""
+    from companion.paths import default_data_dir
+    from companion.tls import fingerprint, short_fingerprint
+
+    cert = (data_dir or default_data_dir()).expanduser() / "tls" / "web-cert.pem"
+    try:
+        return short_fingerprint(fingerprint(cert.read_bytes()))
+    except (OSError, ValueError):
+        return ""
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -82,13 +121,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.list:
         for name, count, help_ in list_sets():
             print(f"{name:<22} {count:>4}  {help_}")
+            print(f"{'':<29}{camera_note(name)}")
+        print(
+            "\nReplacements only: printed in place of the box's own pieces, the camera does nothing with "
+            "them in play. Reading distances: a phone's 720p camera (67° across) held still over pieces "
+            "lying flat; closer is always better."
+        )
         return 0
     if not args.set:
         print("tablekeeper print: name a set (tablekeeper print --list) or pass --list", file=sys.stderr)
         return 2
-    if args.set not in SETS and args.set not in BOARDS:
+    every = {**SETS, **BOARDS, **POSTERS}
+    if args.set not in every:
         print(
-            f"tablekeeper print: unknown set {args.set!r}; sets: {', '.join([*SETS, *BOARDS])}",
+            f"tablekeeper print: unknown set {args.set!r}; sets: {', '.join(every)}",
             file=sys.stderr,
         )
         return 2
@@ -101,17 +147,35 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    for option, given in (("province", bool(args.province)), ("profile", args.profile is not None)):
-        if given and option not in (SETS.get(args.set) or BOARDS[args.set]).takes:
-            takers = [s.name for s in (*SETS.values(), *BOARDS.values()) if option in s.takes]
+    for option, given in (
+        ("province", bool(args.province)),
+        ("profile", args.profile is not None),
+        ("url", bool(args.url) or args.port is not None or args.data_dir is not None),
+        ("wifi", args.wifi is not None),
+    ):
+        if given and option not in every[args.set].takes:
+            takers = [s.name for s in every.values() if option in s.takes]
             print(
-                f"tablekeeper print: --{option} only applies to the {', '.join(takers)} sets",
+                f"tablekeeper print: --{'url/--port/--data-dir' if option == 'url' else option} only applies "
+                f"to the {', '.join(takers)} set{'s' if len(takers) > 1 else ''}",
                 file=sys.stderr,
             )
             return 2
     if args.profile is not None and not args.profile.is_file():
         print(f"tablekeeper print: profile {args.profile} does not exist", file=sys.stderr)
         return 2
+    url = fingerprint = ""
+    if "url" in every[args.set].takes:
+        port = 8550 if args.port is None else args.port
+        if not 0 < port < 65536:
+            print(f"tablekeeper print: --port {port} is not a TCP port (1-65535)", file=sys.stderr)
+            return 2
+        try:
+            url = args.url or poster_url(port)
+        except ValueError as exc:
+            print(f"tablekeeper print: {exc}", file=sys.stderr)
+            return 2
+        fingerprint = poster_fingerprint(args.data_dir)
     opts = Options(
         paper=args.paper,
         backs=args.backs,
@@ -120,6 +184,9 @@ def main(argv: list[str] | None = None) -> int:
         card=args.card,
         profile=str(args.profile) if args.profile else None,
         provinces=tuple(args.province),
+        url=url,
+        wifi=(args.wifi or "").strip(),
+        fingerprint=fingerprint,
     )
     try:
         result = build(args.set, opts)

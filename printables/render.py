@@ -40,6 +40,9 @@ class Options:
     card: str = "poker"  # poker | mini
     profile: str | None = None  # Rattus box profile file (token faces)
     provinces: tuple[str, ...] = ()  # Pandémie: only these provinces (code or name)
+    url: str = ""  # the join poster: the address phones open
+    wifi: str = ""  # the join poster: the Wi-Fi network's name
+    fingerprint: str = ""  # the join poster: the web UI certificate's short fingerprint
 
 
 @dataclass(frozen=True)
@@ -243,24 +246,60 @@ def draw_info(c: Canvas, boxes: list[Box], title: str, legend: str) -> bool:
         else:
             t_box = rest.pop(i)
         draw_text_box(c, t_box, [title], title_size, bold=True)
-    size = 1.95
+    placed = _flow(rest, legend)
+    for b, lines, size in placed:
+        draw_text_box(c, b, lines, size)
+    return bool(placed) or not legend.split()
+
+
+LEGEND_SIZES = (1.95, 1.8, 1.65)  # mm: the legend's size, shrunk a little before a sentence is split
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut after each full stop (or ?, !) followed by a space: the units a legend never splits."""
+    return [t for t in re.split(r"(?<=[.?!])\s+", text.strip()) if t]
+
+
+def _flow(boxes: list[Box], legend: str) -> list[tuple[Box, list[str], float]]:
+    """The legend's lines per box: all of it in one box when one holds it, else whole sentences per box in
+    reading order (top to bottom, then the sides), shrunk down to ``LEGEND_SIZES[-1]`` before a sentence is
+    split across two boxes (a sentence cut by a column of cut marks reads as two broken lines). Empty when
+    nothing fits at all."""
+    units = sentences(legend)
+    if not units:
+        return []
+    for size in LEGEND_SIZES:
+        lead = size * 1.22
+
+        def rows(b: Box, lead: float = lead) -> int:
+            return int((b.thickness - 0.3) // lead) if b.length >= 15 else 0
+
+        def lines_of(text: str, b: Box, size: float = size) -> list[str]:
+            return fonts.wrap(text, fonts.REGULAR, size, b.length - 1.5)
+
+        one = [b for b in boxes if rows(b) >= 2 and len(lines_of(legend, b)) <= rows(b)]
+        if one:  # one box holds it all: no legend split across the page
+            b = sorted(one, key=lambda b: (b.vertical, -b.y, b.x))[0]
+            return [(b, lines_of(legend, b), size)]
+        order = sorted(boxes, key=lambda b: (b.length < 40, b.vertical, -b.y, b.x))
+        out: list[tuple[Box, list[str], float]] = []
+        left = list(units)
+        for b in order:
+            taken: list[str] = []
+            while left and len(lines_of(" ".join([*taken, left[0]]), b)) <= rows(b):
+                taken.append(left.pop(0))
+            if taken:
+                out.append((b, lines_of(" ".join(taken), b), size))
+            if not left:
+                return out
+    # not even the smallest size keeps every sentence whole: the words flow from box to box
+    size = LEGEND_SIZES[-1]
     lead = size * 1.22
     words = legend.split()
-
-    def capacity(b: Box) -> float:
-        return int((b.thickness - 0.3) // lead) * (b.length - 1.5)
-
-    need_len = fonts.width(legend, fonts.REGULAR, size) * 1.15
-    whole = [b for b in rest if capacity(b) >= need_len and (b.thickness - 0.3) // lead >= 2]
-    if whole:  # one box holds it all: no legend split across the page
-        rest = sorted(whole, key=lambda b: (b.vertical, -b.y, b.x))[:1]
-    else:  # reading order: top to bottom, then the sides
-        rest.sort(key=lambda b: (b.length < 40, b.vertical, -b.y, b.x))
-    for b in rest:
-        if not words:
-            break
+    out = []
+    for b in sorted(boxes, key=lambda b: (b.length < 40, b.vertical, -b.y, b.x)):
         n = int((b.thickness - 0.3) // lead)
-        if n <= 0 or b.length < 15:
+        if not words or n <= 0 or b.length < 15:
             continue
         lines: list[str] = []
         while words and len(lines) < n:
@@ -268,8 +307,8 @@ def draw_info(c: Canvas, boxes: list[Box], title: str, legend: str) -> bool:
             while words and fonts.width(f"{cur} {words[0]}", fonts.REGULAR, size) <= b.length - 1.5:
                 cur = f"{cur} {words.pop(0)}"
             lines.append(cur)
-        draw_text_box(c, b, lines, size)
-    return not words
+        out.append((b, lines, size))
+    return out if not words else []
 
 
 def render(

@@ -15,6 +15,7 @@ from engine.catalogue import Component, all_components
 from . import geometry as G
 from .board import BoardPrintError, board_sets
 from .pieces import (
+    CARD_FORMATS,
     BackLook,
     Card,
     Piece,
@@ -46,6 +47,9 @@ class SetDef:
     legend: Callable[[Options], str] = lambda o: ""
     make: Callable[[Options], Result] | None = None  # a set drawn as a whole (the boards: printables.board)
     takes: frozenset[str] = frozenset()  # the options only some sets use: "province", "profile"
+    # what the camera does with these codes at the table (``read in play: …``); empty: nothing, they replace
+    # the box's own pieces; a text starting with "not" says why else they are not read
+    in_play: str = ""
 
 
 def _prefix(c: Component) -> str:
@@ -118,8 +122,8 @@ def _token_legend(opts: Options) -> str:
         ""
         if opts.profile
         else (
-            "Faces inconnues (pas de --profile) : recopiez à la main le seuil (cadre du haut) et les symboles "
-            "(cadre du bas) du jeton d'origine. "
+            "Faces inconnues (pas de --profile) : recopiez à la main le seuil (cadre du haut) et les "
+            "symboles (cadre du bas) du jeton d'origine. "
         )
     )
     return (
@@ -168,6 +172,7 @@ _add(
         lambda o: RatToken(_rattus_faces(o)),
         _token_legend,
         takes=frozenset({"profile"}),
+        in_play="a token turned over",
     )
 )
 _add(
@@ -181,6 +186,7 @@ _add(
             "À coller sur la face (pas le dos) de chaque jeton rat d'origine : RAT:01–12 sur les 12 "
             "jetons cerclés de violet. Recensez ensuite les faces : tablekeeper profile census."
         ),
+        in_play="a token turned over; the census of the faces",
     )
 )
 _add(
@@ -190,6 +196,7 @@ _add(
         "the 6 Rattus class cards",
         _select("rattus", ("RCL",)),
         _card(rattus_look, _rattus_back),
+        in_play="a class card taken when it is legal",
     )
 )
 _add(
@@ -199,6 +206,7 @@ _add(
         "the 12 Pied Piper character cards",
         _select("rattus", ("RPP",)),
         _card(rattus_look, _rattus_back),
+        in_play="a character card taken when it is legal",
     )
 )
 _add(
@@ -208,15 +216,40 @@ _add(
         "every Rattus Cartus card",
         _select("cartus", ("RCC",)),
         _card(cartus_look, _cartus_back),
+        in_play="the cards shown at a reveal; a hand shown at the end",
     )
 )
-for _name, _title, _help, _prefixes in (
-    ("pandemie-cities", "Pandémie — cartes ville", "city cards (player deck), every province", ("PC",)),
-    ("pandemie-propagation", "Pandémie — cartes propagation", "propagation cards, every province", ("PI",)),
-    ("pandemie-rupture", "Pandémie — cartes Rupture", "Rupture cards, every province", ("PR",)),
-    ("pandemie-events", "Pandémie — événements", "event cards, every province", ("PE",)),
-    ("pandemie-roles", "Pandémie — rôles", "role cards, every province", ("PO",)),
-    ("pandemie", "Pandémie — toutes les cartes", "every Pandémie card of every province", PANDEMIE_ORDER),
+for _name, _title, _help, _prefixes, _in_play in (
+    (
+        "pandemie-cities",
+        "Pandémie — cartes ville",
+        "city cards (player deck), every province",
+        ("PC",),
+        "a city card in hand",
+    ),
+    (
+        "pandemie-propagation",
+        "Pandémie — cartes propagation",
+        "propagation cards, every province",
+        ("PI",),
+        "",
+    ),
+    ("pandemie-rupture", "Pandémie — cartes Rupture", "Rupture cards, every province", ("PR",), ""),
+    (
+        "pandemie-events",
+        "Pandémie — événements",
+        "event cards, every province",
+        ("PE",),
+        "an event card played",
+    ),
+    ("pandemie-roles", "Pandémie — rôles", "role cards, every province", ("PO",), ""),
+    (
+        "pandemie",
+        "Pandémie — toutes les cartes",
+        "every Pandémie card of every province",
+        PANDEMIE_ORDER,
+        "city and event cards (the other decks are replacements only)",
+    ),
 ):
     _add(
         SetDef(
@@ -227,6 +260,7 @@ for _name, _title, _help, _prefixes in (
             _card(pandemie_look, pandemie_back),
             lambda o: "Dos identiques par paquet et par province.",
             takes=frozenset({"province"}),
+            in_play=_in_play,
         )
     )
 _add(
@@ -239,6 +273,7 @@ _add(
         lambda o: (
             "Codes libres : collez-en un sur une pièce perdue ou ajoutée, puis associez-le dans l'appli."
         ),
+        in_play="not read in play yet: no game gives spare codes a meaning",
     )
 )
 _add(
@@ -251,10 +286,45 @@ _add(
     )
 )
 
+
+def _poster(opts: Options) -> Result:
+    from .poster import PosterError, join_poster
+
+    if not opts.url:
+        raise PrintError("the join poster needs the address phones open (--url, or the app's --port)")
+    try:
+        return join_poster(opts.url, opts, opts.wifi, opts.fingerprint)
+    except PosterError as exc:
+        raise PrintError(str(exc)) from exc
+
+
 BOARDS: dict[str, SetDef] = {  # drawn as a whole, not piece by piece (printables.board)
-    _name: SetDef(_name, _title, _help, _sel, lambda o: Sticker(), make=_make, takes=_takes)
+    _name: SetDef(
+        _name,
+        _title,
+        _help,
+        _sel,
+        lambda o: Sticker(),
+        make=_make,
+        takes=_takes,
+        in_play="not read in play yet: a printed map" if _name == "board-rattus" else "a city on the board",
+    )
     for _name, _title, _help, _sel, _make, _takes in board_sets()
 }
+
+# sheets about the evening rather than pieces of a game (no catalogue component, no backs)
+POSTERS: dict[str, SetDef] = {
+    "join-poster": SetDef(
+        "join-poster",
+        "Affiche : rejoindre la partie",
+        "an A4 poster: the app's address as a QR code and in large type, the Wi-Fi, the steps (fr, en)",
+        lambda o: [],
+        lambda o: Sticker(),
+        make=_poster,
+        takes=frozenset({"url", "wifi"}),
+    )
+}
+
 
 CALIBRATION = "duplex-calibration"
 
@@ -262,13 +332,42 @@ CALIBRATION = "duplex-calibration"
 def list_sets() -> list[tuple[str, int, str]]:
     """(name, number of components now in the catalogue, help) for every set."""
     out = []
-    for s in [*SETS.values(), *BOARDS.values()]:
+    for s in [*SETS.values(), *BOARDS.values(), *POSTERS.values()]:
         try:
             n = len(s.select(Options()))
         except PrintError:
             n = 0
         out.append((s.name, n, s.help))
     return out
+
+
+def camera_note(name: str) -> str:
+    """What a camera does with a set's codes at the table, and from how far a 720p camera reads them (the
+    reach measured by ``benchmarks/vision.py --printed-only``, see :mod:`vision.reach`)."""
+    from vision.reach import reach_cm
+
+    if name in POSTERS:
+        return "the join address: a phone's own camera app opens it (not a piece of the game)"
+    s = SETS.get(name) or BOARDS[name]
+    if name == CALIBRATION:
+        return "no codes"
+    if s.in_play.startswith("not "):
+        use = s.in_play
+    else:
+        use = f"read in play: {s.in_play}" if s.in_play else "not read in play: replacements only"
+    if name in BOARDS:
+        from .board import board_modules
+
+        module = board_modules()[name]
+        reach = f"≈{reach_cm(module)} cm ({module:.2f} mm modules, A3 or tiled)"
+    else:
+        piece = s.piece(Options())
+        if isinstance(piece, Card):
+            mini = CARD_FORMATS["mini"][2]
+            reach = f"poker ≈{reach_cm(piece.module)} cm, mini ≈{reach_cm(mini)} cm"
+        else:
+            reach = f"≈{reach_cm(piece.module)} cm ({piece.module:g} mm modules)"
+    return f"{use} · a 720p camera reads them up to {reach}"
 
 
 def build(set_name: str, opts: Options) -> Result:
@@ -278,6 +377,8 @@ def build(set_name: str, opts: Options) -> Result:
             return make(opts)
         except BoardPrintError as exc:
             raise PrintError(str(exc)) from exc
+    if set_name in POSTERS and (make := POSTERS[set_name].make) is not None:
+        return make(opts)
     if set_name not in SETS:
         raise PrintError(
             f"unknown set {set_name!r}: choose one of {', '.join(SETS)} (tablekeeper print --list)"
@@ -377,4 +478,14 @@ def _scales(c: Any, x: float, y: float) -> None:
     c.restoreState()
 
 
-__all__ = ["BOARDS", "SETS", "PrintError", "SetDef", "build", "list_sets", "generic_look"]
+__all__ = [
+    "BOARDS",
+    "POSTERS",
+    "SETS",
+    "PrintError",
+    "SetDef",
+    "build",
+    "camera_note",
+    "list_sets",
+    "generic_look",
+]

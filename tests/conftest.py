@@ -34,19 +34,20 @@ def app_browser(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Call
     """Starts the app and a headless Chromium: ``app, browser = app_browser()``. The app
     (:class:`harness.app.App`) serves on a free loopback port, saving in ``tmp_path/data``; the keywords
     are :class:`~harness.app.App`'s (``toy``: the toy game offered; ``lan``: served as to the LAN, over
-    HTTPS; ``extra``: more arguments; ``data``: another data folder). When the test fails, the report has
+    HTTPS; ``extra``: more arguments; ``data``: another data folder; ``browser_args``: more arguments of
+    Chromium, e.g. a fake camera, :func:`harness.camera.chromium_args`). When the test fails, the report has
     what every page showed (and its screenshot in ``artifacts/``) and the end of the app's log. The browser
     and the app are stopped in every case."""
     sync_api = pytest.importorskip("playwright.sync_api")
     with ExitStack() as stack:
 
-        def start(**how: Any) -> tuple[App, Any]:
+        def start(browser_args: tuple[str, ...] | list[str] = (), **how: Any) -> tuple[App, Any]:
             assert RUNNING not in request.node.stash, "one app and browser per test"
             app = App(tmp_path, **how)
             stack.callback(app.stop)
             playwright = sync_api.sync_playwright().start()
             stack.callback(playwright.stop)
-            browser = launch(playwright)
+            browser = launch(playwright, *browser_args)
             stack.callback(browser.close)
             request.node.stash[RUNNING] = (app, browser)
             return app, browser

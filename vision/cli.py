@@ -5,6 +5,10 @@
     tablekeeper scan --camera 0               what appears and goes, steadily (Ctrl-C to stop)
     tablekeeper scan VIDEO.mp4                same for a video file
 
+Each code read is one of ours (its component id), a damaged code of ours (its check character or id is
+wrong: scuffed, covered or misread), the app's join code for a table (``tk://HOST:PORT/?pin=…``, or a
+host's ``https://HOST:PORT/…`` join address), or foreign; ``--json`` says which in ``kind``.
+
 Images are decoded in one worker process started once (so hundreds of images do not pay the start-up
 again, and a decoder crash costs one image, not the run); ``--in-process`` decodes in this process.
 An image that cannot be read is reported on stderr, the others are still read, and the exit code is 1.
@@ -17,6 +21,8 @@ import json
 import sys
 from pathlib import Path
 from typing import Any
+
+from engine.core import codes
 
 from .sources import VIDEO_SUFFIXES, SourceError, frames, load_image
 
@@ -32,10 +38,23 @@ def _scan_path(path: str) -> tuple[str, Any]:
     return "ok", [r.to_json() for r in read(frame)]
 
 
+def _what(item: dict[str, Any]) -> str:
+    """A code read, in words: its id, a table's join code, a damaged code of ours, or a foreign code."""
+    if item.get("id"):
+        return str(item["id"])
+    raw = str(item.get("raw", ""))
+    if item.get("kind") == codes.JOIN:
+        host, port = codes.join_target(raw) or ("?", 0)
+        return f"join code of the table at {host}:{port} {raw!r}"
+    if item.get("kind") == codes.DAMAGED:
+        return f"damaged tablekeeper code {raw!r} ({item.get('reason', '')})"
+    return f"foreign {raw!r} ({item.get('reason', '')})"
+
+
 def _line(source: str, item: dict[str, Any]) -> str:
     if item.get("id"):
         return f"{source}: {item['id']}  (confidence {item['confidence']:.2f})"
-    return f"{source}: foreign {item['raw']!r} ({item['reason']})"
+    return f"{source}: {_what(item)}"
 
 
 def _emit(source_key: str, source: str, item: dict[str, Any], as_json: bool, **extra: Any) -> None:
@@ -83,8 +102,7 @@ def _scan_stream(source: int | str, label: str, args: argparse.Namespace) -> int
                 if args.json:
                     _emit("source", label, item, True, frame=change.frame)
                 else:
-                    what = change.component_id or f"foreign {change.raw!r}"
-                    print(f"{label} frame {change.frame}: {change.kind} {what}", flush=True)
+                    print(f"{label} frame {change.frame}: {change.kind} {_what(item)}", flush=True)
     except KeyboardInterrupt:
         pass
     finally:
@@ -94,8 +112,7 @@ def _scan_stream(source: int | str, label: str, args: argparse.Namespace) -> int
         if args.json:
             _emit("source", label, item, True, frame=change.frame)
         else:
-            what = change.component_id or f"foreign {change.raw!r}"
-            print(f"{label} end: {change.kind} {what}", flush=True)
+            print(f"{label} end: {change.kind} {_what(item)}", flush=True)
     if reader.failures:
         print(f"tablekeeper scan: {reader.failures} frame(s) lost to decoder failures", file=sys.stderr)
     return 0

@@ -20,7 +20,9 @@ One frame goes through a fixed cascade of passes (results are merged; a code fou
    found but whose data did not decode. A small region's candidate gets its module grid fitted to the
    pixels (:mod:`vision.grid`: below ~2 px per module zxing's grid is off by a fraction of a module).
    In small frames, the textured regions left unread are then read enlarged 1.5× (the module grid
-   sampled at another phase reads some tilted or blurred codes that 2× misses);
+   sampled at another phase reads some tilted or blurred codes that 2× misses), and those still unread
+   enlarged 4× as in large frames (rat tokens of ~1.5 px per module a little out of focus: 5 of 36 read
+   without it, 24 with it);
 2. the darkest colour channel, zxing's global-histogram binarizer (coloured ink on coloured card,
    washed-out prints);
 3. the frame halved, global histogram, light-on-dark allowed (photo-textured and inverted codes);
@@ -90,6 +92,12 @@ class Read:
         return self.component_id is None
 
     @property
+    def kind(self) -> str:
+        """``component``, ``damaged`` (starts like ours, check or id wrong), ``join`` (a table's join code)
+        or ``foreign`` (:attr:`engine.core.codes.Parsed.kind`)."""
+        return codes.kind_of(self.raw, self.component_id, self.reason)
+
+    @property
     def center(self) -> tuple[float, float]:
         c = self.corners.mean(axis=0)
         return float(c[0]), float(c[1])
@@ -115,6 +123,7 @@ class Read:
             "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
             "confidence": round(self.confidence, 3),
             "reason": self.reason,
+            "kind": self.kind,
         }
 
 
@@ -370,10 +379,16 @@ def contrast_map(gray: np.ndarray) -> np.ndarray:
     return cv2.blur(cv2.morphologyEx(small, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)), (5, 5))
 
 
-def _patches(contrast: np.ndarray, level: int) -> Sequence[np.ndarray]:
-    """Outer contours (half size) of the patches whose contrast is over ``level``, gaps of ≤ 4 px closed."""
+def _patches(contrast: np.ndarray, level: int, nested: bool = False) -> Sequence[np.ndarray]:
+    """Outer contours (half size) of the patches whose contrast is over ``level``, gaps of ≤ 4 px closed.
+    ``nested``: also the patches inside another one's hole."""
     mask = cv2.morphologyEx((contrast > level).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    return cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
+    if not nested:
+        return cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
+    found, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if tree is None:
+        return ()
+    return [c for c, h in zip(found, tree[0], strict=True) if h[3] < 0]
 
 
 def _up_boxes(gray: np.ndarray, contrast: np.ndarray) -> list[tuple[int, int, int, int]] | None:
@@ -404,10 +419,12 @@ def textured_regions(gray: np.ndarray, contrast: np.ndarray | None = None) -> li
     """Boxes (x0, y0, x1, y1) of small high-contrast textured patches (codes, but also print and
     edges), found on a half-size copy: morphological gradient, 5×5 mean, threshold, outer contours (a
     twelfth of the time of labelled components, and the same boxes on the benchmark's scenes); a patch's
-    pixel count is its contour's area plus half its perimeter."""
+    pixel count is its contour's area plus half its perimeter. A patch inside another one's hole counts
+    too: a code inside a token's printed ring, every token of a photographed sheet inside the sheet's
+    outline (outer contours alone found none of the 35 codes of a sheet photographed in 1080p)."""
     lo, hi = REGION_PX
     out: list[tuple[int, int, int, int]] = []
-    for c in _patches(contrast_map(gray) if contrast is None else contrast, REGION_LEVEL):
+    for c in _patches(contrast_map(gray) if contrast is None else contrast, REGION_LEVEL, nested=True):
         x, y, w, h = cv2.boundingRect(c)
         area = cv2.contourArea(c) + cv2.arcLength(c, True) / 2 + 1
         side = 2 * max(w, h)
@@ -418,12 +435,14 @@ def textured_regions(gray: np.ndarray, contrast: np.ndarray | None = None) -> li
     return out[:MAX_REGIONS]
 
 
-def _read_regions(gray: np.ndarray, merger: _Merger) -> list[np.ndarray]:
-    """Crop each textured region nobody read yet, enlarge it to ~6 px per module of a version-1 code
-    (2× to 4×, bicubic) and decode it. Returns the regions tried in vain."""
+def _read_regions(
+    gray: np.ndarray, merger: _Merger, regions: Sequence[tuple[int, int, int, int]] | None = None
+) -> list[np.ndarray]:
+    """Crop each textured region (``regions``, else :func:`textured_regions`) nobody read yet, enlarge it
+    4× (bicubic) and decode it. Returns the regions tried in vain."""
     h, w = gray.shape
     tried: list[np.ndarray] = []
-    for x0, y0, x1, y1 in textured_regions(gray):
+    for x0, y0, x1, y1 in textured_regions(gray) if regions is None else regions:
         box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float32)
         if merger.find(None, box) is not None:
             continue
@@ -584,7 +603,11 @@ def decode_hits(frame: np.ndarray) -> list[_Hit]:
             )
         # 1.5× samples the module grid at another phase: reads some tilted or blurred codes 2× misses; only
         # around what is left unread (reading the whole frame again took a quarter of the frame's time)
-        candidates += _read_mid(gray, unread(), merger, textured_regions(gray, contrast))
+        regions = textured_regions(gray, contrast)
+        candidates += _read_mid(gray, unread(), merger, regions)
+        # what is still unread, as in large frames: each textured region enlarged 4× (tokens of ~1.5 px per
+        # module, slightly out of focus, that 2× and 1.5× miss; the candidates are not left to it)
+        _read_regions(gray, merger, regions)
     else:  # 1080p or a photo: full resolution, zxing's own downscaled copies for big codes, and small
         run(gray, 1.0, errors=True, downscale=True)  # codes enlarged region by region
         # the smallest codes found and not decoded: their grid fitted from these corners first (no region

@@ -10,14 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
 import segno
 
+from .reach import Camera as Camera  # the camera model (vision.reach), for scenes at a distance
+
 
 def code_image(text: str, module_px: int = 4, quiet: int = 4, error: str = "m") -> np.ndarray:
-    """A grayscale (uint8) image of a QR code (never Micro QR) for ``text``, ``module_px`` pixels per module."""
+    """A grayscale (uint8) image of a QR code (never Micro QR) for ``text``, ``module_px`` pixels per
+    module."""
     qr = segno.make_qr(text, error=error, boost_error=True)
     matrix = np.array([list(row) for row in qr.matrix], dtype=np.uint8)
     img = np.where(matrix > 0, 0, 255).astype(np.uint8)
@@ -246,3 +250,180 @@ def case_scene(name: str, seed: int, texts: Sequence[str]) -> tuple[np.ndarray, 
         cond=Conditions(**fields),
         seed=seed,
     )  # type: ignore[arg-type]
+
+
+# --- photographs of our own printed sheets --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Printed:
+    """A code on a rendered page: its text, its centre and its symbol's side (quiet zone excluded), in the
+    page image's pixels."""
+
+    text: str
+    centre: tuple[float, float]
+    side: float
+
+
+def render_page(pdf: bytes, page: int, dpi: float) -> np.ndarray:
+    """Page ``page`` (1-based) of a PDF as a BGR image at ``dpi`` (pypdfium2)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        bitmap = doc[page - 1].render(scale=dpi / 72.0)
+        img = bitmap.to_numpy()
+        mode = bitmap.mode
+    finally:
+        doc.close()
+    if img.ndim == 2:
+        return cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
+    if mode in ("BGRA", "BGRX"):
+        return np.ascontiguousarray(img[:, :, :3])
+    if mode in ("RGBA", "RGBX"):
+        return cv2.cvtColor(img, cv2.COLOR_RGBA2BGR)
+    if mode == "RGB":
+        return cv2.cvtColor(img, cv2.COLOR_RGB2BGR)
+    return np.ascontiguousarray(img[:, :, :3])  # BGR
+
+
+def printed(result: Any, page: int, dpi: float) -> list[Printed]:
+    """The codes a :class:`printables.render.Result` placed on page ``page`` (1-based), in the pixels of
+    that page rendered at ``dpi`` (:func:`render_page`)."""
+    import pypdfium2 as pdfium
+
+    from printables import qr
+
+    doc = pdfium.PdfDocument(result.pdf)
+    try:
+        h_mm = doc[page - 1].get_size()[1] * 25.4 / 72.0
+    finally:
+        doc.close()
+    k = dpi / 25.4
+    return [
+        Printed(
+            p.payload,
+            (p.centre_mm[0] * k, (h_mm - p.centre_mm[1]) * k),
+            qr.modules(p.payload, p.size_class) * p.module_mm * k,
+        )
+        for p in result.codes
+        if p.page == page
+    ]
+
+
+def _symbol_quad(code: Printed) -> np.ndarray:
+    (x, y), h = code.centre, code.side / 2
+    return np.array([[x - h, y - h], [x + h, y - h], [x + h, y + h], [x - h, y + h]], dtype=np.float32)
+
+
+def _overlay(frame: np.ndarray, src: np.ndarray, m: np.ndarray, mask: np.ndarray | None = None) -> None:
+    """Warp BGR ``src`` by the homography ``m`` onto ``frame`` (in place), antialiased at its edges;
+    ``mask`` (uint8, ``src``'s size) keeps only part of it (a round token)."""
+    size = (frame.shape[1], frame.shape[0])
+    warped = cv2.warpPerspective(src, m, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    inside = np.full(src.shape[:2], 255, np.uint8) if mask is None else mask
+    alpha = cv2.warpPerspective(inside, m, size, flags=cv2.INTER_LINEAR, borderValue=0)
+    a = (alpha.astype(np.float32) / 255.0)[..., None]
+    frame[:] = (frame * (1 - a) + warped * a).astype(np.uint8)
+
+
+def _paper(img: np.ndarray) -> np.ndarray:
+    """A rendered page as printed paper looks to a camera: white is a slightly warm off-white."""
+    return (img.astype(np.float32) * (np.array([230, 235, 238], np.float32) / 255.0)).astype(np.uint8)
+
+
+def sheet_photo(
+    page: np.ndarray,
+    codes: Sequence[Printed],
+    size: tuple[int, int] = HD,
+    fill: float = 0.95,
+    cond: Conditions | None = None,
+    seed: int = 0,
+    keystone: float = 0.9,
+    turn_deg: float = 6.0,
+) -> tuple[np.ndarray, list[Placed]]:
+    """A whole rendered page photographed lying on the table: its long side ``fill`` of the frame's height
+    (landscape frame, portrait sheet), turned up to ``turn_deg`` and seen obliquely (its far edge
+    ``keystone`` of its near edge), then degraded by ``cond`` (blur, noise, JPEG...). Returns the frame and
+    where each code landed."""
+    cond = cond or Conditions()
+    rng = np.random.default_rng(seed)
+    h, w = size
+    ph, pw = page.shape[:2]
+    frame = table(h, w, rng)
+    sh = fill * h
+    sw = sh * pw / ph
+    if sw > 0.98 * w:  # a landscape page: fit its width instead
+        sw = fill * w
+        sh = sw * ph / pw
+    quad = np.array([[-sw / 2, -sh / 2], [sw / 2, -sh / 2], [sw / 2, sh / 2], [-sw / 2, sh / 2]], np.float64)
+    quad[:2, 0] *= keystone  # the far (top) edge shrunk about its middle, as seen from a seat
+    quad[:, 1] *= (1 + keystone) / 2
+    a = np.deg2rad(rng.uniform(-turn_deg, turn_deg))
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    centre = np.array([w / 2 + rng.uniform(-0.02, 0.02) * w, h / 2 + rng.uniform(-0.02, 0.02) * h])
+    dst = (quad @ rot.T + centre).astype(np.float32)
+    src = np.array([[0, 0], [pw, 0], [pw, ph], [0, ph]], np.float32)
+    m = cv2.getPerspectiveTransform(src, dst)
+    _overlay(frame, _paper(page), m)
+    placed = [Placed(c.text, cv2.perspectiveTransform(_symbol_quad(c)[None], m)[0]) for c in codes]
+    return degrade(frame, cond, rng), placed
+
+
+def pieces_photo(
+    page: np.ndarray,
+    codes: Sequence[Printed],
+    piece_px: float,
+    frame_px: float,
+    size: tuple[int, int] = HD,
+    cond: Conditions | None = None,
+    seed: int = 0,
+    round_pieces: bool = True,
+) -> tuple[np.ndarray, list[Placed]]:
+    """Pieces cut out of a rendered page (a disc, or a square, ``piece_px`` across in the page's pixels,
+    centred on each code) and laid on the table ``frame_px`` across, each turned at random and tilted as
+    ``cond`` says (``tilt_deg``, ``perspective``), on a jittered grid; then the frame is degraded by
+    ``cond``. Returns the frame and where each code landed."""
+    cond = cond or Conditions()
+    rng = np.random.default_rng(seed)
+    h, w = size
+    frame = table(h, w, rng)
+    n = len(codes)
+    cols = min(n, max(1, int(np.ceil(np.sqrt(n * w / h)))))
+    rows = max(1, int(np.ceil(n / cols)))
+    cell_w, cell_h = w / cols, h / rows
+    if min(cell_w, cell_h) < frame_px * 1.05:
+        raise ValueError(f"{n} pieces of {frame_px:.0f} px do not fit in a {w}x{h} frame")
+    paper = _paper(page)
+    r = int(np.ceil(piece_px / 2))
+    mask = np.zeros((2 * r, 2 * r), np.uint8)
+    if round_pieces:
+        cv2.circle(mask, (r, r), r, 255, -1, cv2.LINE_AA)
+    else:
+        mask[:] = 255
+    placed: list[Placed] = []
+    for i, code in enumerate(codes):
+        row, col = divmod(i, cols)
+        slack_x, slack_y = (cell_w - frame_px * 1.05) / 2, (cell_h - frame_px * 1.05) / 2
+        centre = np.array(
+            [
+                (col + 0.5) * cell_w + rng.uniform(-slack_x, slack_x),
+                (row + 0.5) * cell_h + rng.uniform(-slack_y, slack_y),
+            ]
+        )
+        cx, cy = (int(round(v)) for v in code.centre)
+        crop = cv2.copyMakeBorder(
+            paper[max(0, cy - r) : cy + r, max(0, cx - r) : cx + r],
+            max(0, r - cy),
+            max(0, cy + r - paper.shape[0]),
+            max(0, r - cx),
+            max(0, cx + r - paper.shape[1]),
+            cv2.BORDER_REPLICATE,
+        )
+        quad = _quad(rng, centre, frame_px, cond)  # where the piece's square lands
+        src = np.array([[0, 0], [2 * r, 0], [2 * r, 2 * r], [0, 2 * r]], np.float32)
+        m = cv2.getPerspectiveTransform(src, quad.astype(np.float32))
+        _overlay(frame, crop, m, mask)
+        sym = _symbol_quad(Printed(code.text, (code.centre[0] - cx + r, code.centre[1] - cy + r), code.side))
+        placed.append(Placed(code.text, cv2.perspectiveTransform(sym[None], m)[0]))
+    return degrade(frame, cond, rng), placed

@@ -39,7 +39,9 @@ FATAL = ("auth", "seat", "proto", "table", "seat-taken", "seat-handed-over", "de
 
 
 def parse_join_code(code: str) -> tuple[str, int, str, str]:
-    """``tk://HOST:PORT/?pin=PIN&name=NAME`` -> (host, port, pin, name). Raises ValueError naming the fault."""
+    """``tk://HOST:PORT/?pin=PIN&name=NAME`` -> (host, port, pin, name).
+
+    Raises ValueError naming the fault."""
     text = (code or "").strip()
     parts = urlsplit(text)
     if parts.scheme != "tk":

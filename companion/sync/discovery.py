@@ -74,7 +74,7 @@ def acquire_multicast_lock() -> bool:
     if not on_android():
         return False
     try:
-        from jnius import autoclass  # type: ignore[import-not-found]
+        from jnius import autoclass
 
         activity = autoclass("org.kivy.android.PythonActivity").mActivity
         context = autoclass("android.content.Context")

@@ -44,8 +44,9 @@ from .budget import Budget
 from .devices import HOST_DEVICE, Device
 from .discovery import Advertiser, lan_addresses
 from .handshake import Proof, prove, refuse_sealed
-from .local import LocalSession
+from .holders import SeatHolders
 from .patch import PatchSender
+from .presence import Presence
 from .protocol import check_pin, new_pin, readable_quote
 from .protocol import cut as _cut
 from .tables import Projector, seats_of
@@ -98,7 +99,7 @@ class _Remote(Device):
         self.push("close")
 
 
-class HostServer:
+class HostServer(SeatHolders):
     def __init__(
         self,
         game: str,
@@ -112,6 +113,7 @@ class HostServer:
         *,
         bind: str = "0.0.0.0",
         budget: Budget | None = None,
+        away_after: float | None = None,
     ) -> None:
         self._game_name = game
         self.name = name
@@ -141,6 +143,8 @@ class HostServer:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._refusals: dict[str, collections.OrderedDict[int, P.Reply]] = {}
         self._owners: dict[str, str] = {}
+        # which holders are here; those gone a while make their seat "away" (companion.sync.presence)
+        self.presence = Presence(self._presence_changed, away_after)
 
     # -- life ---------------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -157,6 +161,7 @@ class HostServer:
                 raise
             self._server = await self._serve(0)  # the old port is taken: devices must join again
         self._port = self._server.sockets[0].getsockname()[1]
+        self.presence.arm(self._owners)
         if meta.get("port") != str(self._port):
             self.store.set_meta("port", str(self._port))
         if meta.get("advertise") == "0":  # created hidden from the LAN: resumed hidden too
@@ -242,6 +247,8 @@ class HostServer:
         self.tablets.load(store.tablets())
         self.projector = Projector(table, self._game_name, self.name)
         self.projector.set_held(self._owners)
+        for dev in set(self._owners.values()):  # a restarted host: every holder gone until it is back
+            self.presence.left(dev)
 
     def _settle_meta(self, store: Store) -> None:
         meta = store.meta
@@ -313,6 +320,7 @@ class HostServer:
             self._server = None
         for t in list(self._tasks):
             t.cancel()
+        self.presence.stop()
         self._devices.clear()
         self._refusals.clear()
         self.tablets.stop()
@@ -390,76 +398,6 @@ class HostServer:
         self.projector.set_seat_name(seat, name, colour)
         self._changed()
 
-    # -- seats and their devices --------------------------------------------------------------------
-    def claim(self, seat: str, device: str, force: bool = False) -> None:
-        """Give ``seat`` to ``device`` if it is free or already its own; raises :class:`Rejected` otherwise.
-
-        ``force`` (the hosting device approving a hand-over) takes it from its holder."""
-        if seat not in self.seats:
-            raise Rejected("seat", f"no seat {seat!r} at this table; seats: {', '.join(self.seats)}")
-        if seat == TABLE:
-            return  # one shared tablet per province: the table seat sees only what is public
-        holder = self._owners.get(seat)
-        if holder == device:
-            return
-        if holder is not None and not force:
-            raise Rejected(
-                "seat-taken",
-                f"seat {seat} is held by another device; it can release it, or the host can hand it over",
-            )
-        assert self.store is not None
-        self.store.set_owner(seat, device)
-        self._owners[seat] = device
-        for d in list(self._devices):  # the former holder's screens lose the seat
-            if d.seat == seat and d.device != device:
-                self._drop(d, "seat-handed-over", f"seat {seat} was handed over to another device")
-        self._held_changed()
-
-    def release(self, seat: str, device: str | None = None) -> None:
-        """Free ``seat`` (by its holder, or by the host when ``device`` is None)."""
-        if device is not None and self._owners.get(seat) != device:
-            raise Rejected("seat-taken", f"seat {seat} is not held by this device")
-        if seat in self._owners:
-            assert self.store is not None
-            self.store.set_owner(seat, None)
-            del self._owners[seat]
-            self._held_changed()
-
-    def _held_changed(self) -> None:
-        """A seat was taken or freed: every screen's list of seats says so (the join screen marks it taken)."""
-        if self.projector is not None and self.projector.set_held(self._owners):
-            self._changed()
-        self.tablets.changed()
-
-    def _drop(self, d: Device, rule: str, message: str) -> None:
-        d.drop(Rejected(rule, message))
-        self.detach(d)
-
-    def detach(self, device: Device) -> None:
-        """A screen went: it is told of no more changes."""
-        if device in self._devices:
-            self._devices.remove(device)
-
-    def local_session(
-        self, seat: str, device: str | None = None, force: bool = False, *, host: bool = False
-    ) -> LocalSession:
-        """A screen on the hosting process for ``seat``; ``device`` is the secret token of the browser
-        (web mode) it is for, ``None`` for this device itself. ``host``: the screen is the hosting
-        device's own (a browser that proved the host's secret link): it may act as the table's tablet."""
-        if self.table is None:
-            raise RuntimeError("start() the host before opening a session")
-        if seat not in self.seats:
-            raise ValueError(f"no seat {seat!r} at this table; seats: {', '.join(self.seats)}")
-        dev = HOST_DEVICE if device is None else P.device_id(device)
-        self.claim(seat, dev, force=force)
-        if device is not None:
-            self.remember(device)
-            if host and not self.tablets.allowed(dev):
-                self.allow_tablet(dev)
-        s = LocalSession(self, seat, dev)
-        self._devices.append(s.device)
-        return s
-
     # -- devices that proved the PIN, table tablets ---------------------------------------------------
     def remember(self, token: str) -> None:
         """The device of secret ``token`` proved the PIN: it comes back by its own key from now on."""
@@ -513,7 +451,7 @@ class HostServer:
         if not isinstance(kind, str):
             raise Rejected("bad-intent", "an intent needs a 'type' naming one of the game's intents")
         data = {**intent, "seat": seat}
-        intents = tuple(table.game.INTENTS)
+        intents = tuple(table.game.intents)
         kinds = {t.__name__ for t in intents}
         if kind not in kinds:
             raise Rejected("bad-intent", f"unknown intent {_cut(kind, 40)!r} for {self.game_name}")
@@ -615,7 +553,7 @@ class HostServer:
             return
         if dev is None:
             return
-        self._devices.append(dev)
+        self._attach(dev)
         sender = asyncio.create_task(self._sender(dev))
         self._tasks.add(sender)
         dev.notify()
@@ -635,6 +573,7 @@ class HostServer:
         finally:
             if dev in self._devices:
                 self._devices.remove(dev)
+                self._left(dev.device)
             if not any(d.device == dev.device for d in self._devices):
                 self._refusals.pop(dev.device, None)  # refused replies are freed with the device's session
             sender.cancel()

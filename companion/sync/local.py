@@ -25,6 +25,7 @@ class LocalSession:
         self._server = server
         self.seat = seat
         self._callbacks: list[Callable[[Snapshot], None]] = []
+        self._lost_callbacks: list[Callable[[Rejected], None]] = []
         self.device = LocalDevice(self, seat, server.table.seq, device)
         self._snapshot: Snapshot | None = server.snapshot(seat)
         self._closed = False
@@ -64,10 +65,34 @@ class LocalSession:
         await self._server.call(lambda: self._server.release(self.seat, self.device.device))
         await self.close()
 
+    def on_lost(self, callback: Callable[[Rejected], None]) -> None:
+        """Called when the seat is handed over to another device (this screen may no longer act)."""
+        self._lost_callbacks.append(callback)
+
     def lost(self, why: Rejected) -> None:
         """The seat was handed over to another device: this screen may no longer act."""
         self._lost_reason = why
         self._closed = True
+        for cb in list(self._lost_callbacks):
+            try:
+                cb(why)
+            except Exception:
+                log.exception("on_lost callback failed")
+
+    @property
+    def is_lost(self) -> bool:
+        return self._lost_reason is not None
+
+    async def free_away(self, seat: str) -> None:
+        """Free ``seat``, whose device has been gone a while, so that this screen (a province tablet, the
+        host's) can play it meanwhile; its device takes it again when it comes back."""
+        self._check()
+        await self._server.call(lambda: self._server.free_away(seat))
+
+    async def here(self, present: bool) -> None:
+        """This screen's browser went away, or came back (the host tells who is at the table)."""
+        if not self._closed:
+            await self._server.call(lambda: self._server.set_here(self.device, present))
 
     async def close(self) -> None:
         self._closed = True

@@ -172,7 +172,8 @@ def new_device_token() -> str:
 
 
 def device_id(token: str) -> str:
-    """The name a device has at a table: a hash of its secret token (the token never leaves the host's RAM)."""
+    """The name a device has at a table: a hash of its secret token (the token never leaves the host's
+    RAM)."""
     return hashlib.sha256(b"tk-device\x00" + token.encode("ascii", "replace")).hexdigest()[:32]
 
 

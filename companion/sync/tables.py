@@ -16,6 +16,7 @@ import msgspec
 from companion.session import Choice, LogLine, SeatInfo, Snapshot
 from engine.core import HOST, TABLE, Entry, GameSpec, Table, effective, project
 from engine.core.audit import reveal, verify
+from engine.core.game import Undone
 from engine.texts import describe
 
 log = logging.getLogger("tablekeeper.sync")
@@ -72,11 +73,13 @@ class Projector:
         self._logs: dict[str, list[LogLine]] = {}
         self._log_seq: dict[str, int] = {}
         self._told: dict[str, int] = {}  # seat -> the last action its log has a line of (log_quiet)
+        self._firsts: dict[str, dict[int, tuple[str, str]]] = {}  # seat -> action -> its first line (fr, en)
         self._names_of: list[SeatInfo] | None = None
         self._names_cache: dict[str, dict[str, str]] = {}
         self._snaps: dict[str, Snapshot] = {}
         self._seats: list[SeatInfo] | None = None  # cached until the seats' names change
         self.held: frozenset[str] = frozenset()  # the seats a device holds (set_held)
+        self.away: frozenset[str] = frozenset()  # the seats whose device has been gone a while (set_away)
         self._seats_seq = -1
 
     # -- who sits where ---------------------------------------------------------------------------------
@@ -125,6 +128,7 @@ class Projector:
                     provinces.get(code, code),
                     code,
                     seat in self.held,
+                    seat in self.away,
                 )
             )
         self._seats, self._seats_seq = out, self.table.seq
@@ -138,6 +142,17 @@ class Projector:
         self.held = held
         self._seats = None
         self._snaps.clear()  # the snapshots carry the seats: made again (the logs stay)
+        return True
+
+    def set_away(self, seats: Iterable[str]) -> bool:
+        """The seats whose device has been gone a while (every snapshot's ``seats`` says so); True when that
+        changed."""
+        away = frozenset(s for s in seats if s != TABLE)
+        if away == self.away:
+            return False
+        self.away = away
+        self._seats = None
+        self._snaps.clear()
         return True
 
     def _names(self, lang: str) -> dict[str, str]:
@@ -173,6 +188,7 @@ class Projector:
         self._logs.clear()  # the log says seats by their names: said again with the new one
         self._log_seq.clear()
         self._told.clear()
+        self._firsts.clear()
 
     def entries_after(self, seat: str, after: int) -> list[Entry]:
         """The entries with ``seq > after``, each projected for ``seat`` (left out when it sees nothing)."""
@@ -191,13 +207,20 @@ class Projector:
         fr, en = self._names("fr"), self._names("en")
         quiet = self.game.log_quiet  # said only when nothing else of its action was
         told = self._told.get(seat, -1)  # the last action this seat's log has a line of
+        firsts = self._firsts.setdefault(seat, {})
         for e in self.entries_after(seat, done):
             if type(e.event).__name__ in quiet and e.action == told:
                 continue
             told = e.action
-            lines.append(
-                LogLine(e.seq, said(self.game, e.event, "fr", fr), said(self.game, e.event, "en", en))
-            )
+            if isinstance(e.event, Undone) and e.event.action in firsts:  # what was undone, in words
+                was_fr, was_en = firsts[e.event.action]
+                line = LogLine(e.seq, f"« {was_fr} » annulé", f"“{was_en}” undone")
+            else:
+                line = LogLine(e.seq, said(self.game, e.event, "fr", fr), said(self.game, e.event, "en", en))
+                firsts.setdefault(e.action, (line.text_fr, line.text_en))
+                if len(firsts) > 4 * LOG_LINES:  # the oldest actions are forgotten (no undo reaches them)
+                    del firsts[min(firsts)]
+            lines.append(line)
         self._told[seat] = told
         if len(lines) > 2 * LOG_LINES:
             del lines[: len(lines) - LOG_LINES]

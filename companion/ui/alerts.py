@@ -33,10 +33,11 @@ from companion import sounds
 from companion.announce import Announcement, detect, session_events, turn_seats
 from companion.session import Snapshot
 from engine.core.events import TABLE
+from engine.core.lang import counted
 
 from . import theme
 from .spawn import spawn
-from .widgets import ident
+from .widgets import PHONE_MAX, ident
 
 # the banner's colours, given outright in the dark theme (the theme's container colours are too pale beside
 # the dark map): (background, announcement text, error text)
@@ -45,6 +46,12 @@ DARK_BANNER = {"announce": ("#4a3f12", "#fff1c2", "#ffdad6"), "errors": ("#8c1d1
 log = logging.getLogger("tablekeeper.app")
 
 SEEN = {"fr": "Vu", "en": "Seen"}
+# what fits: a phone shows the newest 2 announcements (2 lines each at most) and the latest error, a third of
+# its screen at most; a tablet or a computer the newest 4. The rest waits behind "… and N more" until "Seen"
+SHOWN_PHONE, SHOWN = 2, 4
+ERRORS_PHONE, ERRORS = 1, 3
+KEPT = 12  # unseen news remembered (counted in "… and N more")
+MORE = {"fr": "… et {n} autre(s) nouvelle(s)", "en": "… and {n} more"}
 ERROR_SECONDS = 10.0
 OWED_SECONDS = 0.5  # news waits this long at most for the page's next update (the screen's) to go with it
 BANNER_PADDING = ft.Padding.symmetric(horizontal=12, vertical=4)
@@ -221,7 +228,8 @@ class Alerts:
         if not fresh:
             return
         kept = [a for a in self.unseen if not _stale(a, fresh)]
-        self.unseen = sorted([*fresh, *kept], key=lambda a: (a.priority, -a.seq))[:6]
+        # newest first (news of one event: the most important first); the banner shows what fits
+        self.unseen = sorted([*fresh, *kept], key=lambda a: (-a.seq, a.priority))[:KEPT]
         self._show_banner(now=False)
         if quiet:
             return
@@ -289,9 +297,20 @@ class Alerts:
             ft.Colors.ON_ERROR_CONTAINER,
         )
 
+    @property
+    def phone(self) -> bool:
+        """A phone's page (narrow): the banner keeps to what fits a third of its screen."""
+        try:
+            w = self.page.width
+        except Exception:  # noqa: BLE001 - a page not drawn yet: not a phone
+            return False
+        return isinstance(w, (int, float)) and 0 < w < PHONE_MAX
+
     def banner_control(self, on_click: Callable[[Any], None] | None = None) -> ft.Control:
-        """The banner's words: the errors, then what is announced (the most important first)."""
+        """The banner's words: the latest errors, then what is announced (the newest first), as much as fits
+        (``SHOWN_PHONE`` on a phone, two lines each at most); the rest is counted, and goes with "Seen"."""
         lang = self.lang()
+        phone = self.phone
         _bg, ann, err = self._colours()
         # each error on its own band in the error colours, with its icon: beside an announcement (the
         # announcement's colours around it) it still reads as a refusal, in the dark theme too
@@ -305,7 +324,13 @@ class Alerts:
                         [
                             ft.Icon(ft.Icons.ERROR, size=22, color=err_fg),
                             ft.Text(
-                                unbroken(m), size=18, weight=ft.FontWeight.W_600, color=err_fg, expand=True
+                                unbroken(m),
+                                size=16 if phone else 18,
+                                weight=ft.FontWeight.W_600,
+                                color=err_fg,
+                                expand=True,
+                                max_lines=2 if phone else None,
+                                overflow=ft.TextOverflow.ELLIPSIS,
                             ),
                         ],
                         spacing=8,
@@ -316,17 +341,28 @@ class Alerts:
                 ),
                 "error",
             )
-            for m in self.errors
+            for m in self.errors[-(ERRORS_PHONE if phone else ERRORS) :]
         ]
+        shown = self.unseen[: SHOWN_PHONE if phone else SHOWN]
         lines += [
             ft.Text(
                 unbroken(a.text(lang)),
-                size=22 if i == 0 else 18,
+                size=(20 if phone else 22) if i == 0 else (16 if phone else 18),
                 weight=ft.FontWeight.BOLD if i == 0 else None,
                 color=ann,
+                max_lines=2 if phone else None,
+                overflow=ft.TextOverflow.ELLIPSIS,
             )
-            for i, a in enumerate(self.unseen)
+            for i, a in enumerate(shown)
         ]
+        left = len(self.unseen) - len(shown)
+        if left > 0:
+            lines.append(
+                ident(
+                    ft.Text(counted(MORE.get(lang, MORE["en"]).format(n=left), lang), size=15, color=ann),
+                    "announce-more",
+                )
+            )
         words = ident(
             ft.Container(
                 ft.Column(lines, spacing=4, tight=True),
@@ -345,7 +381,9 @@ class Alerts:
         only_errors = bool(self.errors) and not self.unseen
         bgcolor, ann, err = self._colours()
         icon = ft.Icon(
-            ft.Icons.ERROR if only_errors else ft.Icons.CAMPAIGN, size=36, color=err if only_errors else ann
+            ft.Icons.ERROR if only_errors else ft.Icons.CAMPAIGN,
+            size=26 if self.phone else 36,
+            color=err if only_errors else ann,
         )
         self._shown += 1
         shown = self._shown
@@ -355,7 +393,7 @@ class Alerts:
 
         self.slot.content = ft.Row(
             [icon, self.banner_control(on_click=seen), self._seen_button(lang, seen)],
-            spacing=12,
+            spacing=8 if self.phone else 12,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
         self.slot.bgcolor = bgcolor
@@ -401,7 +439,11 @@ class Alerts:
     def _seen_button(self, lang: str, on_click: Callable[[Any], None]) -> ft.Control:
         return ident(
             ft.FilledButton(
-                content=ft.Text(SEEN.get(lang, SEEN["en"]), size=18), on_click=on_click, height=52, width=110
+                content=ft.Text(SEEN.get(lang, SEEN["en"]), size=18, no_wrap=True),
+                on_click=on_click,
+                height=52,
+                width=88 if self.phone else 110,  # a phone's words get the width ("Seen" on one line)
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)) if self.phone else None,
             ),
             "announce-seen",
         )

@@ -101,6 +101,12 @@ def game_prompt(game: str, screen: Any, snap: Any) -> ft.Control | None:
     return None if ui is None or ui.prompt is None else ui.prompt(screen, snap)
 
 
+def has_codes(game: str) -> bool:
+    """Whether the game's pieces carry printed codes to scan (a game this device does not know: assume so)."""
+    ui = GAME_UIS.get(game)
+    return ui.codes if ui else True
+
+
 def scan_example(game: str) -> str:
     """A component id of the game, for the scan field's hints and refusals ("ex. PC:G01"); "" when none."""
     ui = GAME_UIS.get(game)
@@ -115,6 +121,17 @@ def scan_refusal(raw: str, cid: str | None, game: str, lang: str = DEFAULT_LANG)
 
     here = game_title(game, lang)
     if cid is None:
+        from engine.core import codes
+
+        from .camera_dialog import shown_raw
+        from .camera_dialog import t as scan_t
+
+        text = raw.strip()
+        kind = codes.parse(text.upper() if text[:4].upper() == "PT1:" else text).kind  # typed in any case
+        if kind == codes.DAMAGED:  # one of ours by its form, its check character or id wrong
+            return scan_t("damaged", lang, raw=shown_raw(text, 40))
+        if kind == codes.JOIN:
+            return scan_t("joincode", lang)
         example = scan_example(game)
         return tr(
             "scan.notcode",
@@ -161,6 +178,7 @@ __all__ = [
     "game_ui",
     "generic_board",
     "group_titles",
+    "has_codes",
     "option_specs",
     "outcome_lines",
     "scan_example",

@@ -21,6 +21,7 @@ from .model import OptionSpec
 
 if TYPE_CHECKING:
     from .navigator import Navigator
+    from .shown import Moment, Shown
 
 Names = Mapping[str, str] | None  # seat → the player's name
 # a drawn map above the text board: (view, lang, seat, names, focus, on_place, width, dark, zoom, device)
@@ -39,6 +40,42 @@ class HeaderFacts:
     awaited: str = ""  # "Gallia : phase de pioche"
 
 
+class Overview(Protocol):
+    """One screen with the whole table at a glance (a laptop or a projector at the leader's side): made once
+    per screen, it sees every view of the table in order (what it remembers between them, the last surge
+    chain, is its own) and draws the latest."""
+
+    def seen(self, view: Mapping[str, Any]) -> None: ...
+
+    def draw(
+        self,
+        view: Mapping[str, Any],
+        lang: str,
+        names: Names,
+        presence: Mapping[str, str],
+        width: float,
+        height: float,
+        dark: bool = False,
+    ) -> ft.Control:
+        """``presence``: seat → ``here`` (its own device is connected), ``away`` (held by a device that is
+        not), ``tablet`` (no device holds it: played on a shared tablet), ``none`` (no device at all)."""
+        ...
+
+
+class DifficultyCheck(Protocol):
+    """How hard a set-up is, measured by simulation at table creation (:mod:`companion.ui.estimate`)."""
+
+    def play(self, options: dict[str, Any], first: int, count: int, seed: str) -> tuple[int, int]:
+        """Games ``first`` … ``first + count - 1`` of ``options`` played by the game's own policy (each
+        seeded from ``seed`` and its number): (won, played). Runs in a worker process: a module-level
+        function of the game's UI module, so that it can be pickled."""
+        ...
+
+    def levers(self, options: dict[str, Any], lang: str) -> list[str]:
+        """The options the rules offer to make this set-up easier or harder, in words."""
+        ...
+
+
 class ProfilePanel(Protocol):
     """A part of the new-table screen where the box profile a table uses is chosen (Rattus: the census of the
     rat tokens' faces; Plague & Pestilence: the 2d6 tables)."""
@@ -51,6 +88,11 @@ class ProfilePanel(Protocol):
 
     def choose(self, path: Path) -> None:
         """The saved profile at ``path`` chosen (a census just made)."""
+        ...
+
+    def defaults(self) -> dict[str, Any]:
+        """Options the chosen profile makes likeliest, as the form's first values (Rattus: the hidden bag once
+        a census knows every face); empty: the options' own defaults."""
         ...
 
 
@@ -69,10 +111,17 @@ class GameUI:
       of the rule reminder beside a choice; ``same_choice(intent, listed)``: whether an intent a picker made
       is the listed choice ``listed`` (default: equal); ``label(intent, lang, names, view)``: a choice's label
       on this device (default: the game's ``describe``);
+    - ``codes``: the game's pieces carry our printed codes (False: none to scan — Plague & Pestilence plays
+      the box's own cards — and the table screen shows no scan part);
     - ``scan_example``: a component id shown in the scan field's hints; ``components``: the catalogue games
       whose components are this game's (default: its own); ``names_components``: a component is said by its
       catalogue name (a city card by its city), else by its id;
-    - ``profile_panel(navigator)``: the new-table screen's box profile panel.
+    - ``profile_panel(navigator)``: the new-table screen's box profile panel;
+    - ``overview()``: a fresh :class:`Overview` (the leader's screen of the whole table), for games that
+      have one; ``difficulty``: its :class:`DifficultyCheck` (the win rate of a set-up, measured).
+    - ``shown(moment)``: what the components shown to the camera (or typed) mean now
+      (:class:`companion.ui.shown.Shown`), or None to leave it to the generic meaning (the one legal choice
+      naming a component is played, several are offered).
     """
 
     name: str  # the engine game it shows (engine.core.game.GAMES)
@@ -90,14 +139,27 @@ class GameUI:
     card_rule: Callable[[Mapping[str, Any], str], tuple[str, str] | None] | None = None
     same_choice: Callable[[Mapping[str, Any], Mapping[str, Any]], bool] | None = None
     label: Callable[[Any, str, Names, Mapping[str, Any]], str] | None = None
+    codes: bool = True
     scan_example: str = ""
     components: tuple[str, ...] = ()
     names_components: bool = False
     profile_panel: Callable[[Navigator], ProfilePanel] | None = None
+    overview: Callable[[], Overview] | None = None
+    difficulty: DifficultyCheck | None = None
+    shown: Callable[[Moment], Shown | None] | None = None
 
     def counts(self, catalogue_game: str) -> bool:
         """Whether a component of ``catalogue_game`` is one of this game's pieces."""
         return catalogue_game in (self.components or (self.name,))
 
 
-__all__ = ["GameUI", "HeaderFacts", "MapDrawer", "Names", "Pickers", "ProfilePanel"]
+__all__ = [
+    "DifficultyCheck",
+    "GameUI",
+    "HeaderFacts",
+    "MapDrawer",
+    "Names",
+    "Overview",
+    "Pickers",
+    "ProfilePanel",
+]

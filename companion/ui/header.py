@@ -33,9 +33,11 @@ def header(
     names: Mapping[str, str] | None = None,
     focus: str = "",
     acting: str | None = None,
+    after: str = "",
 ) -> Header:
-    """``turn``: the seats whose turn it is (already narrowed to a province tablet's); ``acting``: the seat
-    a shared tablet plays for right now."""
+    """``turn``: the seats whose turn it is (already narrowed to a province tablet's, or to a player's own
+    province); ``acting``: the seat a shared tablet plays for right now; ``after``: the seat this seat plays
+    after, when it is not its turn ("vous jouez après Noé"; "" when unknown or when it plays next)."""
     me = acting or seat
     mine = me != TABLE and me in turn
     waiting = waiting_for(view)
@@ -49,6 +51,8 @@ def header(
         )
     elif turn:
         who = tr("head.turn", lang, who=", ".join(say(s, lang, names) for s in turn))
+        if me != TABLE and me not in turn:
+            who += tr("head.after", lang, who=say(after, lang, names)) if after else tr("head.next", lang)
     else:
         who = tr("head.nobody", lang)
     h = Header(who, mine)
@@ -71,4 +75,6 @@ def header(
         left = view.get("actions_left")
         if isinstance(left, int) and not isinstance(left, bool):
             h.actions = tr("head.actions", lang, n=left)
+    if h.actions and not mine and len(turn) == 1:  # the count is the player's in turn, not this seat's
+        h.actions = tr("head.actions_of", lang, who=say(turn[0], lang, names), actions=h.actions)
     return h

@@ -36,7 +36,8 @@ def _t(key: str, lang: str, **kw: Any) -> str:
 
 
 class Privacy:
-    """Which acting player has shown their private part on this tablet (at most one, until the turn passes)."""
+    """Which acting player has shown their private part on this tablet (at most one, until the turn
+    passes)."""
 
     def __init__(self) -> None:
         self.shown_for: str | None = None

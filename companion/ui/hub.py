@@ -22,6 +22,7 @@ from companion.paths import default_data_dir
 from engine.core.store import SaveError, Store
 
 from .model import new_store_path
+from .places import Places
 
 
 class SyncUnavailable(RuntimeError):
@@ -69,6 +70,9 @@ class Hub:
         # each table keeps its own cap of wrong PINs, whichever door they came by
         self.budget = Budget()
         self.tls_fingerprint = ""  # set when the web UI is served over TLS
+        # the address phones and tablets open (``https://192.168.1.20:8550/``), set by the web server from its
+        # own socket, scheme and LAN address; "" when no page is served to browsers (a desktop window)
+        self.web_url = ""
         # pages come from browsers over HTTP (``tablekeeper app --web``), not from a window of this process:
         # decided by how this process was started, never by anything a page says
         self.served = False
@@ -80,7 +84,8 @@ class Hub:
         self._discovery_watchers: list[Callable[[], None]] = []
         self._discovery_start: Any = None  # the browser being started (a future), once
         self.discovery_error = ""  # why there is no discovery here ("" while it works or starts)
-        self._reopened = False
+        self._reopened: asyncio.Future[list[str]] | None = None
+        self.places = Places(self.data_dir)  # where each browser was (companion.ui.places)
 
     # -- who may see what (companion.ui.access) -------------------------------------------------------
     def host_key(self) -> str:
@@ -178,11 +183,17 @@ class Hub:
             return hosted
 
     async def ready(self) -> list[str]:
-        """Once per process, before the first page: :meth:`reopen` (later calls return [])."""
-        if self._reopened:
+        """Once per process, before the first page: :meth:`reopen`. Every caller waits until it is done (a
+        page that came while the tables were being opened again must find them); later calls return []."""
+        if self._reopened is not None:
+            await asyncio.shield(self._reopened)
             return []
-        self._reopened = True
-        return await self.reopen()
+        self._reopened = asyncio.get_running_loop().create_future()
+        try:
+            problems = await self.reopen()
+        finally:
+            self._reopened.set_result([])
+        return problems
 
     async def reopen(self) -> list[str]:
         """Host again the tables this process hosted when it stopped (a crash, a flat battery, a restart):

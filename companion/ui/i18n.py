@@ -61,6 +61,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # hosted table
     "hosted.title": {"fr": "Table prête", "en": "Table ready"},
+    "overview.title": {"fr": "Vue d'ensemble", "en": "Overview"},
     "hosted.code": {"fr": "Code de la table", "en": "Join code"},
     "hosted.pin": {"fr": "Code PIN : {pin}", "en": "PIN: {pin}"},
     "hosted.pin_unknown": {
@@ -113,9 +114,21 @@ STRINGS: dict[str, dict[str, str]] = {
     "access.open": {"fr": "Ouvrir", "en": "Open"},
     "access.wrong": {"fr": "Aucune table n'a ce code PIN.", "en": "No table has this PIN."},
     "access.busy": {"fr": "Trop d'essais : {why}", "en": "Too many attempts: {why}"},
-    "seat.taken": {
-        "fr": "Cette place est tenue par un autre appareil : il peut la libérer, ou l'hôte peut la lui reprendre.",
-        "en": "This seat is held by another device: it can free it, or the host can take it back.",
+    "seat.taken.here": {
+        "fr": "La place de {seat} est ouverte sur un autre appareil, à la table en ce moment. Pour la prendre "
+        "ici : sur cet appareil-là, touchez la maison (en haut à gauche), il la rend ; ou l'hôte touche "
+        "« Libérer {seat} » sur son écran.",
+        "en": "{seat}'s seat is open on another device, at the table right now. To take it here: on that "
+        "device, tap the house (top left) to give it back; or the host taps “Free {seat}” on their "
+        "screen.",
+    },
+    "seat.taken.gone": {
+        "fr": "La place de {seat} est tenue par un autre appareil, qui ne répond plus depuis {minutes} min. "
+        "L'hôte peut la libérer (« Libérer {seat} » sur son écran) ; pendant son tour, la tablette de sa "
+        "province peut aussi « Jouer ici ».",
+        "en": "{seat}'s seat is held by another device, which has not answered for {minutes} min. The host "
+        "can free it (“Free {seat}” on their screen); during its turn, its province's tablet can "
+        "also “Play it here”.",
     },
     "hosted.current": {"fr": "À son tour : {seat}", "en": "Their turn: {seat}"},
     "hosted.seat": {"fr": "Cet appareil sera :", "en": "This device will be:"},
@@ -142,6 +155,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "join.code": {"fr": "Code de la table (ou scan)", "en": "Join code (or scan)"},
     "join.pin": {"fr": "Code PIN", "en": "PIN"},
     "join.seat": {"fr": "Je suis :", "en": "I am:"},
+    "join.tablets": {"fr": "Ou cet appareil est une tablette :", "en": "Or this device is a tablet:"},
     "join.not_code": {
         "fr": "Ce n'est pas un code de table : il commence par tk:// et s'affiche sur l'écran de la table (ou scannez son QR code).",
         "en": "This is not a table's join code: it starts with tk:// and is shown on the table's screen (or scan its QR code).",
@@ -209,6 +223,19 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "{seat} plays on their own device",
     },
     "table.follow.here": {"fr": "Jouer ici quand même", "en": "Play here anyway"},
+    "table.away": {
+        "fr": "C'est au tour de {seat}, mais son appareil ne répond plus depuis plus d'une minute.",
+        "en": "It is {seat}'s turn, but their device has not answered for over a minute.",
+    },
+    "table.event.other": {
+        "fr": "Un événement hors de son tour…",
+        "en": "An event out of turn…",
+    },
+    "table.away.play": {"fr": "Jouer ici pour {seat}", "en": "Play it here for {seat}"},
+    "table.taken_back": {
+        "fr": "{seat} a repris sa place sur son propre appareil.",
+        "en": "{seat} took their seat back on their own device.",
+    },
     "table.follow.held": {
         "fr": "L'appareil de {seat} tient toujours sa place : qu'il la quitte (Accueil), puis touchez « Jouer ici "
         "quand même ».",
@@ -255,9 +282,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "scan.field.plague": {"fr": "Code de la carte", "en": "Card code"},
     "scan.field.ex": {"fr": "{label} (ex. {cid})", "en": "{label} (e.g. {cid})"},  # GameUI.scan_example
     "scan.enter": {"fr": "Entrer", "en": "Enter"},
-    "scan.camera": {"fr": "Photo", "en": "Photo"},
     "join.scan": {"fr": "Scanner le QR code de la table", "en": "Scan the table's QR code"},
-    "scan.webcam": {"fr": "Webcam", "en": "Webcam"},
     "scan.foreign": {
         "fr": "Code non reconnu ({reason}) : {raw}",
         "en": "Code not recognised ({reason}): {raw}",
@@ -282,17 +307,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "scan.many": {"fr": "{cid} : choisissez l'action.", "en": "{cid}: choose the action."},
     "scan.cancel": {"fr": "Aucune de celles-ci", "en": "None of these"},
     "scan.nothing": {"fr": "Aucun code lu sur l'image.", "en": "No code read in the picture."},
-    "scan.nocamera": {"fr": "Caméra indisponible : {err}", "en": "Camera unavailable: {err}"},
     "scan.empty": {"fr": "Tapez ou scannez un code.", "en": "Type or scan a code."},
-    "scan.take": {"fr": "Prendre la photo", "en": "Take the picture"},
-    "scan.close": {"fr": "Fermer", "en": "Close"},
     # Rattus Cartus and Plague & Pestilence screens (companion/ui/cartus_plague_model.py)
     "cp.more": {"fr": "Autres informations", "en": "Other information"},
     "cp.cartus.specials": {"fr": "Cartes spéciales en jeu", "en": "Special cards in play"},
-    "cp.cartus.declared": {
-        "fr": "{n} point(s) de victoire déclaré(s)",
-        "en": "{n} victory point(s) declared",
-    },
+    "cp.cartus.declared": {"fr": "points de victoire déclarés : {n}", "en": "victory points declared: {n}"},
     "cp.players": {"fr": "Joueurs", "en": "Players"},
     "cp.phase": {"fr": "Phase", "en": "Phase"},
     "cp.waiting": {"fr": "On attend", "en": "Waiting for"},
@@ -389,7 +408,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "cp.plague.pop": {"fr": "{n} PP", "en": "{n} PPs"},
     "cp.plague.pop_hidden": {"fr": "population cachée", "en": "population hidden"},
     "cp.plague.cards": {"fr": "{n} carte(s)", "en": "{n} card(s)"},
-    "cp.plague.out": {"fr": "éliminé", "en": "out"},
+    "cp.plague.out": {"fr": "hors jeu", "en": "out of the game"},  # no adjective to agree with a name
     "cp.plague.last_chance": {"fr": "dernière chance", "en": "last chance"},
     "cp.plague.phase.prosperity": {"fr": "Prospérité", "en": "Prosperity"},
     "cp.plague.phase.plague": {"fr": "Peste", "en": "Plague"},
@@ -528,6 +547,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "head.you_after": {"fr": "À vous de jouer après {who}", "en": "Your turn, after {who}"},
     "head.tablet_turn": {"fr": "À {who} de jouer, sur cette tablette", "en": "{who}'s turn, on this tablet"},
     "head.turn": {"fr": "Au tour de {who}", "en": "{who}'s turn"},
+    "head.after": {"fr": " — vous jouez après {who}", "en": " — you play after {who}"},
+    "head.next": {"fr": " — vous jouez ensuite", "en": " — you play next"},
+    "head.actions_of": {"fr": "{who} : {actions}", "en": "{who}: {actions}"},
     "head.nobody": {"fr": "Personne ne joue pour l'instant", "en": "Nobody's turn right now"},
     "head.over": {"fr": "Partie terminée", "en": "Game over"},
     "rat.end.winner": {"fr": "{who} gagne !", "en": "{who} wins!"},
@@ -546,7 +568,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "Personne ne gagne : tout le monde a été éliminé.",
         "en": "Nobody wins: everyone was eliminated.",
     },
-    "plg.end.eliminated": {"fr": "Éliminé(s) : {who}", "en": "Eliminated: {who}"},
+    "plg.end.eliminated": {"fr": "Hors jeu : {who}", "en": "Out of the game: {who}"},
     "pan.end.won": {"fr": "Partie gagnée : l'Empire tient bon !", "en": "Game won: the Empire holds!"},
     "pan.end.lost": {"fr": "Partie perdue", "en": "Game lost"},
     "pan.end.where": {"fr": "{province} : {why}", "en": "{province}: {why}"},
@@ -644,6 +666,14 @@ REASONS: dict[str, dict[str, str]] = {
         "en": "check character does not match (damaged or misread code)",
     },
     "malformed component id": {"fr": "identifiant mal formé", "en": "malformed component id"},
+    "a character that cannot be in a code (damaged or misread code)": {
+        "fr": "un caractère qui ne peut pas être dans un code (code abîmé ou mal lu)",
+        "en": "a character that cannot be in a code (damaged or misread code)",
+    },
+    "a table's join code, not a piece": {
+        "fr": "QR code pour rejoindre une table, pas une pièce",
+        "en": "a table's join code, not a piece",
+    },
     "not a component id (expected like RAT:07 or PT1:RAT:07:J)": {
         "fr": "ce n'est pas un identifiant (attendu : RAT:07 ou PT1:RAT:07:J)",
         "en": "not a component id (expected like RAT:07 or PT1:RAT:07:J)",

@@ -33,8 +33,10 @@ SYNC_REFUSALS: dict[str, dict[str, str]] = {
     "save": {"fr": "L'hôte n'a pas pu enregistrer la partie.", "en": "The host could not save the game."},
     "seat": {"fr": "Cette place n'existe pas à cette table.", "en": "There is no such seat at this table."},
     "seat-taken": {
-        "fr": "Cette place est tenue par un autre appareil.",
-        "en": "Another device holds this seat.",
+        "fr": "Cette place est ouverte sur un autre appareil : sur celui-ci, touchez la maison (en haut à "
+        "gauche) pour la rendre, ou demandez à l'hôte de la libérer sur son écran.",
+        "en": "This seat is open on another device: on that one, tap the house (top left) to give it back, "
+        "or ask the host to free it on their screen.",
     },
     "table": {
         "fr": "Une autre table répond à cette adresse.",

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     import flet as ft
 
-    from companion.camera import Scan
     from companion.session import Session
 
     from .access import Access
@@ -73,10 +72,14 @@ class Navigator(Protocol):
         ...
 
     def camera_kind(self) -> str:
-        """``camera``, ``webcam`` or "" (none)."""
+        """Where the page's live viewfinder gets its frames: ``browser``, ``app``, ``webcam`` or "" (none)."""
         ...
 
-    async def capture_scans(self) -> list[Scan] | None: ...
+    @property
+    def camera_command(self) -> ft.Text:
+        """The page's hidden text its own script reads the browser camera's command from
+        (:mod:`companion.ui.viewfinder`)."""
+        ...
 
     async def remember(self, **changes: Any) -> None:
         """Update where this device sits (a province tablet's province, playing in turn on it)."""
@@ -93,6 +96,10 @@ class Navigator(Protocol):
 
     async def open_hosted(self, hosted: Hosted) -> None: ...
 
+    async def open_overview(self, hosted: Hosted) -> None:
+        """The whole table at a glance (the hosting device only; games that have one)."""
+        ...
+
     async def open_local(
         self,
         hosted: Hosted,
@@ -101,6 +108,7 @@ class Navigator(Protocol):
         province: str = "",
         follow: bool = False,
         seen: int | None = None,
+        hold: bool = True,
     ) -> None: ...
 
     async def open_remote(

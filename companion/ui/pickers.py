@@ -61,7 +61,8 @@ def relabel(
 
 
 def info_button(title: str, text: str, identifier: str, col: Any = None) -> Any:
-    """A round "i" button that shows ``text`` (a rule reminder) in a dialog: one tap, in the screen's language."""
+    """A round "i" button that shows ``text`` (a rule reminder) in a dialog: one tap, in the screen's
+    language."""
     import flet as ft
 
     from .widgets import ident

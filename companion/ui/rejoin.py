@@ -7,6 +7,10 @@ The record is a plain dict, JSON in one preference::
      "pin": "…"}                                  # a table this process hosts (the web UI's pages)
     {"v": 1, "kind": "remote", "host": "…", "port": 8765, "pin": "…", "seat": "p3", "name": "Léa",
      "device_token": "…", "province": "", "follow": false}   # a table joined over the LAN
+    {"v": 1, "kind": "hosted", "path": "/…/table.sqlite"}   # the leader's page: its hosted table's screen
+
+A browser served by this process finds the same (but the PIN) kept by the server (:mod:`.places`), read
+first: nothing is asked of a page that has just come back before it is back on its seat.
 
 Credentials are the host's business: a browser's record is never trusted by itself — a page that is not
 on the hosting device must still prove the PIN (``pin``), and a future seat token goes in the same dict
@@ -25,6 +29,7 @@ from typing import Any
 import flet as ft
 
 from . import prefs
+from .places import valid_place
 
 log = logging.getLogger("tablekeeper.app")
 
@@ -45,12 +50,7 @@ async def load(page: ft.Page) -> Record | None:
     except ValueError:
         log.warning("the remembered seat is not JSON; forgotten")
         return None
-    if (
-        not isinstance(rec, dict)
-        or rec.get("v") != VERSION
-        or rec.get("kind") not in ("local", "remote")
-        or not isinstance(rec.get("seat"), str)
-    ):
+    if not isinstance(rec, dict) or rec.get("v") != VERSION or not valid_place(rec):
         return None
     return rec
 

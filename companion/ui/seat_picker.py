@@ -68,8 +68,10 @@ class SeatPicker:
         lang: str,
         pick: Pick,
         refresh: Callable[[], None],
+        phone: bool = False,
     ) -> ft.Control:
-        """``provinces``: (code, name) when the game has several (Pandémie), else empty."""
+        """``provinces``: (code, name) when the game has several (Pandémie), else empty; ``phone``: the
+        players' seats first, the tablets' buttons after them (a phone is a player's, rarely a tablet)."""
 
         def go(seat: str, province: str = "") -> Callable[[Any], Any]:
             async def go_(_e: Any) -> None:
@@ -129,9 +131,10 @@ class SeatPicker:
                     col={"xs": 12, "sm": 6, "md": 4},
                 )
             )
+        tablet_row = ft.ResponsiveRow(tablets, spacing=10, run_spacing=10)
         return vcol(
             [
-                ft.ResponsiveRow(tablets, spacing=10, run_spacing=10),
+                *([] if phone else [tablet_row]),
                 heading(tr("join.seat", lang), 18),
                 ident(self.name, f"{self.prefix}-name"),
                 ident(
@@ -141,10 +144,21 @@ class SeatPicker:
                 ft.Row(swatches, wrap=True, spacing=8, run_spacing=8),
                 ft.Text(tr("seat.choose", lang), size=15),
                 ft.ResponsiveRow(buttons, spacing=10, run_spacing=10),
+                *([heading(tr("join.tablets", lang), 18), tablet_row] if phone else []),
             ],
             spacing=10,
             tight=True,
         )
+
+
+def taken_text(server: Any, seat: str, lang: str, names: dict[str, str] | None = None) -> str:
+    """Why a device may not open ``seat`` and how to get it, in words: whether the device holding it is at
+    the table now or has been gone a while, and who can free it."""
+    who = model.say(seat, lang, names)
+    gone = server.holder_gone_for(seat) if callable(getattr(server, "holder_gone_for", None)) else None
+    if gone is None:
+        return tr("seat.taken.here", lang, seat=who)
+    return tr("seat.taken.gone", lang, seat=who, minutes=max(1, round(gone / 60)))
 
 
 def provinces_of(view: dict[str, Any]) -> list[tuple[str, str]]:

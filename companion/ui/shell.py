@@ -23,11 +23,13 @@ from .. import camera
 from ..runtime import configure, idle_gc, one_patch, taps
 from ..runtime.graft import graft_touched
 from ..session import Rejected, Session
+from ..sync.protocol import device_id
 from ..web import sent
-from . import model, prefs, rejoin, theme
+from . import model, places, prefs, rejoin, theme
 from .access import Access
 from .alerts import Alerts
-from .camera_dialog import capture_scans, is_mobile
+from .camera_dialog import is_mobile
+from .games import game_ui
 from .hub import Hosted, Hub
 from .i18n import DEFAULT_LANG, tr
 from .memo import Store, rendering
@@ -36,6 +38,7 @@ from .screens.census import CensusScreen
 from .screens.hosted import HostedScreen
 from .screens.join import JoinScreen
 from .screens.new_table import NewTableScreen
+from .screens.overview import OverviewScreen
 from .screens.resume import ResumeScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
@@ -77,6 +80,9 @@ class Shell:
         self._memo = Store()  # controls this page keeps between renders (see companion.ui.memo)
         self.record: rejoin.Record | None = None  # where this device sits (remembered on the device)
         self.access = Access(hub)  # who this page is: decided on the server (see companion.ui.access)
+        # a browser's id for the places the server remembers (companion.ui.places); none for a window
+        token = self.access.device_token if hub.served else None
+        self._device = device_id(token) if token else ""
         page.title = tr("app.title", lang)
         self._apply_locale()
         theme.apply(page)  # dark or light as the system says, until the device's own choice is loaded
@@ -85,7 +91,17 @@ class Shell:
         # the page: the banner's place on top (it stays in view and pushes the screen down), the hidden cue
         # the page's own script plays sounds from (companion.cue), and the screen, which scrolls below them
         self.scroller = ft.Column(scroll=ft.ScrollMode.AUTO, expand=True)
-        page.controls = [self.alerts.slot, self.alerts.cue, self.scroller]
+        # whether a table is on the page, for its script: a phone's screen stays awake during play (companion.link)
+        self.play_mark = ft.Text("", visible=False)
+        # the command the page's script opens and closes the browser's camera by (companion.ui.viewfinder)
+        self.camera_command = ft.Text("", visible=False)
+        page.controls = [
+            self.alerts.slot,
+            self.alerts.cue,
+            self.play_mark,
+            self.camera_command,
+            self.scroller,
+        ]
         page.horizontal_alignment = ft.CrossAxisAlignment.STRETCH  # (the screen's part spans the page)
         page.spacing = 0
         page.padding = ft.Padding.all(12)
@@ -101,6 +117,7 @@ class Shell:
         AWAY_GRACE_S (or when Flet ends the session)."""
         if self._away is not None:
             self._away.cancel()
+        await self._presence(False)
 
         async def let_go() -> None:
             await asyncio.sleep(AWAY_GRACE_S)
@@ -118,9 +135,17 @@ class Shell:
             self._away.cancel()
             self._away = None
         if self.screen is not None:
+            await self._presence(True)
             self.refresh()
         else:
             await self.start()
+
+    async def _presence(self, here: bool) -> None:
+        try:
+            if self.screen is not None:
+                await self.screen.presence(here)
+        except Exception:
+            log.debug("could not tell the host where this page is", exc_info=True)
 
     async def _closed(self, _e: Any = None) -> None:
         if self._away is not None:
@@ -137,6 +162,7 @@ class Shell:
     async def go(self, screen: Screen) -> None:
         await self._leave_current()
         self.screen = screen
+        self.play_mark.value = "tk-play:on" if isinstance(screen, TableScreen) else "tk-play:off"
         self.refresh(top=True)
 
     async def _leave_current(self) -> None:
@@ -152,7 +178,7 @@ class Shell:
         and gives its seat up (another device may open it; the seats a hot-seat tablet opened stay its)."""
         if self.record is not None:
             self.record = None
-            await rejoin.save(self.page, None)
+            await self._save_place(None)
         session = getattr(self.screen, "session", None)
         if getattr(self.screen, "seat", "table") != "table" and callable(getattr(session, "release", None)):
             try:
@@ -162,20 +188,39 @@ class Shell:
         await self.go(StartScreen(self))
 
     async def start(self) -> None:
-        """A new page (a reload, a restarted host): back to the remembered seat, else the start screen."""
-        await self.load_lang()
-        await theme.load(self.page)
-        rec = await rejoin.load(self.page)
-        if rec is not None:  # a page coming back (a restarted host)
+        """A new page (a reload, a restarted host): back to where this device was — its seat, or the hosted
+        table's screen — else the start screen. A browser's place, language and theme are remembered by the
+        server (:mod:`companion.ui.places`): nothing is asked of a page that has just come back, with every
+        other page of the table, before it is back on its seat."""
+        mem = self.hub.places.get(self._device) if self._device else {}
+        if mem.get("lang") in ("fr", "en"):
+            self.lang = str(mem["lang"])
+            self._apply_locale()
+        else:
+            await self.load_lang()
+        if mem.get("theme") in theme.MODES:
+            theme.apply(self.page, str(mem["theme"]))
+        else:
+            mode = await theme.load(self.page)
+            if self._device:  # known from now on without asking the page
+                self.hub.places.update(self._device, lang=self.lang, theme=mode)
+        rec = places.valid_place(mem.get("place")) and dict(mem["place"]) or await rejoin.load(self.page)
+        if rec is not None:  # a page coming back (a reload, a restarted host)
             try:
                 if await self._rejoin(rec):
                     return
             except Exception as exc:  # noqa: BLE001 - the table is gone, the PIN changed: say it, go home
-                log.warning("going back to %s failed: %s", rec.get("seat"), exc)
+                log.warning("going back to %s failed: %s", rec.get("seat") or rec.get("kind"), exc)
                 self.toast(tr("rejoin.failed", self.lang, err=err_text(exc, self.lang)), error=True)
         await self.go(StartScreen(self))
 
     async def _rejoin(self, rec: rejoin.Record) -> bool:
+        if rec["kind"] == "hosted":  # the leader's page: back on its hosted table's screen
+            hosted = await self._hosted(str(rec.get("path") or ""))
+            if hosted is None or not self.access.may_see(hosted):
+                return False
+            await self.open_hosted(hosted)
+            return True
         seat = str(rec["seat"])
         seen = rec.get("seen")  # the news seen before: what came after is shown again
         place: dict[str, Any] = {
@@ -183,17 +228,16 @@ class Shell:
             "follow": bool(rec.get("follow")),
             "seen": seen if isinstance(seen, int) and not isinstance(seen, bool) else None,
         }
+        if rec["kind"] == "local" and rec.get("hold") is False:
+            place["hold"] = False  # playing for a seat without holding it (its device was away)
         if rec["kind"] == "local":
-            if self.access.admin:
-                hosted = await self.hub.resume(str(rec["path"]))
-            else:  # a browser's record names no file to open: only a table hosted right now, by its PIN
-                hosted = next((h for h in self.hub.tables() if str(h.path) == str(rec.get("path"))), None)
-                if hosted is None:
-                    return False
-                if not self.access.may_see(hosted):
-                    found, _why = await self.access.prove_pin(str(rec.get("pin") or ""))
-                    if hosted not in found:
-                        return False  # the record is not trusted by itself: the PIN is proven again
+            hosted = await self._hosted(str(rec.get("path") or ""))
+            if hosted is None:
+                return False
+            if not self.access.may_see(hosted):
+                found, _why = await self.access.prove_pin(str(rec.get("pin") or ""))
+                if hosted not in found:
+                    return False  # the record is not trusted by itself: the PIN is proven again
             await self.open_local(hosted, seat, str(rec.get("pin") or ""), **place)
             return True
         from companion.sync.client import join
@@ -206,6 +250,15 @@ class Shell:
         session = await rejoin.join_again(join, host, port, pin, seat, extra)
         await self.open_remote(session, host, port, pin, seat, str(rec.get("name") or ""), **place)
         return True
+
+    async def _hosted(self, path: str) -> Hosted | None:
+        """The table this process hosts at ``path``: the hosting device may host it again; a browser's
+        record names no file to open, only a table hosted right now."""
+        if not path:
+            return None
+        if self.access.admin:
+            return await self.hub.resume(path)
+        return next((h for h in self.hub.tables() if str(h.path) == path), None)
 
     def _show_coming_back(self, rec: rejoin.Record) -> None:
         """The page says it is going back to its seat (and shows nothing stale meanwhile)."""
@@ -244,7 +297,16 @@ class Shell:
         """Update where this device sits (a province tablet's province, playing in turn on it)."""
         if self.record is not None:
             self.record.update(changes)
-            await rejoin.save(self.page, self.record)
+            await self._save_place(self.record)
+
+    async def _save_place(self, rec: rejoin.Record | None) -> None:
+        """Where this device is now: kept by the server for a browser (a table this process hosts, or its
+        screen), and on the device itself."""
+        if self._device and (rec is None or rec.get("kind") in ("local", "hosted")):
+            self.hub.places.update(
+                self._device, place={k: v for k, v in rec.items() if k != "pin"} if rec else None
+            )
+        await rejoin.save(self.page, rec)
 
     async def redraw(self, screen: Screen) -> None:
         """Draw ``screen`` again for an update that came from elsewhere (another device's action), if it is
@@ -376,6 +438,8 @@ class Shell:
         )
 
     def _theme_changed(self) -> None:
+        if self._device:
+            self.hub.places.update(self._device, theme=theme.current(self.page))
         self.refresh()
         self.alerts.restyle()
 
@@ -384,6 +448,8 @@ class Shell:
         self._apply_locale()
         self.refresh()
         self.alerts.relabel()
+        if self._device:
+            self.hub.places.update(self._device, lang=self.lang)
         try:  # remembered on this device (browser storage, phone preferences)
             await asyncio.wait_for(prefs.of(self.page).set(LANG_PREF, self.lang), 3)
         except Exception:
@@ -433,7 +499,14 @@ class Shell:
         if not self.access.may_see(hosted):
             self.toast(tr("access.need_pin", self.lang), error=True)
             return
+        self.record = {"kind": "hosted", "path": str(hosted.path)}  # the leader's page comes back here
+        await self._save_place(self.record)
         await self.go(HostedScreen(self, hosted))
+
+    async def open_overview(self, hosted: Hosted) -> None:
+        ui = game_ui(hosted.game)
+        if ui is not None and ui.overview is not None and self._host_only() and self.access.may_see(hosted):
+            await self.go(OverviewScreen(self, hosted, ui.overview()))
 
     async def open_table(
         self,
@@ -464,7 +537,7 @@ class Shell:
             self.record = {**record, "province": province, "follow": follow}
             if seen is not None or now is not None:
                 self.record["seen"] = seen if seen is not None else now
-            await rejoin.save(self.page, self.record)
+            await self._save_place(self.record)
         await self.go(screen)
         if follow:
             await screen.start_following()
@@ -477,20 +550,26 @@ class Shell:
         province: str = "",
         follow: bool = False,
         seen: int | None = None,
+        hold: bool = True,
     ) -> None:
-        """A seat of a table this process hosts (this device, or a browser page of the web UI)."""
+        """A seat of a table this process hosts (this device, or a browser page of the web UI); ``hold``
+        False: played here without holding it (its own device may take it back at any time)."""
         srv = hosted.server
         if not self.access.may_see(hosted):
             raise Rejected("auth", "this page has not proven the table's PIN")
         device, host = self.access.device_token, self.access.admin
 
         async def opener(other: str) -> Session:
-            return srv.local_session(other, device=device, host=host)
+            # a tablet playing in turn acts for a player's seat without holding it: a phone arriving later
+            # takes it at once, and the tablet follows
+            return srv.local_session(other, device=device, host=host, hold=False)
 
-        session = srv.local_session(seat, device=device, host=host)
+        session = srv.local_session(seat, device=device, host=host, hold=hold)
         rec: rejoin.Record = {"kind": "local", "path": str(hosted.path), "seat": seat}
         if pin:
             rec["pin"] = pin
+        if not hold:
+            rec["hold"] = False
         await self.open_table(
             session, seat, opener=opener, record=rec, province=province, follow=follow, seen=seen
         )
@@ -538,14 +617,14 @@ class Shell:
 
     # -- camera -----------------------------------------------------------------------------------------
     def camera_kind(self) -> str:
-        """``camera`` (Flet's camera: phones and browsers), ``webcam`` (desktop window: OpenCV) or ""."""
-        if self.hub.served or is_mobile(self.page):  # a browser's camera, or the phone app's
-            return "camera" if camera.flet_camera_module() is not None else ""
+        """Where this page's live viewfinder gets its frames (:mod:`companion.ui.viewfinder`): ``browser`` (the
+        page's own script: served pages), ``app`` (the phone app's camera stream), ``webcam`` (a desktop
+        window: OpenCV), or "" (none)."""
+        if self.hub.served:  # decided by how this process serves pages, never by what a browser says
+            return "browser"
+        if is_mobile(self.page):
+            return "app" if camera.flet_camera_module() is not None else ""
         return "webcam"
-
-    async def capture_scans(self) -> list[camera.Scan] | None:
-        """Take a picture (or webcam frames) and read the codes in it; ``None`` when cancelled or failed."""
-        return await capture_scans(self.page, self.lang, self.camera_kind(), self.toast)
 
     def may_connect(self, host: str, port: int) -> bool:
         """Whether this page may make this process connect to ``host:port``: the hosting device anywhere

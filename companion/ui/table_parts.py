@@ -13,6 +13,7 @@ from engine.core.events import TABLE
 from ..session import Snapshot
 from . import model
 from .games import (
+    has_codes,
     outcome_lines,
     scan_example,
 )
@@ -41,6 +42,7 @@ class TableParts:
             names,
             self.province,
             acting,
+            "" if acting is not None or self.seat == TABLE else self._plays_after(snap, turn),
         )
         me = (
             tr("tablet.bound", lang, province=dict(self.provinces(snap)).get(self.province, self.province))
@@ -113,12 +115,52 @@ class TableParts:
                     "follow-now",
                 )
             )
+        parts += self._away_flags(snap, names)
         parts += self._audit(snap)  # the end-of-game shuffle audit, right under the result
         if not self.online:
             parts.append(pill(tr("table.offline", lang), ft.Colors.ERROR_CONTAINER))
         elif self.closed_error:
             parts.append(pill(tr("table.closed", lang, err=self.closed_error), ft.Colors.ERROR_CONTAINER))
         return vcol(parts, spacing=6, tight=True)
+
+    def _away_flags(self, snap: Snapshot, names: dict[str, str]) -> list[ft.Control]:
+        """On a shared tablet (a province tablet: its province's), each seat in turn whose device has been
+        gone a while — nobody is stuck unseen — with a one-tap "play it here"."""
+        if self.seat != TABLE or snap.outcome is not None:
+            return []
+        lang = self.lang
+        away = {i.seat for i in snap.seats if i.away}
+        flags: list[ft.Control] = []
+        for s in self._to_act(snap):
+            if s not in away or s == self.actor_seat:
+                continue
+            who = model.say(s, lang, names)
+            flags.append(
+                card(
+                    vcol(
+                        [
+                            ft.Row(
+                                [
+                                    ft.Icon(ft.Icons.WARNING_AMBER, size=28),
+                                    ft.Text(tr("table.away", lang, seat=who), size=17, expand=True),
+                                ]
+                            ),
+                            big_button(
+                                tr("table.away.play", lang, seat=who),
+                                self._play_away(s),
+                                f"away-play-{s}",
+                                icon=ft.Icons.TABLET,
+                                primary=True,
+                            ),
+                        ],
+                        spacing=8,
+                        tight=True,
+                    ),
+                    identifier=f"away-{s}",
+                    bgcolor=ft.Colors.ERROR_CONTAINER,
+                )
+            )
+        return flags
 
     def _province_picker(self, snap: Snapshot) -> list[ft.Control]:
         """A Pandémie tablet: which province it stands for (its board first, its players' turns only)."""
@@ -158,7 +200,10 @@ class TableParts:
         self.choosing_province = True
         self.shell.refresh()
 
-    def _scanner(self, snap: Snapshot) -> ft.Control:
+    def _scanner(self, snap: Snapshot) -> ft.Control | None:
+        """The code field and the camera; None for a game whose pieces carry no printed code."""
+        if not has_codes(snap.game):
+            return None
         lang = self.lang
         label = tr(f"scan.field.{snap.game}" if f"scan.field.{snap.game}" in STRINGS else "scan.field", lang)
         example = scan_example(snap.game)
@@ -183,22 +228,17 @@ class TableParts:
                 col={"xs": 6},
             )
         ]
-        cam = self.shell.camera_kind()
-        if cam:
-            buttons.append(
-                big_button(
-                    tr(f"scan.{cam}", lang),
-                    self._scan_camera,
-                    "scan-photo",
-                    icon=ft.Icons.PHOTO_CAMERA if cam == "camera" else ft.Icons.VIDEOCAM,
-                    col={"xs": 6},
-                )
-            )
+        cam = self.camera.button("scan-camera", col={"xs": 6})  # the live viewfinder (table_camera)
+        if cam is not None:
+            buttons.append(cam)
+        seen = self.camera.control()  # open: what it saw and did, and its close button
         return vcol(
             [
                 ft.Text(tr("scan.title", lang), size=16, weight=ft.FontWeight.W_600),
                 ident(self.scan, "scan-field"),
                 ft.ResponsiveRow(buttons, spacing=8, run_spacing=8),
+                *self._camera_part(self.acting.snapshot or snap),  # its question, right above the video
+                *([seen] if seen is not None else []),
             ],
             spacing=8,
             tight=True,

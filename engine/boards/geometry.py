@@ -111,7 +111,8 @@ class Board(msgspec.Struct, frozen=True):
         return {p.key: p for p in self.places}
 
     def to_json(self) -> dict[str, object]:
-        return msgspec.to_builtins(self)
+        out: dict[str, object] = msgspec.to_builtins(self)  # a struct: a dict of its fields
+        return out
 
 
 # -- text metrics -----------------------------------------------------------------------------------
@@ -588,7 +589,8 @@ def stub_side(dx: float, dy: float) -> str:
 
 
 def spread_along(wanted: Sequence[float], lengths: Sequence[float], lo: float, hi: float) -> list[float]:
-    """Centres near ``wanted`` with each item's ``length`` free around it, inside [lo, hi] (1-D de-overlap)."""
+    """Centres near ``wanted`` with each item's ``length`` free around it, inside [lo, hi] (1-D
+    de-overlap)."""
     order = sorted(range(len(wanted)), key=lambda i: wanted[i])
     out = [0.0] * len(wanted)
     pos = lo

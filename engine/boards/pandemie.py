@@ -188,7 +188,14 @@ def _board(p: ProvinceData, others: tuple[ProvinceData, ...]) -> Board:
             round(stub_xy[i][0], 2),
             round(stub_xy[i][1], 2),
             sides[i],
-            Label(*(round(v, 2) for v in stub_box[i]), lines=stub_lines[i], size=STUB_FONT),
+            Label(
+                round(stub_box[i][0], 2),
+                round(stub_box[i][1], 2),
+                round(stub_box[i][2], 2),
+                round(stub_box[i][3], 2),
+                lines=stub_lines[i],
+                size=STUB_FONT,
+            ),
         )
         for i, (city, target, tc) in enumerate(links)
     )

@@ -3,9 +3,9 @@
 A :class:`Deck` is an ordered pile (index 0 is the top) with its own discard pile (last is the top of the
 discard). A bag of hidden tokens is a deck shuffled once and drawn from the top.
 
-Every change to a deck is one of the deck events below; :func:`engine.core.deckfold.fold_deck` applies them. Games use the
-same events for all their hidden decks, so that the shuffle audit (:mod:`engine.core.audit`) can check
-any game's draws against the committed shuffles.
+Every change to a deck is one of the deck events below; :func:`engine.core.deckfold.fold_deck` applies them.
+Games use the same events for all their hidden decks, so that the shuffle audit (:mod:`engine.core.audit`) can
+check any game's draws against the committed shuffles.
 
 Shuffles are *verifiable*: :class:`Shuffled` carries ``commitment = sha256(order ‖ salt)`` (see
 :func:`commitment`). Seats see the commitment and the size, never the order or the salt, until the

@@ -78,6 +78,6 @@ def union_of(types: tuple[type, ...]) -> Any:
     return Union[types]  # noqa: UP007 - a union of a tuple known only at run time
 
 
-def decoder(types: tuple[type, ...]) -> msgspec.json.Decoder:
+def decoder(types: tuple[type, ...]) -> msgspec.json.Decoder[Any]:
     """A JSON decoder for the tagged union of ``types`` (a game's event or intent classes)."""
     return msgspec.json.Decoder(union_of(types))

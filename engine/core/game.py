@@ -76,11 +76,6 @@ class GameSpec:
     def __repr__(self) -> str:
         return f"GameSpec({self.name!r})"
 
-    @property
-    def INTENTS(self) -> tuple[type[Intent], ...]:
-        """:attr:`intents`, for code that still reads a game as a module (``companion.sync.hosting``)."""
-        return self.intents
-
 
 # every game: its name -> the module that declares it (``GAME``), imported when first asked for
 GAMES: dict[str, str] = {
@@ -210,5 +205,5 @@ class Table:
     def outcome(self) -> dict[str, Any] | None:
         return self.game.outcome(self.state)
 
-    def decoder(self) -> msgspec.json.Decoder:
+    def decoder(self) -> msgspec.json.Decoder[Any]:
         return decoder(event_types(self.game))

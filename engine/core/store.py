@@ -290,7 +290,8 @@ class Store:
 
     @property
     def options(self) -> dict[str, Any]:
-        return json.loads(self.meta["options"])
+        options: dict[str, Any] = json.loads(self.meta["options"])  # a JSON object: checked at opening
+        return options
 
     def append(self, entries: Sequence[Entry], actor: Actor | None = None) -> None:
         """Record ``entries`` (one action's events) and who made them, in one transaction."""
@@ -360,7 +361,8 @@ class Store:
             return None  # a damaged row: that device proves the PIN again
 
     def remember_device(self, device: str, handle: str, key: bytes) -> None:
-        """``device`` proved the PIN: it may come back with ``key`` under ``handle`` (its tablet right kept)."""
+        """``device`` proved the PIN: it may come back with ``key`` under ``handle`` (its tablet right
+        kept)."""
         self._ensure_ready()
         try:
             self._conn.execute("BEGIN IMMEDIATE")

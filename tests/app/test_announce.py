@@ -339,8 +339,10 @@ def _words(alerts: Any) -> list[str]:
 
     lines = row.controls[1].content.content.controls  # test id → container → column
 
-    def text(c: Any) -> str:  # an error: its test id → its band → [icon, text]
-        return c.content.content.controls[1].value if isinstance(c, ft.Semantics) else c.value
+    def text(c: Any) -> str:  # an error: its test id → its band → [icon, text]; "… and N more": its test id
+        if isinstance(c, ft.Semantics):
+            return c.content.value if isinstance(c.content, ft.Text) else c.content.content.controls[1].value
+        return c.value
 
     return [text(c) for c in lines]
 
@@ -357,7 +359,7 @@ def test_a_seen_tap_on_a_replaced_banner_leaves_the_newer_announcement_shown():
     assert alerts.shown and _words(alerts) == ["Éclosion à Lyon"]
     tap_first = _seen_tap(alerts)
     alerts.announce([Announcement("turn", 7, "À vous de jouer", "Your turn")])
-    assert _words(alerts) == ["Éclosion à Lyon", "À vous de jouer"]  # (the more important first)
+    assert _words(alerts) == ["À vous de jouer", "Éclosion à Lyon"]  # (the newest first)
     tap_first(None)  # the late tap on the old banner
     assert alerts.shown and any(a.kind == "turn" for a in alerts.unseen)
     _seen_tap(alerts)(None)
@@ -668,3 +670,42 @@ def test_your_turn_leaves_the_banner_once_the_turn_has_passed_to_another_player(
     alerts.announce([Announcement("turn", seq + 3, "À vous de jouer !", "Your turn!")])
     local.tell(_snap(seq + 4, {"provinces": [{"turn": "p2"}]}))
     assert not alerts.unseen and not alerts.shown
+
+
+def test_a_phone_banner_keeps_to_what_fits_the_newest_first_and_counts_the_rest():
+    """Six announcements stacked over half a phone's screen until "Seen": a phone shows the newest two (two
+    lines each at most) and "… et 4 autres nouvelles"; a tablet the newest four; "Seen" clears them all."""
+    import flet as ft
+
+    from companion.ui.alerts import Alerts, unbroken
+
+    news = [
+        Announcement("surge", 3, "Déferlement barbare en Gallia !", "Barbarian surge in Gallia!"),
+        Announcement("rupture", 4, "Rupture en Gallia !", "Rupture in Gallia!"),
+        Announcement("ravage", 5, "La peste ravage Italia", "The plague ravages Italia"),
+        Announcement("rat_token", 6, "Jeton rat révélé en Italia", "Rat token revealed in Italia"),
+        Announcement("war", 7, "Guerre : Léa contre Marc", "War: Léa against Marc"),
+        Announcement("turn", 8, "À vous de jouer !", "Your turn!"),
+    ]
+    for width, shown in ((390, 2), (1280, 4)):
+        page = _Page()
+        page.width = width  # type: ignore[attr-defined]
+        alerts = Alerts(page, lambda: "fr")  # type: ignore[arg-type]
+        alerts.sound = False
+        for a in news:
+            alerts.announce([a])
+        words = _words(alerts)
+        assert words[:shown] == [unbroken(a.text_fr) for a in reversed(news)][:shown], words  # newest first
+        more = "… et 4 autres nouvelles" if shown == 2 else "… et 2 autres nouvelles"
+        assert words[shown:] == [more], words
+        lines = alerts.slot.content.controls[1].content.content.controls
+        texts = [c for c in lines if isinstance(c, ft.Text)]
+        assert all(t.max_lines == (2 if width == 390 else None) for t in texts[:shown])
+        alerts.error("Refusé : un")
+        alerts.error("Refusé : deux")
+        errors = [
+            c for c in alerts.slot.content.controls[1].content.content.controls if isinstance(c, ft.Semantics)
+        ]
+        assert len([e for e in errors if e.identifier == "error"]) == (1 if width == 390 else 2)
+        _seen_tap(alerts)(None)
+        assert not alerts.unseen and not alerts.shown

@@ -216,7 +216,7 @@ def test_a_page_that_proved_the_pin_comes_back_to_the_table_without_it(lan):
             await page.close()
         again = await FletPage.open(lan.url, cookie=device)  # a reload, a new tab: the same browser
         try:
-            await again.wait_for("open-0", 30)
+            await again.wait_for("seat-table", 30)  # back where it was, the table's seats, with no PIN
             assert again.seen(TABLE) and not again.seen(lan.pin)
         finally:
             await again.close()

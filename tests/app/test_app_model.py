@@ -479,9 +479,45 @@ def test_a_lost_pandemie_says_why_in_the_screens_language_and_the_header_keeps_n
     view = table.game.view(table.state, "p1")
     h = header.header("pandemie", view, "p1", "fr", [], {})
     assert h.turn == "Partie terminée" and not (h.actions or h.where or h.awaited), h
-    assert (
-        games.outcome_lines("cartus", {"players": {}}, "fr") is None
-    )  # its score sheet: the generic sections
+    assert games.outcome_lines("toy", {"winner": "p1"}, "fr") is None  # a game without words: the sections
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_end_of_a_real_rattus_cartus_game_is_a_score_sheet_in_words(lang: str) -> None:
+    """Played with the engine to its end: the heir by name, the nuns, then each player by name with their
+    points as the rules count them (influence per class, the hand, victory tokens) and their rats — never a
+    seat id, an English key (*Nuns, Ranking, Breakdown*) on a French screen, nor a raw count key."""
+    from companion.ui import games
+    from engine.core import SeededRng, Table, get_game
+    from tests.cartus.cartus_fixtures import WITH_SPECIALS
+    from tests.i18n.i18n_langcheck import problems
+
+    table = Table.new(get_game("cartus"), {"players": 3, **WITH_SPECIALS}, SeededRng(4))
+    seats = ["p1", "p2", "p3", "table"]
+    for _ in range(5000):
+        if table.game.outcome(table.state) is not None:
+            break
+        plays = {
+            s: [i for i in table.game.legal(table.state, s) if type(i).__name__ != "Convert"] for s in seats
+        }
+        legal = next(p for p in plays.values() if p)
+        table.act(legal[(table.seq * 7) % len(legal)])
+    outcome = table.game.outcome(table.state)
+    assert outcome is not None
+    names = {"p1": "Léa", "p2": "Marc", "p3": "Inès"}
+    lines = games.outcome_lines("cartus", outcome, lang, names)
+    assert lines and len(lines) == 2 + 2 * 3
+    for line in lines:
+        assert not problems(line, lang, people=tuple(names.values())), (line, problems(line, lang))
+        assert not re.search(r"\b(?:p\d|pop_jokers|breakdown|ranking|alive)\b", line, re.I), line
+    winners = outcome["winners"]
+    if len(winners) == 1:
+        assert names[winners[0]] in lines[0] and ("couronne" if lang == "fr" else "crown") in lines[0]
+    nuns = outcome["nuns"]
+    assert str(nuns) in lines[1]
+    first = outcome["ranking"][0]
+    total = outcome["players"][first]["total"]
+    assert lines[2].startswith(f"1. {names[first]}") and f"{total} point" in lines[2]
 
 
 @pytest.mark.parametrize("game", ["rattus", "plague"])
@@ -521,7 +557,7 @@ def test_the_end_of_a_real_rattus_or_plague_game_is_said_with_names(game: str):
         n = outcome["scores"][outcome["winner"]]
         assert f"{n} habitant{'s' if n > 1 else ''}" in ranked[0] and "(s)" not in ranked[0], ranked
     else:
-        assert fr[1].startswith("Éliminé(s) : ") and en[1].startswith("Eliminated: ")
+        assert fr[1].startswith("Hors jeu : ") and en[1].startswith("Out of the game: ")
 
 
 def test_a_code_that_is_not_a_piece_of_this_game_is_said_in_words_in_both_languages() -> None:
@@ -738,3 +774,13 @@ def test_a_play_is_three_controls_or_five_with_an_icon():
     assert count(more) == 5
     off = big_button("Indisponible", lambda _e: None, "d", disabled=True, flat=True)
     assert off.disabled and off.content.on_click is None
+
+
+def test_the_names_typed_for_a_table_are_offered_for_the_next_one(tmp_path):
+    from companion.ui.screens.new_table import NAMES_FILE, last_names, remember_names
+
+    assert last_names(tmp_path) == ""
+    remember_names(tmp_path, ["Ana", "Noé", "Léa"])
+    assert last_names(tmp_path) == "Ana, Noé, Léa"
+    (tmp_path / NAMES_FILE).write_text("{not json")
+    assert last_names(tmp_path) == "", "a damaged file offers nothing (and breaks nothing)"

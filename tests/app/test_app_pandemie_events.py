@@ -189,7 +189,8 @@ def _intent(d: dict[str, Any]) -> Any:
 
 
 def test_the_province_panel_says_its_phase_and_roles_in_the_screens_language() -> None:
-    """A walk-through saw "Phase: draw" on a French screen, and "Sénateur", "Ville fantôme" on an English one."""
+    """A walk-through saw "Phase: draw" on a French screen, and "Sénateur", "Ville fantôme" on an English
+    one."""
     import re
 
     from companion.ui.pandemie.screen import board

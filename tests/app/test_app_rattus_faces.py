@@ -103,8 +103,18 @@ def _play(browser, port: int, region: str, data: Path) -> None:
     assert region in other.wait_text("face-wait", region)  # the others are told who tells the face
     shot(other, "app-rattus-faces-other-phone.png")
 
-    # the tablet: the sticker typed (as a scan would fill it), then limit 2 and Clergé: 3 taps
+    # the tablet: a sticker's text with a wrong check character is said damaged, and nothing is sent
+    from engine.core.codes import payload
+
     log0 = tablet.text("log")
+    good = payload("RAT:07")
+    tablet.fill("face-token", good[:-1] + ("A" if good[-1] != "A" else "B"))
+    tap_face(tablet, ["face-t-2", "face-s-clerge"], "2 clerge")
+    tablet.click("face-send")
+    said = tablet.wait_text("error", "abîmé").replace("\xa0", " ")  # (a no-break space before a colon)
+    assert "Code tablekeeper abîmé ou mal lu : PT1:RAT:07:" in said
+    assert "profil" not in tablet.text("error") and tablet.text("log") == log0
+    # the sticker typed (as a scan would fill it), then limit 2 and Clergé: 3 taps
     tablet.fill("face-token", "RAT:07")
     tap_face(tablet, ["face-t-2", "face-s-clerge"], "2 clerge")
     shot(tablet, "app-rattus-faces-tablet-typed.png")

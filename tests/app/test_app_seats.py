@@ -79,12 +79,25 @@ def test_no_bare_seat_ids_and_a_header_that_says_whose_turn():
     h = header.header("pandemie", view, "p1", "fr", ["p1", "p3"], names)
     assert h.mine and h.turn == "À vous de jouer" and "4 action" in h.actions and "Vous êtes à" in h.where
     h3 = header.header("pandemie", pandemie.view(state, "p2"), "p2", "en", ["p1"], names)
-    assert not h3.mine and h3.turn == "Léa · Gallia's turn"
+    assert not h3.mine and h3.turn == "Léa · Gallia's turn — you play next"
+    assert "Léa · Gallia" in h3.actions, "the count of actions left is Léa's, said so on p2's phone"
     assert model.say("p7", "fr") == "Joueur 7" and model.say("p7", "fr", names) == "Joueur 7"
     tablet = header.header(
         "pandemie", pandemie.view(state, TABLE), TABLE, "fr", ["p3"], {"p3": "Marc"}, focus="H", acting="p3"
     )
     assert tablet.mine and "Marc" in tablet.turn and "Hispania" in tablet.awaited
+
+
+def test_a_waiting_players_header_names_the_turn_in_their_own_province_and_whom_they_play_after():
+    """A phone in Hispania reads "Au tour de Tom · Hispania — vous jouez après Noé", not every province's
+    player in turn, and the actions left are said to be Tom's."""
+    state, _ = pandemie.setup({"provinces": 2, "players": 3}, SeededRng(5))
+    names = {"p4": "Tom · Hispania", "p5": "Noé · Hispania", "p6": "Zoé · Hispania"}
+    h = header.header("pandemie", pandemie.view(state, "p6"), "p6", "fr", ["p4"], names, after="p5")
+    assert not h.mine and h.turn == "Au tour de Tom · Hispania — vous jouez après Noé · Hispania"
+    assert h.actions.startswith("Tom · Hispania : ") and "action" in h.actions
+    nxt = header.header("pandemie", pandemie.view(state, "p5"), "p5", "fr", ["p4"], names)
+    assert nxt.turn == "Au tour de Tom · Hispania — vous jouez ensuite"
 
 
 def test_the_resume_list_is_sorted_by_last_played(tmp_path):

@@ -57,7 +57,8 @@ def test_a_lan_browser_sees_nothing_of_a_table_until_it_proves_the_pin(app_brows
         assert "frame-ancestors 'none'" in csp and r.headers["X-Frame-Options"] == "DENY"
         assert r.headers["Referrer-Policy"] == "no-referrer"
     for path in ("/", "/flutter_bootstrap.js", "/main.dart.mjs", "/canvaskit/skwasm.js"):
-        # not cross-origin isolated (Flutter draws single-threaded, no raster worker), readable by no other site
+        # not cross-origin isolated (Flutter draws single-threaded, no raster worker), readable by no other
+        # site
         with urllib.request.urlopen(f"https://127.0.0.1:{port}{path}", timeout=5, context=INSECURE) as r:
             assert r.headers["Cross-Origin-Opener-Policy"] == "same-origin", path
             assert r.headers["Cross-Origin-Embedder-Policy"] is None, path

@@ -252,7 +252,8 @@ def _join_phone(browser: Any, app: App, code: str, seat: str) -> Driver:
 
 
 def _host_and_phone(browser: Any, app: App) -> tuple[Driver, Driver]:
-    """A one-province table: the host's page on p1 (Ana), a phone joined through the join screen on p2 (Bea)."""
+    """A one-province table: the host's page on p1 (Ana), a phone joined through the join screen on p2
+    (Bea)."""
     host = page(browser, app)
     code = create(host, 1, 2, "Ana, Bea")
     host.click("seat-p1")

@@ -85,8 +85,8 @@ def test_a_name_reads_as_its_own_citys(code: str) -> None:
             if o.key != pl.key and G.box_point_distance(box, o.x, o.y) - o.r < own + 8:
                 close.append((pl.name, o.name))
                 break
-    # measured with this pass: G 2, H 3, E 12, A 2 (before: 4, 8, 12, 12); the Nile valley is a line of cities;
-    # with names kept apart too (below): G 1, H 4, E 12, A 3
+    # measured with this pass: G 2, H 3, E 12, A 2 (before: 4, 8, 12, 12); the Nile valley is a line of
+    # cities; with names kept apart too (below): G 1, H 4, E 12, A 3
     assert len(close) <= {"E": 12, "H": 4, "A": 3}.get(code, 1), close
 
 

@@ -39,8 +39,8 @@ def _canvases(control: Any) -> list[cv.Canvas]:
 
 
 def _drawn(seat: str, lang: str, width: float, dark: bool = False) -> tuple[list[Any], list[Any]]:
-    """The (board, layer) shapes of Gallia's map as ``seat``'s screen draws it ``width`` px wide (the layer: what
-    is drawn on the land, pins and Forts then pawns and rings, two canvases)."""
+    """The (board, layer) shapes of Gallia's map as ``seat``'s screen draws it ``width`` px wide (the layer:
+    what is drawn on the land, pins and Forts then pawns and rings, two canvases)."""
     snap = _snapshot(seat)
     names = model.people(snap.seats, lang)  # what a screen passes: "Joueur 3 · Gallia" before a name is given
     m = province_map(

@@ -11,7 +11,8 @@ import engine.games.cartus as C
 from engine.core import TABLE, Event, Intent, SeededRng
 from engine.games.cartus import rules as R
 
-# a building set with every special card: Administration (passes), Château (swords), Cabane (flutes), Trésor (gold)
+# a building set with every special card: Administration (passes), Château (swords), Cabane (flutes),
+# Trésor (gold)
 WITH_SPECIALS: dict[str, Any] = {
     "selection": "agreed",
     "buildings": ["FER"] * 5

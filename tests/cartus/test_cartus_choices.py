@@ -1,6 +1,7 @@
-"""What a seat is offered and told: ``legal()`` lists every intent ``apply`` accepts (intents generated broadly
-from the state, not from ``legal()``), and a seat's choices and refusals depend only on what its view shows
-(other players' rats, the nun row, the building deck order may change: nothing a seat is offered or told does)."""
+"""What a seat is offered and told: ``legal()`` lists every intent ``apply`` accepts (intents generated
+broadly from the state, not from ``legal()``), and a seat's choices and refusals depend only on what its view
+shows (other players' rats, the nun row, the building deck order may change: nothing a seat is offered or told
+does)."""
 
 from __future__ import annotations
 

@@ -156,7 +156,7 @@ def test_bad_counts_are_refused_with_a_clear_error(players, kw, words):
 
 
 def test_the_calculator_runs_on_a_typed_file(tmp_path, capsys):
-    from engine.games.cartus.scoring import main
+    from engine.games.cartus.sheet import main
 
     f = tmp_path / "counts.json"
     f.write_text(
@@ -164,8 +164,13 @@ def test_the_calculator_runs_on_a_typed_file(tmp_path, capsys):
         ' "Bo": {"influence": {"CLE": 2}, "gold": 1, "rats": 2}}}',
         encoding="utf-8",
     )
-    assert main([str(f)]) == 0
-    out = capsys.readouterr().out
-    assert "Anna: 10" in out and "plague" in out and "winner(s): Bo" in out
+    assert main([str(f)]) == 0  # the score sheet in words, French by default
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Bo hérite de la couronne !" and out[1].startswith("Soutien des nonnes : 6 nonnes")
+    assert out[2] == "1. Bo : 11 points, 2 rats" and out[3] == "Influence : Clergé 5 · Main : Or 6"
+    assert out[4].startswith("† Anna : 10 points, mais 7 rats pour 6 nonnes — victime de la peste")
+    assert main([str(f), "--lang", "en"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Bo inherits the crown!" and out[3] == "Influence: Clergy 5 · Hand: Gold 6"
     f.write_text('{"players": {}}', encoding="utf-8")
     assert main([str(f)]) == 2 and "needs 'nuns'" in capsys.readouterr().err

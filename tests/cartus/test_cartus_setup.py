@@ -9,6 +9,8 @@ import pytest
 
 import engine.games.cartus as C
 from engine.core import Deck, Drawn, IllegalIntent, Placed, SeededRng, Shuffled, replay
+from engine.core.events import decoder
+from engine.core.game import event_types
 from engine.games.cartus import data as D
 from engine.games.cartus import rules as R
 from tests.cartus.cartus_fixtures import act, new, support_all
@@ -181,3 +183,12 @@ def test_the_last_round_is_when_the_building_deck_is_empty():
     assert state.round == 8 == state.rounds and not state.deck.cards
     state = support_all(state)
     assert state.phase == "C"
+
+
+def test_a_saved_log_naming_an_unknown_tie_rule_is_refused_when_read():
+    _, events = new(3)
+    started = msgspec.json.encode(events[0])
+    read = decoder(event_types(C.GAME))
+    assert read.decode(started) == events[0]
+    with pytest.raises(msgspec.ValidationError, match="majority_ties"):
+        read.decode(started.replace(b'"majority_ties":"top"', b'"majority_ties":"coin"'))

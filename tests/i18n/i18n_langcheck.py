@@ -15,15 +15,15 @@ from engine.games.rattus.profile import default_profile
 # English words that never belong in a French text (and are no French word)
 ENGLISH = frozenset(
     """
-the is are was not of and to your you has have had turn turns card cards player players draw draws drawn move moves
-with from by in at no nothing only must already discard discards discarded peek pass passes take takes gives give
-choose round rounds building buildings left setup peasant queen king witch monk merchant knight bishop nun nuns
-game over wins won lost there this that these those it its their them they be been one two three
-region regions plague sword flute hand hands deck pile shuffled shuffle supports support looks look none unknown
-needs need needed first put back than more less any other another only when while after before until should would
-can cannot may might will shows show between among already once twice per each every which who whom what where
-token tokens reveal reveals revealed enter enters entering resolve resolving resolved improvement
-target targets parry war roll dice death ship stage waiting for an
+the is are was not of and to your you has have had turn turns card cards player players draw draws drawn move
+moves with from by in at no nothing only must already discard discards discarded peek pass passes take takes
+gives give choose round rounds building buildings left setup peasant queen king witch monk merchant knight
+bishop nun nuns game over wins won lost there this that these those it its their them they be been one two
+three region regions plague sword flute hand hands deck pile shuffled shuffle supports support looks look none
+unknown needs need needed first put back than more less any other another only when while after before until
+should would can cannot may might will shows show between among already once twice per each every which who
+whom what where token tokens reveal reveals revealed enter enters entering resolve resolving resolved
+improvement target targets parry war roll dice death ship stage waiting for an
 """.split()
 )
 
@@ -70,6 +70,7 @@ _ALLOWED_KEBAB = {
     "c'est-à-dire",
     "à-dire",
     "non-joueur",
+    "face-down",
 }
 _WORD = re.compile(r"[A-Za-zÀ-ÿ']+")
 _SEAT = re.compile(r"\bp[0-9]+\b")

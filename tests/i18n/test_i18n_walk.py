@@ -117,7 +117,8 @@ def test_every_refusal_reads_in_one_language(game: str, lang: str) -> None:
 def test_a_refusal_names_seats_and_cards_in_the_language_asked() -> None:
     msg = "a forced march needs the card of the destination (Vesontio): PC:G12 is not in p3's hand"
     assert texts.refusal("pandemie", "forced-march-card", msg, "fr", NAMES) == (
-        "une marche forcée demande la carte de la destination (Vesontio) : Vesontio n'est pas dans la main de Zoé"
+        "une marche forcée demande la carte de la destination (Vesontio) : Vesontio n'est pas dans la main "
+        "de Zoé"
     )
     assert texts.refusal("pandemie", "forced-march-card", msg, "en", NAMES) == (
         "a forced march needs the card of the destination (Vesontio): Vesontio is not in Zoé's hand"

@@ -68,7 +68,8 @@ COLOURS = ("blue", "yellow", "red", "green")
 
 
 def britannia_toml(**change) -> str:
-    """A fifth province: a ring of 48 cities with chords, linked (in this file only) to Gallia's Gesoriacum."""
+    """A fifth province: a ring of 48 cities with chords, linked (in this file only) to Gallia's
+    Gesoriacum."""
     names = list(BRITANNIA)
     n = len(names)
     nbrs = {i: {(i - 1) % n, (i + 1) % n} for i in range(n)}

@@ -1,5 +1,6 @@
-"""What a seat is offered and told: ``legal()`` lists every intent ``apply`` accepts (intents generated broadly
-from the state, not from ``legal()``), and no choice or refusal names anything the seat's view hides."""
+"""What a seat is offered and told: ``legal()`` lists every intent ``apply`` accepts (intents generated
+broadly from the state, not from ``legal()``), and no choice or refusal names anything the seat's view
+hides."""
 
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ def hidden_from(state: State, seat: str) -> set[str]:
 
 
 def candidates(state: State, seat: str, rnd: random.Random, n: int = 60) -> Iterator[Any]:
-    """Intents built from the state's vocabulary (cards anywhere, cities, seats, colours), not from legal()."""
+    """Intents built from the state's vocabulary (cards anywhere, cities, seats, colours), not from
+    legal()."""
     static = state.static
     board = static.board
     s = static.seat_index[seat]

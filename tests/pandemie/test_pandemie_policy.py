@@ -22,7 +22,8 @@ from tests.pandemie.pandemie_scenarios import at, deck, hand, new_game, no_pins,
 
 
 def _is_listed(state, intent) -> bool:
-    """``legal`` lists Divinations' order once and the Consul's move with one card: any order / card is legal."""
+    """``legal`` lists Divinations' order once and the Consul's move with one card: any order / card is
+    legal."""
     options = legal(state, intent.seat)
     if intent in options:
         return True

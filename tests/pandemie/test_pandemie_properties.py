@@ -56,7 +56,7 @@ def check_invariants(state: State) -> None:
     open_hands=st.booleans(),
     rnd=st.randoms(use_true_random=False),
 )
-def test_chaque_carte_a_une_seule_place_les_punaises_ne_depassent_pas_la_reserve_et_le_journal_rejoue_la_partie(
+def test_chaque_carte_a_une_seule_place_les_punaises_ne_depassent_pas_la_reserve_le_journal_rejoue_la_partie(
     seed, provinces, players, difficulty, open_hands, rnd
 ):
     options = {"provinces": provinces, "players": players, "difficulty": difficulty, "open_hands": open_hands}

@@ -1,4 +1,5 @@
-"""Departures from the rulebook found by an audit of the rulebook against the code, each as a rulebook scenario."""
+"""Departures from the rulebook found by an audit of the rulebook against the code, each as a rulebook
+scenario."""
 
 from __future__ import annotations
 

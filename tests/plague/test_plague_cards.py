@@ -351,6 +351,27 @@ def test_buy_indulgence_cancels_a_war() -> None:
     assert s.current == "p2" and s.stage == "roll"
 
 
+def test_negotiated_peace_cancels_a_minor_war_and_the_log_never_says_it_applied() -> None:
+    """« Paix négociée annule Guerre mineure » was followed by « Guerre mineure : effet appliqué »: the war
+    had no effect (nobody lost a PP, no dice), and the log says it went to the discard without effect."""
+    from engine.games.plague.events import ActResolved
+    from engine.games.plague.text import describe
+
+    s = table(hands={"p1": ["minor_war"], "p2": ["buy_indulgence"]})
+    s, _ = act(s, "p1", "minor_war", "p2", "p3")
+    s, ev = play(s, PlayParry(seat="p2", card=card(s, "p2", "buy_indulgence"), on="p2"))
+    assert of(ev, ActCancelled) and not of(ev, DiceRolled) and all(pop(s, x) == 50 for x in s.seats)
+    (done,) = of(ev, ActResolved)
+    assert done.cancelled
+    names = {"p1": "Léa", "p2": "Inès", "p3": "Marc"}
+    lines = [describe(e, "fr", names) for e in ev]
+    assert "Guerre mineure va à la défausse sans effet" in lines
+    assert not any("effet appliqué" in line for line in lines), lines
+    assert "Minor War is discarded with no effect" in [describe(e, "en", names) for e in ev]
+    # a war that was not cancelled still says it was resolved
+    assert describe(ActResolved(card=done.card), "fr") == "Guerre mineure : effet appliqué"
+
+
 def test_buy_indulgence_cancels_a_crusade_and_anyone_may_play_it() -> None:
     s = table(hands={"p1": ["crusade"], "p2": ["buy_indulgence"]})
     s, _ = act(s, "p1", "crusade", "p3")
@@ -394,7 +415,7 @@ def test_no_tactical_advantage_when_a_two_player_war_has_no_dice() -> None:
     assert kinds == {"buy_indulgence"}
 
 
-# -- improvements ----------------------------------------------------------------------------------------------
+# -- improvements --------------------------------------------------------------------------------------------
 
 
 def test_building_an_improvement_is_the_act_of_the_turn() -> None:
@@ -431,7 +452,7 @@ def test_one_of_each_no_duplicates_and_the_player_of_the_act_chooses_what_is_los
     assert s.current == "p3" and pop(s, "p1") == 45
 
 
-# -- elimination -----------------------------------------------------------------------------------------------
+# -- elimination ---------------------------------------------------------------------------------------------
 
 
 def test_a_player_without_population_is_eliminated_and_the_last_one_wins() -> None:
@@ -448,6 +469,20 @@ def test_a_player_without_population_is_eliminated_and_the_last_one_wins() -> No
     assert game.legal(s, "p1") == []
     with pytest.raises(IllegalIntent, match="over"):
         play(s, Roll(seat="p1"))
+
+
+def test_a_player_out_of_the_game_is_said_so_without_an_adjective_to_agree_with_the_name() -> None:
+    """« Inès est éliminé »: the app does not know a player's gender, so no word agrees with the name."""
+    from engine.games.plague.events import Eliminated
+    from engine.games.plague.text import describe
+
+    for name in ("Inès", "Marc"):
+        assert (
+            describe(Eliminated(seat="p2"), "fr", {"p2": name}) == f"{name} est hors jeu : plus de population"
+        )
+    assert (
+        describe(Eliminated(seat="p2"), "en", {"p2": "Inès"}) == "Inès is out of the game: no population left"
+    )
 
 
 def test_eliminated_players_are_skipped_and_cannot_be_targeted() -> None:

@@ -1,6 +1,6 @@
-"""What a seat is offered and told: ``legal()`` lists every intent ``apply`` accepts (intents generated broadly
-from the state, not from ``legal()``), and no choice or refusal names, or depends on, what the seat's view
-hides (the other hands, the pile's order, hidden populations)."""
+"""What a seat is offered and told: ``legal()`` lists every intent ``apply`` accepts (intents generated
+broadly from the state, not from ``legal()``), and no choice or refusal names, or depends on, what the seat's
+view hides (the other hands, the pile's order, hidden populations)."""
 
 from __future__ import annotations
 

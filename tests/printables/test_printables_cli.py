@@ -31,6 +31,32 @@ def test_list_names_every_set(capsys: pytest.CaptureFixture[str]) -> None:
     assert " 49 " in out  # the rat tokens, counted from the catalogue
 
 
+def test_list_says_what_the_camera_does_with_each_set_and_from_how_far(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from vision.reach import reach_cm
+
+    assert main(["--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    note = {
+        lines[i].split()[0]: lines[i + 1].strip() for i in range(len(lines) - 1) if lines[i][:1].isalpha()
+    }
+    assert note["rattus-tokens"].startswith("read in play: a token turned over")
+    assert f"up to ≈{reach_cm(0.5)} cm (0.5 mm modules)" in note["rattus-tokens"]
+    assert reach_cm(0.5) == 34 and reach_cm(1.0) == 69  # a 720p camera, 67° across, 1.4 px per module
+    for name in ("pandemie-propagation", "pandemie-roles"):
+        assert note[name].startswith("not read in play: replacements only"), name
+    for name in ("rattus-classes", "rattus-pied-piper", "cartus", "pandemie-propagation", "pandemie-roles"):
+        assert f"poker ≈{reach_cm(1.0)} cm, mini ≈{reach_cm(0.7)} cm" in note[name]
+    assert note["rattus-classes"].startswith("read in play: a class card taken when it is legal")
+    assert note["rattus-pied-piper"].startswith("read in play: a character card taken when it is legal")
+    assert note["cartus"].startswith("read in play: the cards shown at a reveal; a hand shown at the end")
+    assert note["board-gallia"].startswith("read in play: a city on the board")
+    assert note["board-rattus"].startswith("not read in play yet")
+    assert note["duplex-calibration"] == "no codes"
+    assert any(line.startswith("Replacements only:") for line in lines)
+
+
 def test_writes_pdf_and_manifest_through_the_console_script(tmp_path: Path) -> None:
     pdf, manifest = tmp_path / "out" / "roles.pdf", tmp_path / "roles.json"
     rc = tablekeeper(

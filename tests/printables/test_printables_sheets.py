@@ -263,3 +263,57 @@ def test_the_ruler_measures_50_mm_on_the_page(name: str, paper: str) -> None:
     bottom = img[-250:]  # the ruler sits in the bottom 25 mm on these layouts
     longest = max(_longest_dark_run(r) for r in bottom)
     assert 499 <= longest <= 503
+
+
+def _margin_lines(pdf: bytes, page: int) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """The legend's lines of a page (text outside the pieces' trim box, the title and the ruler left out),
+    with their boxes in mm."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        p = doc[page - 1]
+        tx0, ty0, tx1, ty1 = (v * 25.4 / 72 for v in p.get_trimbox())
+        tp = p.get_textpage()
+        out = []
+        for i in range(tp.count_rects()):
+            rect = tp.get_rect(i)
+            box = tuple(v * 25.4 / 72 for v in rect)
+            inside = (
+                box[0] >= tx0 - 0.5 and box[2] <= tx1 + 0.5 and box[1] >= ty0 - 0.5 and box[3] <= ty1 + 0.5
+            )
+            text = " ".join(tp.get_text_bounded(*rect).split())
+            if inside or not text or text.startswith("tablekeeper") or re.fullmatch(r"\d+( mm)?", text):
+                continue
+            out.append((text, box))
+        return out
+    finally:
+        doc.close()
+
+
+@pytest.mark.parametrize(
+    ("name", "opts"),
+    [
+        ("pandemie-cities", {}),
+        ("pandemie-cities", {"card": "mini"}),
+        ("pandemie-cities", {"paper": "letter"}),
+        ("rattus-classes", {"backs": "gutter"}),
+        ("cartus", {}),
+        ("rattus-tokens", {}),
+        ("rattus-stickers", {"paper": "letter"}),
+        ("spares", {}),
+    ],
+)
+def test_the_instruction_lines_keep_every_sentence_whole(name: str, opts: dict) -> None:
+    """A margin cut by a column of cut marks holds whole sentences on each side: a sentence is never cut in
+    two by the card column (each block of the legend starts a sentence and ends one)."""
+    result = build(name, Options(**opts))
+    for page in range(1, min(2, result.pages) + 1):
+        blocks: dict[tuple[str, int], list[tuple[float, str]]] = {}
+        for text, (x0, y0, x1, y1) in _margin_lines(result.pdf, page):
+            vertical = y1 - y0 > x1 - x0
+            key = ("v", round(y0)) if vertical else ("h", round(x0))  # lines of a block start together
+            blocks.setdefault(key, []).append((x0 if vertical else -y1, text))
+        assert blocks, f"{name} page {page}: no legend found"
+        for key, lines in blocks.items():
+            block = " ".join(t for _, t in sorted(lines))
+            assert block[0].isupper(), f"{name} page {page} {key}: starts mid-sentence: {block!r}"
+            assert block.endswith((".", "?", "!")), f"{name} page {page} {key}: ends mid-sentence: {block!r}"

@@ -1,5 +1,6 @@
-"""Intents generated broadly from a Rattus state (never from ``legal()``): every intent type, with fields drawn
-from what the state offers (regions in play or not, neighbours, seats, cards, token ids, counts, flags)."""
+"""Intents generated broadly from a Rattus state (never from ``legal()``): every intent type, with fields
+drawn from what the state offers (regions in play or not, neighbours, seats, cards, token ids, counts,
+flags)."""
 
 from __future__ import annotations
 
@@ -136,5 +137,6 @@ def without_readings(i: Any) -> Any:
 
 
 ONE_PIECE_AT_A_TIME = ("SetRamparts", "SetNuns")
-"""The Emperor and the Nun may move all their pieces in one use; ``legal()`` lists their moves one piece at a time
-(thousands of placements otherwise): a known limit (docs/rattus.md), so the completeness check leaves them out."""
+"""The Emperor and the Nun may move all their pieces in one use; ``legal()`` lists their moves one piece at a
+time (thousands of placements otherwise): a known limit (docs/rattus.md), so the completeness check leaves
+them out."""

@@ -1,4 +1,5 @@
-"""Rulebook scenarios for the departures an audit of the rules against the code found, named in the rulebook's words."""
+"""Rulebook scenarios for the departures an audit of the rules against the code found, named in the rulebook's
+words."""
 
 from __future__ import annotations
 
@@ -46,13 +47,14 @@ def test_soldat_avant_le_deplacement_de_la_peste_par_le_serf() -> None:
         rattus.apply(s, rattus.MovePlague(seat="p1", path=("Germania",), serf=True), SeededRng(0))
 
 
-# -- « OU un joueur a placé tous les cubes de sa couleur sur le plateau de jeu » -------------------------------
+# -- « OU un joueur a placé tous les cubes de sa couleur sur le plateau de jeu » -----------------------------
 BAKERY = ("boulanger", "marchand", "moine", "chevalier", "sorciere", "roi")
 
 
 def test_un_joueur_a_place_tous_ses_cubes_quand_on_lui_prend_le_boulanger() -> None:
     """p2 has 18 cubes on the board and 2 on the Baker: its reserve is empty, but not all its cubes are on the
-    board. p1 takes the Baker and puts those 2 cubes in Gallia: now all 20 are; the game ends after this turn."""
+    board. p1 takes the Baker and puts those 2 cubes in Gallia: now all 20 are; the game ends after this
+    turn."""
     s, _ = new_game(1, players=4, characters=list(BAKERY))
     s = arrange(
         s,
@@ -90,7 +92,7 @@ def test_les_cubes_poses_sur_le_boulanger_ne_sont_pas_sur_le_plateau() -> None:
     assert not any(isinstance(e, rattus.EndTriggered) for e in ev) and s.active == "p2"
 
 
-# -- « ne peut pas laisser la Peste dans la région actuelle » ---------------------------------------------------
+# -- « ne peut pas laisser la Peste dans la région actuelle » ------------------------------------------------
 def test_la_peste_ne_peut_pas_rester_dans_la_region_actuelle() -> None:
     s, _ = new_game(1, players=4)
     s = arrange(s, active="p1", plague="Germania")
@@ -133,7 +135,9 @@ def final_plague_with_a_potion(final_potions: bool | None) -> rattus.State:
 
 def test_la_potion_protege_lors_de_l_action_3_pas_lors_du_ravage_final() -> None:
     s = final_plague_with_a_potion(None)  # the rulebook: the final plague is not an action 3
-    assert s.cubes["Italia"] == {} and s.potions["Italia"] == {"p1": 1} and s.result["scores"]["p1"] == 0
+    assert s.cubes["Italia"] == {} and s.result["scores"]["p1"] == 0
+    # « près de l'un de ses cubes »: its cube gone, the potion has nothing to stand beside: back to the supply
+    assert s.potions["Italia"] == {} and s.potions_left == 10
 
 
 def test_option_final_potions_la_potion_protege_jusqu_a_la_fin() -> None:

@@ -1,5 +1,5 @@
-"""Rattus with the real box on the first evening: no token face recorded yet. When the plague ravages, each token
-turned over is told by its face (typed), with or without its sticker; what is typed with a sticker is
+"""Rattus with the real box on the first evening: no token face recorded yet. When the plague ravages, each
+token turned over is told by its face (typed), with or without its sticker; what is typed with a sticker is
 remembered for that token, the box profile learns it, and the hidden bag opens once all 49 are known."""
 
 from __future__ import annotations

@@ -20,9 +20,9 @@ CHOICES = ["base", "random", "one-per-class", "controle-des-rats", "europe-en-gu
 
 
 def hidden_elsewhere(s: rattus.State, seat: str, rng: Rng) -> rattus.State:
-    """The same game as ``seat`` sees it, with every token it cannot see replaced: face-down ids shuffled among
-    the hidden places (the bag too, with the digital bag), and with real tokens some records blanked or made
-    up from the tokens nobody has accounted for."""
+    """The same game as ``seat`` sees it, with every token it cannot see replaced: face-down ids shuffled
+    among the hidden places (the bag too, with the digital bag), and with real tokens some records blanked or
+    made up from the tokens nobody has accounted for."""
     known = set(s.known.get(seat, ()))
     places: list[tuple[str, Any]] = [
         ("slot", (r, k)) for r in s.regions for k, t in enumerate(s.slots[r]) if t not in known

@@ -1,6 +1,6 @@
-"""``legal()`` lists every intent ``apply`` accepts: intents generated broadly from seeded random games' states
-(not from ``legal()``) that ``apply`` accepts are all in ``legal()`` (the Emperor's and the Nun's several-piece
-moves aside, a known limit)."""
+"""``legal()`` lists every intent ``apply`` accepts: intents generated broadly from seeded random games'
+states (not from ``legal()``) that ``apply`` accepts are all in ``legal()`` (the Emperor's and the Nun's
+several-piece moves aside, a known limit)."""
 
 from __future__ import annotations
 
@@ -63,8 +63,8 @@ def test_every_intent_apply_accepts_is_listed_by_legal(
 
 
 def test_burgomaster_with_the_peasant_and_the_queen_split_over_two_regions_is_listed() -> None:
-    """« Si le joueur possède et peut utiliser la carte Reine, les deux cubes supplémentaires peuvent être placés
-    dans une ou deux régions où il possède plus de cubes que les autres joueurs. »"""
+    """« Si le joueur possède et peut utiliser la carte Reine, les deux cubes supplémentaires peuvent être
+    placés dans une ou deux régions où il possède plus de cubes que les autres joueurs. »"""
     chars = ["paysan", "bourgmestre", "moine", "chevalier", "sorciere", "reine"]
     s, _ = new_game(1, players=4, characters=chars)
     s = arrange(

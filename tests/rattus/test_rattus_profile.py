@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import tomli_w
 
 from engine.core.codes import payload
 from engine.games.rattus import profile as pf
@@ -73,6 +74,17 @@ def test_validate_reports_every_problem_not_just_the_first() -> None:
     assert len(problems) >= 9
 
 
+def test_a_link_end_that_is_not_a_region_name_is_reported_not_a_crash() -> None:
+    data = pf.to_dict(pf.default_profile())
+    data["links"][0]["a"] = ["Gallia"]  # in TOML: a = ["Gallia"]
+    data["links"][1]["b"] = {"name": "Italia"}
+    with pytest.raises(pf.ProfileError) as caught:
+        pf.loads(tomli_w.dumps(data))
+    text = str(caught.value)
+    assert "links #1: unknown region ['Gallia']" in text
+    assert "links #2: unknown region {'name': 'Italia'}" in text
+
+
 def test_disconnected_board_and_wrong_shading_are_explained() -> None:
     data = pf.to_dict(pf.default_profile())
     data["links"] = [x for x in data["links"] if "Turcia" not in (x["a"], x["b"])]
@@ -105,8 +117,10 @@ def test_census_records_each_face_once_and_finishes_into_a_complete_profile() ->
     c = c.record("RAT:07", "3 A", replace=True)
     with pytest.raises(pf.CensusError, match="not a rat token id"):
         c.record("RCL:1", "1 A")
-    with pytest.raises(pf.CensusError, match="not one of ours"):
+    with pytest.raises(pf.CensusError, match="damaged or misread"):
         c.record("PT1:RAT:07:Z", "1 A")  # damaged code: check character fails
+    with pytest.raises(pf.CensusError, match="not one of ours"):
+        c.record("PT1:HELLO", "1 A")  # a code that is not ours at all
     with pytest.raises(pf.CensusError, match="threshold"):
         c.record("RAT:08", "M clerge")
     with pytest.raises(pf.CensusError, match="unknown symbol"):

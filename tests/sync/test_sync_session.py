@@ -147,6 +147,9 @@ def test_undo_reaches_every_device_and_is_refused_across_a_private_draw(tmp_path
             await a.undo()  # the seat that acted
             await until(lambda: a.snapshot.view["bumps"] == 0 and b.snapshot.view["bumps"] == 0, what="undo")
             assert a.snapshot.log[-1].text_en.endswith("undone")
+            said = a.snapshot.log[-1]  # what was undone, in words: the line of the action, not its number
+            assert said.text_en == f"“{a.snapshot.log[-2].text_en}” undone", said
+            assert said.text_fr.startswith("« ") and "Action" not in said.text_fr, said
             await b.send({"type": "Bump"})
             with pytest.raises(Rejected) as exc:  # a table tablet the host has not allowed yet: asked
                 await t.undo()

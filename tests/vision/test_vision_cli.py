@@ -82,3 +82,29 @@ def test_tablekeeper_scan_dispatches_to_vision(table_png: Path, capsys: pytest.C
 
     assert main(["scan", "--in-process", "--json", str(table_png)]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 3
+
+
+def test_scan_names_the_app_s_join_code_and_a_damaged_code(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion.sync.client import parse_join_code
+    from companion.sync.hosting import readable_quote
+
+    join = f"tk://192.168.1.20:8765/?pin=4821&name={readable_quote('Soirée chez Léa & co')}"
+    assert parse_join_code(join)[:2] == ("192.168.1.20", 8765)  # the app's own form of a join code
+    good = payload("RAT:07")
+    damaged = good[:-1] + ("A" if good[-1] != "A" else "B")  # the same code, its check character wrong
+    frame, _ = synth.scene([join, damaged, "https://example.org/menu"], code_px=150, seed=21)
+    path = tmp_path / "join.png"
+    cv2.imwrite(str(path), frame)
+    assert cli.main([str(path), "--in-process"]) == 0
+    out = capsys.readouterr().out
+    assert f"join code of the table at 192.168.1.20:8765 {join!r}" in out
+    assert f"damaged tablekeeper code {damaged!r} (check character does not match" in out
+    assert "foreign 'https://example.org/menu' (not a tablekeeper code)" in out
+    assert "foreign 'tk://" not in out
+    assert cli.main(["--json", str(path), "--in-process"]) == 0
+    kinds = {
+        json.loads(line)["raw"]: json.loads(line)["kind"] for line in capsys.readouterr().out.splitlines()
+    }
+    assert kinds == {join: "join", damaged: "damaged", "https://example.org/menu": "foreign"}

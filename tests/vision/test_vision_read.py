@@ -211,3 +211,28 @@ def test_a_code_read_is_painted_out_of_the_later_passes_and_the_frame_keeps_its_
         before, after = gray[y - r : y + r, x - r : x + r], painted[y - r : y + r, x - r : x + r]
         assert abs(float(before.mean()) - float(after.mean())) < 12
         assert abs(float(before.std()) - float(after.std())) < 15
+
+
+@pytest.mark.parametrize(
+    ("raw", "kind"),
+    [
+        ("PT1:RAT:07:J", "component"),
+        ("PT1:RAT:07:X", "damaged"),
+        ("PT1:RAT:07", "damaged"),
+        ("PT1:rat:07:J", "damaged"),
+        ("tk://192.168.1.5:8765/?pin=1234&name=Rattus", "join"),
+        ("tk://[fe80::1]:8765/?pin=1", "join"),
+        ("https://192.168.1.5:8443/?k=abc", "join"),
+        ("https://tablekeeper.local:8443/", "join"),
+        ("https://example.org/", "foreign"),
+        ("https://example.org:8443/", "foreign"),
+        ("http://192.168.1.5:8443/", "foreign"),
+        ("tk://no-port/?pin=1", "foreign"),
+        ("hello", "foreign"),
+    ],
+)
+def test_every_decoded_text_is_named_for_what_it_is(raw: str, kind: str) -> None:
+    from engine.core import codes
+
+    assert codes.parse(raw).kind == kind
+    assert (codes.parse(raw).component_id is not None) == (kind == "component")

@@ -327,7 +327,8 @@ def map_control(
     height = board.height * k
     # a page keeps each part while it is unchanged (companion.ui.memo): the board itself; what actions change
     # on top, in two canvases: what some change (pins, Forts) and what almost all change (pawns, the last
-    # action's rings; a move then sends a few shapes, not every pin again); the tap targets (the same all game)
+    # action's rings; a move then sends a few shapes, not every pin again); the tap targets (the same all
+    # game)
     drawn = (
         board.code,
         id(board),

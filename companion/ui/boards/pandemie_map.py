@@ -46,7 +46,8 @@ SHOW_SECONDS = 6.0  # how long the last action's arrows (surge chains, a pawn's 
 _recent: dict[
     tuple[int, str], tuple[Any, Mapping[str, Any], list[Edge], list[tuple[str, str, str]], float]
 ] = {}
-# (device, seat) → (what the view showed, the view, surge arrows, pawn moves (seat, from, to), when it changed)
+# (device, seat) → (what the view showed, the view, surge arrows, pawn moves (seat, from, to), when it
+# changed)
 
 
 def _t(key: str, lang: str) -> str:

@@ -56,7 +56,8 @@ def offer(
     choose: Callable[[dict[str, Any]], Callable[[Any], Any]],
     toast: Callable[[str], None],
 ) -> list[int]:
-    """Open the dialog of what can be done at ``key`` (or say there is nothing); returns the indices offered."""
+    """Open the dialog of what can be done at ``key`` (or say there is nothing); returns the indices
+    offered."""
     # plain moves first (the tap's most likely meaning), then the rest in the screen's order
     found = sorted(choices_at(choices, key), key=lambda i: (choices[i].intent.get("type") not in FIRST, i))
     if not found:

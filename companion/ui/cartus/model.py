@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.events import TABLE
-from engine.games.cartus.describe import special
+from engine.core.lang import Table, counted
+from engine.games.cartus.describe import building as building_name
+from engine.games.cartus.describe import special, word
 
 from ..i18n import tr
 from ..model import PlayerLine, say
@@ -34,6 +36,9 @@ class CartusBoard:
     nuns: list[str]
     players: list[PlayerLine]
     private: CartusPrivate | None = None
+
+
+WORDS = Table({"rats": ("{n} rat(s) révélé(s)", "{n} rat(s) revealed")})
 
 
 # -- Rattus Cartus -----------------------------------------------------------------------------------------
@@ -88,11 +93,13 @@ CARTUS_SHOWN = {
 
 
 def cartus_phase(phase: str, lang: str) -> str:
+    """The phase in words (*Résolution des bâtiments*, *Partie terminée*), never its code."""
     key = f"cp.cartus.phase.{phase}"
     try:
         return tr(key, lang)
     except KeyError:
-        return str(phase)
+        said = word("phase", str(phase), lang)  # the log's words: "partie terminée", "mise en place…"
+        return said[:1].upper() + said[1:]
 
 
 def cartus_todo(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[str, str] | None = None) -> str:
@@ -111,12 +118,22 @@ def cartus_todo(view: Mapping[str, Any], lang: str, seat: str, names: Mapping[st
                 for k, v in prompt.items()
                 if k != "kind"
             }  # options are seats: said by name
+            if kind == "reveal":  # the building where the cards lie, by its card's name
+                kw["building"] = _row_name(view, prompt.get("building"), lang)
             return tr(f"cp.cartus.do.{kind}", lang, **kw)
         except (KeyError, IndexError):
             return tr("cp.cartus.do.other", lang, kind=kind)
     if waiting:
         return tr("cp.wait_for", lang, who=_who(waiting, seat, lang, names))
     return ""
+
+
+def _row_name(view: Mapping[str, Any], b: Any, lang: str) -> str:
+    """Building ``b`` of the row by its card's name (its place in the row when the row does not say)."""
+    row = view.get("row") or []
+    if isinstance(b, int) and 0 <= b < len(row) and isinstance(row[b], Mapping):
+        return building_name(str(row[b].get("type") or row[b].get("id") or ""), lang)
+    return str(b + 1) if isinstance(b, int) else "?"
 
 
 def _building_detail(card: Mapping[str, Any], lang: str) -> str:
@@ -174,6 +191,7 @@ def cartus_board(
     influence: Mapping[str, Mapping[str, int]] = view.get("influence") or {}
     hands: Mapping[str, int] = view.get("hand_sizes") or {}
     vps: Mapping[str, int] = view.get("victory_tokens") or {}
+    revealed: Mapping[str, int] = view.get("rats_revealed") or {}
     players = []
     for s in view.get("seats") or []:
         inf = influence.get(s) or {}
@@ -183,6 +201,8 @@ def cartus_board(
         detail = tr("cp.cartus.player", lang, cards=hands.get(s, "?"), vp=vps.get(s, 0), influence=inf_text)
         if s in declared:
             detail += " · " + tr("cp.cartus.declared", lang, n=declared[s])
+        if s in revealed:  # the end: each player's rats, turned face up
+            detail += " · " + counted(WORDS.text("rats", lang, n=revealed[s]), lang)
         title = tr("cp.you_seat", lang, seat=say(s, lang, names)) if s == seat else say(s, lang, names)
         players.append(PlayerLine(s, title, detail, acting=s in waiting))
     private = None

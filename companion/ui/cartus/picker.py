@@ -18,6 +18,7 @@ from engine.games.cartus.describe import building as building_name
 from engine.games.cartus.describe import describe
 
 from ..i18n import DEFAULT_LANG, pairs
+from . import counts
 from .reminders import reminder
 
 TEXTS: dict[str, tuple[str, str]] = {
@@ -308,7 +309,8 @@ def pickers(
     send: Callable[[dict[str, Any]], Callable[[Any], Any]],
     info_button: Callable[..., Any],
 ) -> tuple[list[Any], set[str]]:
-    """The supports (phase B) and the entries (phase C) as steppers: (controls, the intent kinds they replace)."""
+    """The supports (phase B), the entries (phase C), the cards revealed (phase D) and the final hands as
+    steppers: (controls, the intent kinds they replace)."""
     controls: list[Any] = []
     handled: set[str] = set()
     p = plan(choices, view)
@@ -323,6 +325,23 @@ def pickers(
             enter_picker(ep, lang, state.setdefault("cartus-enter", {}), refresh, send, info_button)
         )
         handled.add("Enter")
+    rp = counts.reveal_plan(choices, view)
+    if rp is not None:
+        controls.append(counts.reveal_picker(rp, lang, state.setdefault("cartus-reveal", {}), refresh, send))
+        handled.add("Reveal")
+    hp = counts.hand_plan(choices, view)
+    if hp is not None:
+        controls.append(
+            counts.hand_picker(hp, lang, names, state.setdefault("cartus-hand", {}), refresh, send)
+        )
+        handled.add("DeclareHand")
+    for kind in ("DeclareVictoryPoints", "DeclareNuns"):  # a number each, not a button per possible total
+        np_ = counts.number_plan(kind, choices, view)
+        if np_ is not None:
+            controls.append(
+                counts.number_picker(np_, lang, names, state.setdefault(f"cartus-{kind}", {}), refresh, send)
+            )
+            handled.add(kind)
     return controls, handled
 
 

@@ -39,7 +39,8 @@ REMINDERS: dict[str, tuple[str, str]] = {
     "BRA": (
         "Privilège : 1 carte Population par point d'influence marqué ce tour-ci. "
         "Base : 1 carte par paire de points.",
-        "Privilege: 1 Population card per influence point scored this round. Basic: 1 card per pair of points.",
+        "Privilege: 1 Population card per influence point scored this round. "
+        "Basic: 1 card per pair of points.",
     ),
     "MAR": (
         "Privilège : prenez 2 cartes Joker. Base : prenez-en 1.",
@@ -54,7 +55,8 @@ REMINDERS: dict[str, tuple[str, str]] = {
         "Privilege: take 2 Flute cards. Basic: take 1.",
     ),
     "TEN": (
-        "Privilège : regardez 2 cartes du soutien des nonnes. Base : regardez-en 1. L'ordre ne change jamais.",
+        "Privilège : regardez 2 cartes du soutien des nonnes. Base : regardez-en 1. "
+        "L'ordre ne change jamais.",
         "Privilege: look at 2 cards of the nun row. Basic: look at 1. Their order never changes.",
     ),
     "support": (

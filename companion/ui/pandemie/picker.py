@@ -19,7 +19,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "title": ("Jouer un événement", "Play an event"),
     "help": ("Touchez une carte, puis ce qu'elle vise.", "Tap a card, then what it aims at."),
     "play": ("Jouer {card}", "Play {card}"),
-    "options": ("{card} · {n} choix", "{card} · {n} choices"),
+    "options": ("{card} : choisir…", "{card}: choose…"),
     "pawn": ("Quel pion ?", "Which pawn?"),
     "city": ("Vers quelle ville ?", "To which city?"),
     "target": ("Quelle carte retirer ?", "Which card to remove?"),
@@ -142,7 +142,7 @@ def event_picker(
             )
         else:
             button = big_button(
-                t("options", lang, card=name, n=len(p.of(c))),
+                t("options", lang, card=name),
                 open_(c),
                 f"event-card-{n}",
                 tone="tonal" if c == chosen else None,

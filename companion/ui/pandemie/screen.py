@@ -87,6 +87,11 @@ def _city_row(key: str, by_colour: Mapping[str, int], lang: str) -> ft.Control:
     )
 
 
+def _colours(colours: Any, lang: str) -> str:
+    """Colour codes in the screen's language, comma-separated."""
+    return ", ".join(PAN_COLOURS.get(c, (c, c, ""))[0 if lang == "fr" else 1] for c in colours)
+
+
 def _city(key: str) -> str:
     return component_name(f"PC:{key}") if key else "—"
 
@@ -178,7 +183,8 @@ def board(
             )
             rows.append(
                 ft.Text(
-                    f"{say(s, lang, names)} · {role_name(str(pl.get('role', '')), lang)} {_pt('in', lang)} {_city(pl.get('city') or '')} — {cards}",
+                    f"{say(s, lang, names)} · {role_name(str(pl.get('role', '')), lang)} "
+                    f"{_pt('in', lang)} {_city(pl.get('city') or '')} — {cards}",
                     size=15,
                     weight=ft.FontWeight.BOLD if s == seat else None,
                 )
@@ -288,13 +294,9 @@ def _province(
     if p.get("forts"):
         extra.append(f"{_pt('forts', lang)}{colon}{', '.join(_city(k) for k in p['forts'])}")
     if p.get("victories"):
-        extra.append(
-            f"{_pt('victories', lang)}{colon}{', '.join(PAN_COLOURS.get(c, (c, c, ''))[0 if lang == 'fr' else 1] for c in p['victories'])}"
-        )
+        extra.append(f"{_pt('victories', lang)}{colon}{_colours(p['victories'], lang)}")
     if p.get("eradicated"):
-        extra.append(
-            f"{_pt('eradicated', lang)}{colon}{', '.join(PAN_COLOURS.get(c, (c, c, ''))[0 if lang == 'fr' else 1] for c in p['eradicated'])}"
-        )
+        extra.append(f"{_pt('eradicated', lang)}{colon}{_colours(p['eradicated'], lang)}")
     extra.append(
         f"{_pt('decks', lang)}{colon}{_pt('player_deck', lang)} {p.get('player_deck', '?')} · "
         f"{_pt('propagation_deck', lang)} {p.get('propagation_deck', '?')}"

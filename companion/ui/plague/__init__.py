@@ -19,6 +19,7 @@ UI = GameUI(
     outcome_lines=outcome_lines,
     card_rule=card_rule,
     profile_panel=PlagueProfilePanel,
+    codes=False,  # the box's own cards: nothing printed by the app, nothing to scan
 )
 
 __all__ = ["UI"]

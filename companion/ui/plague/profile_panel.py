@@ -79,6 +79,9 @@ class PlagueProfilePanel:
         self.selected = path
         self.entering = False
 
+    def defaults(self) -> dict[str, Any]:
+        return {}  # the 2d6 tables imply no other option
+
     def form(self) -> P.PlagueForm:
         return P.PlagueForm(
             name=self.name.value or "",

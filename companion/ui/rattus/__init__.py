@@ -4,7 +4,7 @@ the face of a real token turned over (:mod:`.prompt`), the end in sentences (:mo
 form (:mod:`.options`) and its box profile panel (:mod:`.profile_panel`)."""
 
 from ..gameui import GameUI
-from . import board_map, picker, prompt
+from . import board_map, picker, prompt, shown
 from .options import GROUP_TITLES, OPTION_SPECS, TITLE
 from .outcome import outcome_lines
 from .profile_panel import RattusProfilePanel
@@ -24,6 +24,7 @@ UI = GameUI(
     scan_example="RAT:07",
     components=("rattus", "piper"),  # the Pied Piper expansion's characters play in Rattus
     profile_panel=RattusProfilePanel,
+    shown=shown.shown,  # what a component shown to the camera means now
 )
 
 __all__ = ["UI"]

@@ -12,6 +12,7 @@ from engine.core.lang import counted
 from engine.games.rattus.text import character
 
 from ..i18n import pairs
+from . import moves
 from .reminders import reminder
 
 TEXTS: dict[str, tuple[str, str]] = {
@@ -149,10 +150,13 @@ def pickers(
     send: Callable[[dict[str, Any]], Callable[[Any], Any]],
     info_button: Callable[..., Any],
 ) -> tuple[list[Any], set[str]]:
-    """Placing the cubes as steps: (controls, the intent kinds they replace)."""
+    """Placing the cubes, the Monk's rat, the Witch's look, the Nun's and the Bishop's pawns as steps:
+    (controls, the intent kinds they replace)."""
+    controls, handled = moves.pickers(choices, view, lang, state, refresh, send)
     rp = place_plan(choices, view)
-    if rp is None:
-        return [], set()
-    return [place_picker(rp, lang, state.setdefault("rattus-place", {}), refresh, send, info_button)], {
-        "PlaceCubes"
-    }
+    if rp is not None:
+        controls.insert(
+            0, place_picker(rp, lang, state.setdefault("rattus-place", {}), refresh, send, info_button)
+        )
+        handled.add("PlaceCubes")
+    return controls, handled

@@ -21,7 +21,18 @@ class RattusProfilePanel:
 
     def __init__(self, shell: Navigator) -> None:
         self.shell = shell
-        self.selected: Path | None = None  # None: the shipped default board without faces
+        # None: the shipped default board without faces. A census that knows all 49 faces is chosen at first
+        # (the most recently saved), with the app's hidden bag (``defaults``): what the census was made for
+        self.selected: Path | None = self._complete()
+
+    def _complete(self) -> Path | None:
+        done = [s for s in P.rattus_profiles(self.shell.hub.data_dir) if s.complete]
+        return max(done, key=lambda s: s.path.stat().st_mtime).path if done else None
+
+    def defaults(self) -> dict[str, Any]:
+        """The form's first values this panel implies: the hidden bag when a complete census is chosen."""
+        chosen = [s for s in P.rattus_profiles(self.shell.hub.data_dir) if s.path == self.selected]
+        return {"mode": "digital"} if chosen and chosen[0].complete else {}
 
     def option(self) -> dict[str, Any]:
         """``{"profile": ...}`` for the chosen census, else ``{}`` (the engine's default board). An incomplete

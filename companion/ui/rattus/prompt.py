@@ -18,9 +18,13 @@ from typing import Any
 
 import flet as ft
 
+from engine.core import codes
 from engine.core.events import TABLE
+from engine.core.lang import counted
 
 from .. import profiles as P
+from ..camera_dialog import scan_miss
+from ..model import parse_entry
 from ..widgets import big_button, card, heading, ident, pill, vcol
 
 log = logging.getLogger("tablekeeper.app")
@@ -63,7 +67,7 @@ TEXT: dict[str, dict[str, str]] = {
 def _t(key: str, lang: str, **kw: object) -> str:
     entry = TEXT[key]
     text = entry.get(lang) or entry["fr"]
-    return text.format(**kw) if kw else text
+    return counted(text.format(**kw), lang) if kw else text  # "1 face apprise", "3 faces apprises"
 
 
 def _symbols(lang: str) -> list[tuple[str, str]]:
@@ -82,10 +86,11 @@ _SEEN: dict[tuple[str, str], frozenset[str]] = {}  # (data dir, profile name) ->
 
 def remember(
     data_dir: str | os.PathLike[str], view: Mapping[str, Any], create: bool
-) -> tuple[Path, int] | None:
+) -> tuple[Path, int, int, int] | None:
     """Merge the faces turned over so far (public in every view) into this device's box profile of the same
-    name; ``create`` starts that profile (from the default board) when the device has none. Returns the file
-    and the number of faces added, or None when there was nothing to do."""
+    name; ``create`` starts that profile (from the default board) when the device has none. Returns the file,
+    the number of faces added and the faces it knows of its tokens (the census's own count, the one its list
+    shows), or None when there was nothing to do."""
     from engine.games.rattus import profile as rp
 
     faces = rp.revealed_faces(view)
@@ -93,7 +98,7 @@ def remember(
     key = (str(data_dir), name)
     if not faces or _SEEN.get(key, frozenset()) >= set(faces):
         return None
-    saved = [s for s in P.rattus_profiles(data_dir) if not s.error and s.name == name]
+    saved = [s for s in P.rattus_profiles(data_dir) if not s.error and rp.same_name(s.name, name)]
     if saved:
         path, prof = saved[0].path, saved[0].profile
     elif create:
@@ -109,7 +114,7 @@ def remember(
     if added:
         rp.save(new, path)
     _SEEN[key] = frozenset(faces)
-    return path, len(added)
+    return path, len(added), len(new.tokens) - len(new.missing_faces()), len(new.tokens)
 
 
 # -- the prompt -----------------------------------------------------------------------------------------------
@@ -148,13 +153,8 @@ def prompt(screen: Any, snap: Any) -> ft.Control | None:
         if done is not None and done[1]:
             p = view.get("profile") or {}
             screen.__dict__["_rattus_note"] = _t(
-                "learned",
-                lang,
-                name=p.get("name", ""),
-                n=done[1],
-                done=p.get("faces", "?"),
-                total=p.get("tokens", 49),
-            )
+                "learned", lang, name=p.get("name", ""), n=done[1], done=done[2], total=done[3]
+            )  # the census file's count: the one the census list and the new-table panel show
     to = view.get("turn_over")
     if not isinstance(to, Mapping) or not to.get("regions"):
         screen.__dict__["_rattus_note"] = ""  # said during the ravage; the turn has moved on
@@ -170,6 +170,10 @@ def prompt(screen: Any, snap: Any) -> ft.Control | None:
     form: FacePrompt = screen.__dict__.setdefault("_rattus_face", FacePrompt())
     if form.region not in regions:
         form.region = regions[0]
+    take = getattr(screen, "take_prompt_fill", None)
+    shown = take("sticker") if callable(take) else ""  # a sticker shown to the camera whose face is unknown
+    if shown:
+        form.sticker, form.threshold, form.symbols = shown, None, []
     return card(
         vcol(_form(screen, snap, form, regions, to, lang), spacing=10, tight=True),
         identifier="face-prompt",
@@ -227,6 +231,9 @@ def _form(
         if not face and not sticker:
             screen.shell.toast(_t("no_face", lang), error=True)
             return
+        if sticker and (entry := parse_entry(sticker)).kind == codes.DAMAGED:  # said as damaged, not unknown
+            screen.shell.toast(scan_miss([entry], lang, prefix="RAT:"), error=True)
+            return
         intent = {
             "type": "FlipToken",
             "seat": snap.seat,
@@ -239,13 +246,6 @@ def _form(
         after = screen.acting.snapshot
         if after is not None and after.seq != before:  # turned over: ready for the next token
             form.clear()
-            refresh()
-
-    async def scan(_e: Any = None) -> None:
-        scans = await screen.shell.capture_scans()
-        ours = [s.component_id for s in scans or [] if s.component_id and s.component_id.startswith("RAT:")]
-        if ours:
-            form.sticker = ours[0]
             refresh()
 
     out: list[ft.Control] = [heading(_t("title", lang, region=form.region), 18)]
@@ -281,10 +281,11 @@ def _form(
         capitalization=ft.TextCapitalization.CHARACTERS,
         on_change=typed,
     )
-    row: list[ft.Control] = [ident(field, "face-token")]
-    if screen.shell.camera_kind():
-        row.append(big_button("", scan, "face-scan", icon=ft.Icons.QR_CODE_SCANNER, col={"xs": 3}))
-    out.append(ft.Row(row, spacing=8))
+    out.append(ident(field, "face-token"))
+    camera = getattr(screen, "camera", None)  # the table screen's live viewfinder: a sticker shown fills this
+    cam = camera.button("face-scan") if camera is not None else None
+    if cam is not None:
+        out.append(cam)
     if to.get("sticker_needed"):
         out.append(ft.Text(_t("sticker_needed", lang), size=14))
     common = [str(f) for f in to.get("common") or []]

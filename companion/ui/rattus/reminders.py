@@ -14,7 +14,8 @@ REMINDERS: dict[str, tuple[str, str]] = {
     ),
     "moine": (
         "À votre tour, déplacez un rat d'une région vers une voisine (jamais plus de 3 rats par région).",
-        "On your turn, move one rat from a region to a neighbouring one (never more than 3 rats in a region).",
+        "On your turn, move one rat from a region to a neighbouring one "
+        "(never more than 3 rats in a region).",
     ),
     "chevalier": (
         "Déplacez la Peste de 2 régions ; elle peut compter pour 2 cubes neutres de plus là où elle frappe.",
@@ -25,14 +26,14 @@ REMINDERS: dict[str, tuple[str, str]] = {
         "Secretly look at one rat, then a second; you may then swap them.",
     ),
     "roi": (
-        "À tout moment de votre tour, mettez un de vos cubes au Château, depuis une région sans rat : il y est "
-        "à l'abri jusqu'à la fin.",
+        "À tout moment de votre tour, mettez un de vos cubes au Château, depuis une région sans rat : "
+        "il y est à l'abri jusqu'à la fin.",
         "Any time on your turn, move one of your cubes to the castle from a region "
         "with no rat: it is safe there until the end.",
     ),
     "serf": (
-        "Quand la Peste frappe à votre tour, posez un cube dans la région pour chaque rat qui a retiré un cube "
-        "d'un autre joueur.",
+        "Quand la Peste frappe à votre tour, posez un cube dans la région pour chaque rat qui a retiré "
+        "un cube d'un autre joueur.",
         "When the plague strikes on your turn, add a cube to the region for each rat "
         "that removed another player's cube.",
     ),

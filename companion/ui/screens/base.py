@@ -38,6 +38,10 @@ class Screen:
     async def leave(self) -> None:
         """Called when the shell goes to another screen."""
 
+    async def presence(self, here: bool) -> None:
+        """The page's browser went away (a phone locked, a tab closed) or came back: a screen that holds a
+        seat tells its host (who is at the table: :mod:`companion.sync.presence`)."""
+
 
 def table_title(name: str, game: str, lang: str) -> str:
     """``name · game``, or just the game when the table is named after it."""

@@ -8,14 +8,23 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from ... import camera
 from .. import profiles as P
-from ..i18n import tr
+from ..camera_dialog import scan_miss
+from ..i18n import pairs, tr
 from ..typed import track
+from ..viewfinder import Viewfinder
 from ..widgets import big_button, card, heading, ident, pill, vcol
 from .base import Screen
 
 if TYPE_CHECKING:
     from ..navigator import Navigator
+
+
+TEXTS: dict[str, tuple[str, str]] = {
+    "shown": ("{tid} : touchez sa face puis Enregistrer.", "{tid}: tap its face, then Record."),
+}
+t = pairs(TEXTS)
 
 
 class CensusScreen(Screen):
@@ -38,6 +47,7 @@ class CensusScreen(Screen):
         self.symbols: list[str] = []
         self.message = ""
         self.confirm_replace = ""
+        self.camera = Viewfinder(shell, self._seen, key="census")  # a token's sticker fills the field
         if census is not None:
             self._next()
 
@@ -108,6 +118,9 @@ class CensusScreen(Screen):
                 self.shell.toast(tr("census.already", lang, tid=tid, face=old.text()), error=True)
                 return
             self.census.record(tid, new, replace=self.confirm_replace == tid)
+        except rp.TokenCodeError as exc:  # a damaged code, a foreign one, no rat token: said in words
+            self.shell.toast(tr("census.bad", lang, err=exc.said(lang)), error=True)
+            return
         except (ValueError, rp.CensusError) as exc:
             self.shell.toast(tr("census.bad", lang, err=exc), error=True)
             return
@@ -131,16 +144,26 @@ class CensusScreen(Screen):
         self.shell.toast(self.message)
         self.shell.refresh()
 
-    async def _scan(self, _e: Any = None) -> None:
-        scans = await self.shell.capture_scans()
-        if scans is None:
-            return
-        ours = [s.component_id for s in scans if s.component_id and s.component_id.startswith("RAT:")]
-        if not ours:
-            self.shell.toast(tr("scan.nothing", self.lang), error=True)
-            return
-        self.token.value = ours[0]
-        self.shell.refresh()
+    async def leave(self) -> None:
+        self.camera.close("the screen was left")
+
+    async def _seen(self, changes: list[Any]) -> None:
+        """The camera saw codes: a rat token's sticker fills the token (the camera stays open for the next);
+        anything else is named (:func:`scan_miss`)."""
+        said: list[str] = []
+        for c in changes:
+            if c.kind != "appeared":
+                continue
+            cid = c.component_id
+            if cid is not None and cid.startswith("RAT:"):
+                self.token.value = cid
+                self.threshold, self.symbols, self.confirm_replace = None, [], ""
+                said = [t("shown", self.lang, tid=cid)]
+            else:
+                said.append(scan_miss(camera.scans_of([c.read]), self.lang, prefix="RAT:"))
+        if said:
+            self.camera.tell(" · ".join(said))
+            self.shell.refresh()
 
     async def _new_table(self, _e: Any = None) -> None:
         await self.shell.open_new_table(game="rattus", profile=self.census.path if self.census else None)
@@ -199,10 +222,14 @@ class CensusScreen(Screen):
             head.append(ident(pill(self.message, ft.Colors.TERTIARY_CONTAINER), "census-message"))
         self.token.label = tr("census.token", lang)
         tok: list[ft.Control] = [ident(self.token, "census-token")]
-        if self.shell.camera_kind():
-            tok.append(
-                big_button(tr("census.scan", lang), self._scan, "census-scan", icon=ft.Icons.QR_CODE_SCANNER)
-            )
+        cam = self.camera.button(
+            "census-scan", label=tr("census.scan", lang)
+        )  # the live viewfinder: each sticker shown fills the token
+        if cam is not None:
+            tok.append(cam)
+        part = self.camera.control()
+        if part is not None:
+            tok.append(part)
         text = (self.token.value or "").strip()
         if text:
             try:
@@ -271,11 +298,19 @@ class CensusScreen(Screen):
                     tone="tonal",
                 ),
             ]
+        room = self.camera.spacer()  # a browser's camera: its video panel covers the page's bottom
+        below = [room] if room is not None else []
         if self.shell.phone:
             return vcol(
-                [card(vcol(head, spacing=8)), card(vcol(tok + face, spacing=10)), card(vcol(end, spacing=8))],
+                [
+                    card(vcol(head, spacing=8)),
+                    card(vcol(tok + face, spacing=10)),
+                    card(vcol(end, spacing=8)),
+                    *below,
+                ],
                 spacing=12,
             )
         left = card(vcol([*head, *tok, *end], spacing=10), col={"md": 5})
         right = card(vcol(face, spacing=10), col={"md": 7})
-        return ft.ResponsiveRow([left, right], spacing=12, run_spacing=12)
+        row = ft.ResponsiveRow([left, right], spacing=12, run_spacing=12)
+        return vcol([row, *below], spacing=12) if below else row

@@ -6,15 +6,20 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from engine.core import codes
 from engine.core.events import TABLE
 
+from ... import camera
 from ...announce import turn_seats
 from ...session import Session
 from .. import rejoin
+from ..camera_dialog import scan_miss
 from ..i18n import tr
 from ..seat_picker import SeatPicker, provinces_of
+from ..shown import not_ours
 from ..spawn import spawn
 from ..typed import track
+from ..viewfinder import Viewfinder
 from ..widgets import big_button, card, heading, ident, pill, vcol
 from .base import Screen, err_text, table_title
 
@@ -38,6 +43,7 @@ class JoinScreen(Screen):
         self.picker = SeatPicker("join")
         self.found_list: ft.ListView | None = None
         self._stop_watching: Any = None
+        self.camera = Viewfinder(shell, self._seen, self._describe, key="join")  # the table's QR code
         self._start_browser()
 
     def _start_browser(self) -> None:
@@ -77,6 +83,7 @@ class JoinScreen(Screen):
             pass
 
     async def leave(self) -> None:
+        self.camera.close("the screen was left")
         await self._close_preview()
         stop, self._stop_watching = self._stop_watching, None
         if stop is not None:
@@ -124,11 +131,14 @@ class JoinScreen(Screen):
         self.code.label = tr("join.code", lang)
         self.pin.label = tr("join.pin", lang)
         form: list[ft.Control] = [ident(self.code, "join-code-field")]
-        cam = self.shell.camera_kind()
-        if cam:
-            form.append(
-                big_button(tr("join.scan", lang), self._scan_code, "join-scan", icon=ft.Icons.QR_CODE_SCANNER)
-            )
+        cam = self.camera.button(
+            "join-scan", label=tr("join.scan", lang)
+        )  # the live viewfinder: the table's QR code joins
+        if cam is not None:
+            form.append(cam)
+        shown = self.camera.control()
+        if shown is not None:
+            form.append(shown)
         # always there (no layout jump under a finger): which table the seat buttons will join
         form.append(
             ident(
@@ -142,20 +152,40 @@ class JoinScreen(Screen):
         )
         form.append(ident(self.pin, "pin"))
         form.append(self._seats())
+        room = self.camera.spacer()  # a browser's camera: its video panel covers the page's bottom
         return vcol(
-            [card(vcol(found, spacing=10, tight=True)), card(vcol(form, spacing=12, tight=True))], spacing=14
+            [
+                card(vcol(found, spacing=10, tight=True)),
+                card(vcol(form, spacing=12, tight=True)),
+                *([room] if room is not None else []),
+            ],
+            spacing=14,
         )
 
-    async def _scan_code(self, _e: Any = None) -> None:
-        scans = await self.shell.capture_scans()
-        if scans is None:
-            return
-        codes_ = [sc.raw for sc in scans if sc.raw.startswith("tk://")]
-        if not codes_:
-            self.shell.toast(tr("scan.nothing", self.lang), error=True)
-            return
-        self.code.value = codes_[0]
-        self._code_entered()
+    def _describe(self, read: Any) -> tuple[str, str]:
+        if read.kind == codes.JOIN:
+            return tr("join.title", self.lang), "ok"
+        if read.component_id is not None:
+            return read.component_id, "idle"
+        return not_ours(read.raw, self.lang, read.reason)[1], "bad"
+
+    async def _seen(self, changes: list[Any]) -> None:
+        """The camera saw codes: a table's join code (or a host's join address) fills the code and the camera
+        closes; anything else is named (:func:`scan_miss`)."""
+        said: list[str] = []
+        for c in changes:
+            if c.kind != "appeared":
+                continue
+            if c.read.kind == codes.JOIN:
+                self.camera.close("a join code was read")
+                self.code.value = c.raw.strip()
+                self._code_entered()
+                self.shell.refresh()
+                return
+            said.append(scan_miss(camera.scans_of([c.read]), self.lang, want="join"))
+        if said:
+            self.camera.tell(" · ".join(said))
+            self.shell.refresh()
 
     def _code_entered(self, _e: Any = None) -> None:
         try:
@@ -274,6 +304,7 @@ class JoinScreen(Screen):
             lang,
             self._pick,
             self.shell.refresh,
+            phone=self.shell.phone,
         )
 
     async def _pick(self, seat: str, province: str, name: str, colour: str) -> None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -14,10 +17,12 @@ from engine.core.events import TABLE
 from engine.core.game import GAMES, get_game
 
 from .. import model
-from ..games import GAME_UIS, game_title, option_specs
+from ..estimate import Estimate, Estimator, options_key
+from ..games import GAME_UIS, game_title, game_ui, option_specs
 from ..gameui import ProfilePanel
 from ..hub import Hosted, SyncUnavailable
-from ..i18n import form_error, tr
+from ..i18n import form_error, pairs, refusal_text, tr
+from ..spawn import spawn
 from ..typed import track
 from ..widgets import big_button, card, heading, ident, vcol
 from .base import Screen, err_text
@@ -26,6 +31,36 @@ if TYPE_CHECKING:
     from ..navigator import Navigator
 
 log = logging.getLogger("tablekeeper.app")
+
+TEXTS: dict[str, tuple[str, str]] = {
+    "title": ("Chances de victoire, mesurées", "Chances of winning, measured"),
+    "running": (
+        "Mesure en cours : l'ordinateur joue ces réglages…",
+        "Measuring: the computer plays this set-up…",
+    ),
+    "rate": ("{pct} des parties gagnées", "{pct} of games won"),
+    "interval": (
+        "entre {low} et {high} (intervalle à 95 %), sur {n} partie(s) simulée(s)",
+        "between {low} and {high} (95% interval), over {n} simulated game(s)",
+    ),
+    "more": ("— la mesure continue", "— still measuring"),
+    "failed": ("Pas de mesure pour ces réglages : {err}", "No measure for this set-up: {err}"),
+    "caveat": (
+        "L'ordinateur joue chaque action sans plan d'équipe : un groupe qui se concerte fait souvent mieux. "
+        "Changez une option : la mesure est refaite.",
+        "The computer plays each action without a team plan: a group that talks usually does better. "
+        "Change an option: it is measured again.",
+    ),
+    "levers": ("Ce qui change la difficulté :", "What changes the difficulty:"),
+}
+t = pairs(TEXTS)
+TYPING_PAUSE_S = 0.7  # a number typed in the form is measured once the typing pauses this long
+
+
+def percent(x: float, lang: str) -> str:
+    """``0.055`` → ``5,5 %`` (French) or ``5.5%``; a whole number from 10 % up."""
+    text = f"{100 * x:.1f}" if x < 0.095 else f"{100 * x:.0f}"
+    return f"{text.replace('.', ',')} %" if lang == "fr" else f"{text}%"
 
 
 def game_availability() -> dict[str, str]:
@@ -38,6 +73,28 @@ def game_availability() -> dict[str, str]:
         except Exception as exc:  # noqa: BLE001 - any failure makes the game unavailable; say why
             out[g] = f"{type(exc).__name__}: {exc}"
     return out
+
+
+NAMES_FILE = "last-names.json"
+
+
+def last_names(data_dir: Path) -> str:
+    """The names typed for the last table made here, as they are typed ("Ana, Bea, …"), or ""."""
+    try:
+        names = json.loads((Path(data_dir) / NAMES_FILE).read_text())
+    except (OSError, ValueError):
+        return ""
+    if not isinstance(names, list):
+        return ""
+    return ", ".join(str(n) for n in names if isinstance(n, str) and n.strip())
+
+
+def remember_names(data_dir: Path, names: list[str]) -> None:
+    """Keep ``names`` for the next table's form (not written: this table still has them)."""
+    try:
+        (Path(data_dir) / NAMES_FILE).write_text(json.dumps(names, ensure_ascii=False))
+    except OSError as exc:
+        log.warning("could not keep the players' names for the next game: %s", exc)
 
 
 class NewTableScreen(Screen):
@@ -53,13 +110,23 @@ class NewTableScreen(Screen):
         )
         # kept between renders: what is typed is read from each change event (companion/ui/typed.py)
         self.name = track(ft.TextField(value="", text_size=18, height=64))
-        self.players = track(ft.TextField(value="", text_size=18, multiline=True, min_lines=1, max_lines=4))
+        # the names of the last game made here, ready for the next one (the same troop plays again)
+        self.players = track(
+            ft.TextField(
+                value=last_names(shell.hub.data_dir), text_size=18, multiline=True, min_lines=1, max_lines=4
+            )
+        )
         self.advanced = track(ft.TextField(value="", multiline=True, min_lines=1, max_lines=6, text_size=16))
         self.advertise = shell.hub.advertise  # started with --no-advertise: never announced (see Hub.create)
         self.fields: dict[str, ft.Control] = {}
         self.values: dict[str, Any] = {}
         self.choice_values: dict[str, Any] = {}
         self.busy = False
+        self.inputs: dict[tuple[str, str], ft.TextField] = {}  # the number fields, kept between renders
+        self._typed_at = 0.0
+        # the win rate of the set-up on the form, measured while it is filled in (companion.ui.estimate)
+        self.estimators: dict[str, Estimator] = {}
+        self.estimate_box = ft.Container()  # kept: the measure's progress redraws it alone
         # each game's box profile panel (Rattus: the census of the tokens' faces; Plague: the 2d6 tables)
         self.panels: dict[str, ProfilePanel] = {
             g: ui.profile_panel(shell) for g, ui in GAME_UIS.items() if ui.profile_panel is not None
@@ -115,6 +182,9 @@ class NewTableScreen(Screen):
         def pick(_e: Any) -> None:
             self._keep_values()
             self.game = game
+            for other, est in self.estimators.items():  # another game's measure stops at once
+                if other != game:
+                    est.stop()
             self.values = {}
             self.choice_values = {}
             if (self.name.value or "") in {game_title(g, la) for g in GAMES for la in ("fr", "en")}:
@@ -166,14 +236,17 @@ class NewTableScreen(Screen):
         self.advanced.label = tr("new.advanced", lang)
         opts: list[ft.Control] = []
         self.fields = {}
+        panel = self.panels.get(self.game or "")
+        # the form's first values the chosen box profile implies (Rattus: a full census, the hidden bag)
+        implied = panel.defaults() if panel is not None and not self.choice_values else {}
         for spec in option_specs(self.game or ""):
             value = self.values.get(spec.key, spec.default)
             if spec.kind == "bool":  # two big buttons rather than a small switch
-                self.choice_values.setdefault(spec.key, bool(spec.default))
+                self.choice_values.setdefault(spec.key, bool(implied.get(spec.key, spec.default)))
                 opts.append(self._yes_no(spec.label(lang), spec.key, f"opt-{spec.key}"))
                 continue
             if spec.kind == "choice":
-                self.choice_values.setdefault(spec.key, spec.default)
+                self.choice_values.setdefault(spec.key, implied.get(spec.key, spec.default))
                 opts.append(ft.Text(spec.label(lang), size=16, weight=ft.FontWeight.W_600))
                 opts.append(
                     ft.ResponsiveRow(
@@ -192,14 +265,19 @@ class NewTableScreen(Screen):
                     )
                 )
                 continue
-            else:
-                f = ft.TextField(
-                    label=spec.label(lang),
-                    value=str(value),
-                    text_size=18,
-                    height=64,
-                    keyboard_type=ft.KeyboardType.NUMBER if spec.kind == "int" else None,
+            f = self.inputs.get((self.game or "", spec.key))
+            if f is None:
+                f = track(
+                    ft.TextField(
+                        value=str(value),
+                        text_size=18,
+                        height=64,
+                        keyboard_type=ft.KeyboardType.NUMBER if spec.kind == "int" else None,
+                        on_change=self._typed,
+                    )
                 )
+                self.inputs[(self.game or "", spec.key)] = f
+            f.label = spec.label(lang)
             self.fields[spec.key] = f
             opts.append(ident(f, f"opt-{spec.key}"))
         body = [
@@ -229,6 +307,7 @@ class NewTableScreen(Screen):
                     tight=True,
                 )
             ),
+            *self._difficulty(),
             big_button(
                 tr("new.create", lang),
                 self.create,
@@ -239,6 +318,111 @@ class NewTableScreen(Screen):
             ),
         ]
         return vcol(body, spacing=14)
+
+    # -- the set-up's difficulty, measured ----------------------------------------------------------------
+    def _typed(self, _e: Any = None) -> None:
+        """A number typed in the form: measured again once the typing pauses (not at every key)."""
+        self._typed_at = at = time.monotonic()
+
+        async def later() -> None:
+            await asyncio.sleep(TYPING_PAUSE_S)
+            if self._typed_at == at and self.shell.screen is self:
+                self._show_estimate()
+
+        spawn(self.shell.page, later)
+
+    def _estimator(self, game: str) -> Estimator | None:
+        ui = game_ui(game)
+        if ui is None or ui.difficulty is None:
+            return None
+        if game not in self.estimators:
+
+            def progress() -> None:
+                if self.shell.screen is self and self.game == game:
+                    self._show_estimate()
+
+            self.estimators[game] = Estimator(ui.difficulty, progress)
+        return self.estimators[game]
+
+    def _show_estimate(self) -> None:
+        """Only the measure's part of the form drawn again: never the fields someone is typing in."""
+        self.estimate_box.content = self._estimate_content()
+        try:
+            self.estimate_box.update()
+        except Exception:  # noqa: BLE001 - not on the page (the form was left, or not drawn yet)
+            pass
+
+    def _difficulty(self) -> list[ft.Control]:
+        """The chosen set-up's win rate (measured in a worker process, shown as it comes, with its
+        interval), and the options the rules offer to change it."""
+        if self._estimator(self.game or "") is None:
+            return []
+        self.estimate_box.content = self._estimate_content()
+        return [card(self.estimate_box, "estimate")]
+
+    def _estimate_content(self) -> ft.Control:
+        game = self.game or ""
+        est = self._estimator(game)
+        ui = game_ui(game)
+        assert est is not None and ui is not None and ui.difficulty is not None
+        lang = self.lang
+        typed = {k: getattr(f, "value", None) for k, f in self.fields.items()}
+        try:
+            options = model.build_options(
+                option_specs(game),
+                {**self.values, **typed, **self.choice_values},
+                (self.advanced.value or ""),
+            )
+        except model.OptionError as exc:
+            options, problem = None, form_error(exc.message, lang)
+        else:
+            problem = ""
+        lines: list[ft.Control] = [heading(t("title", lang), 18)]
+        if options is not None:
+            key = options_key(game, options)
+            if key != est.key:
+                spawn(self.shell.page, est.want, key, options)
+                shown: Estimate | None = None
+            else:
+                shown = est.estimate
+            lines += self._measure(shown, lang)
+            lines.append(ft.Text(t("levers", lang), size=16, weight=ft.FontWeight.W_600))
+            lines += [ft.Text(f"• {lever}", size=15) for lever in ui.difficulty.levers(options, lang)]
+        else:
+            lines.append(ident(ft.Text(t("failed", lang, err=problem), size=17), "estimate-rate"))
+        return vcol(lines, spacing=8, tight=True)
+
+    def _measure(self, est: Estimate | None, lang: str) -> list[ft.Control]:
+        if est is not None and est.error:
+            return [
+                ident(
+                    ft.Text(
+                        t(
+                            "failed",
+                            lang,
+                            err=refusal_text("options", est.error, lang) if est.refused else est.error,
+                        ),
+                        size=17,
+                    ),
+                    "estimate-rate",
+                )
+            ]
+        if est is None or not est.played:
+            return [ident(ft.Text(t("running", lang), size=17, italic=True), "estimate-rate")]
+        low, high = est.interval()
+        said = t("interval", lang, low=percent(low, lang), high=percent(high, lang), n=est.played)
+        return [
+            ident(
+                ft.Text(t("rate", lang, pct=percent(est.rate, lang)), size=26, weight=ft.FontWeight.BOLD),
+                "estimate-rate",
+            ),
+            ident(ft.Text(said + ("" if est.done else f" {t('more', lang)}"), size=16), "estimate-interval"),
+            ft.Text(t("caveat", lang), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+        ]
+
+    async def leave(self) -> None:
+        for est in self.estimators.values():
+            est.stop()
 
     def _visibility(self) -> ft.Control:
         """Announced on the LAN or not; a process started with --no-advertise announces nothing and says so."""
@@ -314,6 +498,7 @@ class NewTableScreen(Screen):
         typed = [n.strip() for n in re.split(r"[,;\n]", (self.players.value or "")) if n.strip()]
         if not typed:
             return
+        remember_names(self.shell.hub.data_dir, typed)
         srv = hosted.server
         try:
             seats = [i.seat for i in srv.snapshot(TABLE).seats]

@@ -17,14 +17,12 @@ import flet as ft
 
 from engine.core.events import TABLE
 
-from ... import camera
 from ...announce import turn_seats
 from ...session import Rejected, Session, Snapshot
 from .. import model, theme
 from ..boards.tap import offer
 from ..games import (
     board_control,
-    component_label,
     game_prompt,
     group_titles,
     scan_refusal,
@@ -33,6 +31,7 @@ from ..hotseat import Privacy
 from ..i18n import reason_text, refusal_text, tr
 from ..pickers import choice_panel, is_listed
 from ..spawn import spawn
+from ..table_camera import TableCamera
 from ..table_parts import TableParts
 from ..widgets import big_button, card, heading, ident, pill, vcol
 from .base import Screen, err_text
@@ -50,7 +49,7 @@ FOLD_SHOW = 4  # ... showing this many
 
 
 # -- the table / seat screen --------------------------------------------------------------------------
-class TableScreen(TableParts, Screen):
+class TableScreen(TableCamera, TableParts, Screen):
     """The shared tablet (seat ``table``) or a player's own phone (their private view first)."""
 
     grafted = True
@@ -77,6 +76,9 @@ class TableScreen(TableParts, Screen):
         self.actor_seat: str | None = None
         self.wanted_seat: str | None = None
         self.elsewhere: str | None = None  # the seat in turn plays on its own device (it holds the seat)
+        # a player out of turn this tablet plays for a moment (an event card « à tout moment »)
+        self.event_seat: str | None = None
+        self.choosing_event = False
         self._actor_lock = asyncio.Lock()
         self.seat = seat
         self.owns_session = owns_session
@@ -92,7 +94,7 @@ class TableScreen(TableParts, Screen):
             expand=True,
             capitalization=ft.TextCapitalization.CHARACTERS,
         )
-        self.camera_dialog: ft.AlertDialog | None = None
+        self._camera_init()  # the live viewfinder and what a component shown means (table_camera)
         # step pickers' settings between renders (companion.ui.pickers), per acting seat, until something is played
         self.picker_state: dict[str, dict[str, Any]] = {}
         self.online = True
@@ -105,6 +107,23 @@ class TableScreen(TableParts, Screen):
         on_status = getattr(session, "on_status", None)  # a joined device: show when the link drops
         if callable(on_status):
             on_status(self._status)
+        on_lost = getattr(session, "on_lost", None)  # a seat played here without holding it, taken back
+        if callable(on_lost) and seat != TABLE:
+            on_lost(self._lost)
+
+    def _lost(self, _why: Rejected) -> None:
+        """This screen's seat was taken by another device (its player's phone came back)."""
+        snap = self.session.snapshot
+        names = model.people(snap.seats, self.lang) if snap is not None else {}
+        self.closed_error = tr("table.taken_back", self.lang, seat=model.say(self.seat, self.lang, names))
+        self._changed(None)  # type: ignore[arg-type]
+
+    async def presence(self, here: bool) -> None:
+        """The page's browser went away or came back: the host hears it for every seat this screen holds."""
+        for s in (self.session, self.actor):
+            tell = getattr(s, "here", None)
+            if callable(tell):
+                await tell(here)
 
     def _status(self, up: bool) -> None:
         self.online = up
@@ -158,6 +177,7 @@ class TableScreen(TableParts, Screen):
         return names.get(who) or (model.say(who, self.lang) if who[1:].isdigit() else who)
 
     async def leave(self) -> None:
+        self.camera.close("the screen was left")
         self.shell.alerts.detach(self.session)
         await self._drop_actor()
         if self.owns_session:
@@ -188,7 +208,8 @@ class TableScreen(TableParts, Screen):
             return
         seats = self._to_act(snap)
         want = self.wanted_seat if self.wanted_seat in seats else (seats[0] if seats else None)
-        if want == self.actor_seat or (want is not None and want == self.elsewhere):
+        held = {i.seat for i in snap.seats if i.held}
+        if want == self.actor_seat or (want is not None and want == self.elsewhere and want in held):
             return  # already acting for it, or it plays on its own device: not asked again at every change
         await self._drop_actor()
         self.elsewhere = None
@@ -207,6 +228,17 @@ class TableScreen(TableParts, Screen):
             return
         self.actor, self.actor_seat = actor, want
         actor.on_change(self._changed)
+        on_lost = getattr(actor, "on_lost", None)
+        if callable(on_lost):
+            on_lost(lambda _why, a=actor: self._actor_lost(a))
+
+    def _actor_lost(self, actor: Session) -> None:
+        """The seat this tablet played in turn was opened on its player's own device: the tablet follows (it
+        says so, and plays the next seat in turn)."""
+        if self.actor is not actor:
+            return
+        self.elsewhere, self.actor, self.actor_seat = self.actor_seat, None, None
+        self._changed(None)  # type: ignore[arg-type]
 
     def _to_act(self, snap: Snapshot) -> list[str]:
         """The seats a tablet playing in turn acts for: those the game waits for out of turn first (a Pandémie
@@ -214,7 +246,35 @@ class TableScreen(TableParts, Screen):
         discard), then those whose turn it is; on a province tablet, only its province's players."""
         turn = self._turn(snap)
         waiting = [s for s in model.waiting_for(snap.view) if s in self._mine(snap)]
-        return [*waiting, *(s for s in turn if s not in waiting)]
+        out = [*waiting, *(s for s in turn if s not in waiting)]
+        if self.event_seat and self.event_seat not in out and self.event_seat in self._mine(snap):
+            out.append(self.event_seat)
+        return out
+
+    def _out_of_turn(self, snap: Snapshot) -> list[str]:
+        """This tablet's players not in turn and playing on no device of their own: one of them may play an
+        event card « à tout moment », here."""
+        acting = set(self._to_act(snap))
+        return [
+            i.seat
+            for i in snap.seats
+            if i.seat != TABLE and i.seat in self._mine(snap) and i.seat not in acting and not i.held
+        ]
+
+    async def _toggle_event(self, _e: Any = None) -> None:
+        self.choosing_event = not self.choosing_event
+        self.shell.refresh()
+
+    def _pick_event(self, seat: str) -> Callable[[Any], Any]:
+        """Play for ``seat`` out of its turn (its event card) until another player is picked."""
+
+        async def pick(_e: Any) -> None:
+            self.event_seat = self.wanted_seat = seat
+            self.choosing_event = False
+            await self._sync_actor()
+            self.shell.refresh()
+
+        return pick
 
     def _mine(self, snap: Snapshot) -> set[str]:
         """The seats this screen may play for: a province tablet's province's players, else every seat."""
@@ -228,7 +288,24 @@ class TableScreen(TableParts, Screen):
         if self.seat == TABLE and self.province:
             mine = self._mine(snap)
             seats = [s for s in seats if s in mine]
+        elif self.seat != TABLE:  # a player's own device: the turn in its province (Pandémie), not all four
+            own = self._province_seats(snap)
+            if own and any(s in own for s in seats):
+                seats = [s for s in seats if s in own]
         return seats
+
+    def _province_seats(self, snap: Snapshot) -> list[str]:
+        """The seats of this player's province in their order of play ([] in a game without provinces)."""
+        code = next((i.province_code for i in snap.seats if i.seat == self.seat), "")
+        return [i.seat for i in snap.seats if code and i.province_code == code]
+
+    def _plays_after(self, snap: Snapshot, turn: list[str]) -> str:
+        """The seat this player plays right after ("" when they play next, or when it is their turn)."""
+        own = self._province_seats(snap) or [i.seat for i in snap.seats if i.seat != TABLE]
+        if self.seat not in own or self.seat in turn or len(own) < 2:
+            return ""
+        before = own[own.index(self.seat) - 1]
+        return "" if before in turn else before
 
     def provinces(self, snap: Snapshot) -> list[tuple[str, str]]:
         """(code, name) of the game's provinces (Pandémie), else none."""
@@ -268,10 +345,12 @@ class TableScreen(TableParts, Screen):
         self.shell.refresh()
 
     async def _play_here(self, _e: Any = None) -> None:
-        """Try again to play the seat in turn here (its phone may have let it go); if its device still holds
-        it, say so and what to do (the host never takes a seat from a device that holds it)."""
+        """Try again to play the seat in turn here (its phone may have let it go, or been gone a while: then
+        the seat is freed for this tablet); if its device still holds it, say so and what to do (the host
+        never takes a seat from a device that is at the table)."""
         held = self.elsewhere
         self.elsewhere = None
+        await self._free_if_away(held)
         await self._sync_actor()
         if held is not None and self.elsewhere == held:
             snap = self.session.snapshot
@@ -281,9 +360,36 @@ class TableScreen(TableParts, Screen):
             )
         self.shell.refresh()
 
+    async def _free_if_away(self, seat: str | None) -> None:
+        """Free ``seat`` when its device has been gone a while (this screen then plays it without holding it)."""
+        snap = self.session.snapshot
+        away = {i.seat for i in snap.seats if i.away} if snap is not None else set()
+        free = getattr(self.session, "free_away", None)
+        if seat in away and callable(free):
+            try:
+                await free(seat)
+            except Rejected as exc:  # it came back meanwhile: said below
+                log.info("could not free %s: %s", seat, exc)
+
+    def _play_away(self, seat: str) -> Callable[[Any], Any]:
+        """ "Play it here": a seat in turn whose device has been gone a while, played on this tablet."""
+
+        async def play(_e: Any) -> None:
+            await self._free_if_away(seat)
+            if not self.follow:
+                self.follow = True
+                await self.shell.remember(follow=True)
+            self.wanted_seat, self.elsewhere = seat, None
+            await self._sync_actor()
+            self.shell.refresh()
+
+        return play
+
     def _pick_actor(self, seat: str) -> Callable[[Any], Any]:
         async def pick(_e: Any) -> None:
             self.wanted_seat = seat
+            if seat != self.event_seat:
+                self.event_seat = None  # back to the turn: the event's player is no longer offered
             await self._sync_actor()
             self.shell.refresh()
 
@@ -291,6 +397,16 @@ class TableScreen(TableParts, Screen):
 
     # -- rendering --------------------------------------------------------------------------------------
     def render(self) -> ft.Control:
+        body = self._render()
+        # a browser's camera: its video panel covers the page's bottom (a wide page's: over the board)
+        board_left = self.seat == TABLE and not self._board_tablet()
+        self.camera.place("l" if board_left else "r")
+        room = self.camera.spacer()
+        if room is not None and isinstance(body, ft.Column):
+            body.controls.append(room)
+        return body
+
+    def _render(self) -> ft.Control:
         lang = self.lang
         snap = self.session.snapshot
         if snap is None:
@@ -386,7 +502,35 @@ class TableScreen(TableParts, Screen):
                         run_spacing=8,
                     )
                 )
-        if self.follow and self.elsewhere and not self.actor_seat:
+            others = self._out_of_turn(table_snap) if self.follow else []
+            if others:  # an event card « à tout moment » for a player without a phone
+                parts.append(
+                    big_button(
+                        tr("table.event.other", lang),
+                        self._toggle_event,
+                        "event-other",
+                        icon=ft.Icons.BOLT,
+                        tone="tonal",
+                    )
+                )
+                if self.choosing_event:
+                    parts.append(
+                        ft.ResponsiveRow(
+                            [
+                                big_button(
+                                    model.say(s, lang, names),
+                                    self._pick_event(s),
+                                    f"event-for-{s}",
+                                    col={"xs": 6, "md": 3},
+                                )
+                                for s in others
+                            ],
+                            spacing=8,
+                            run_spacing=8,
+                        )
+                    )
+        away = {i.seat for i in table_snap.seats if i.away}
+        if self.follow and self.elsewhere and not self.actor_seat and self.elsewhere not in away:
             who = model.say(self.elsewhere, lang, model.people(table_snap.seats, lang))
             parts.append(
                 ident(
@@ -503,7 +647,9 @@ class TableScreen(TableParts, Screen):
             parts.append(
                 big_button(tr("table.undo", lang), self._undo, "undo", icon=ft.Icons.UNDO, tone="tonal")
             )
-        parts.append(self._scanner(snap))
+        scanner = self._scanner(snap)
+        if scanner is not None:
+            parts.append(scanner)
         return card(vcol(parts, spacing=10, tight=True), identifier="actions")
 
     def _map_width(self) -> float:
@@ -641,30 +787,6 @@ class TableScreen(TableParts, Screen):
             return
         cid = parsed.component_id
         self.scan.value = cid
-        matches, exact = model.match_choices(snap.choices if snap else [], cid)
-        if not matches:
-            self.pending = []
-            self.shell.toast(tr("scan.nomatch", lang, cid=component_label(cid, lang)), error=True)
-            self.shell.refresh()
-        elif len(matches) == 1 and exact and snap is not None:  # the one action naming it: play it
-            await self._send(snap.choices[matches[0]].intent)
-        else:
-            self.pending = [snap.choices[i].intent for i in matches] if snap is not None else []
-            self.shell.refresh()
-
-    async def _use_scans(self, scans: list[camera.Scan]) -> None:
-        ours = [s for s in scans if s.component_id]
-        if ours:
-            await self.use_code(ours[0].component_id or "")
-        elif scans:
-            s = scans[0]
-            self.shell.toast(
-                tr("scan.foreign", self.lang, reason=reason_text(s.reason, self.lang), raw=s.raw), error=True
-            )
-        else:
-            self.shell.toast(tr("scan.nothing", self.lang), error=True)
-
-    async def _scan_camera(self, _e: Any = None) -> None:
-        scans = await self.shell.capture_scans()
-        if scans is not None:
-            await self._use_scans(scans)
+        await self.use_meaning(
+            cid
+        )  # what the game says it means now (companion.ui.table_camera, companion.ui.meaning)

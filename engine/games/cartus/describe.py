@@ -191,7 +191,8 @@ TEXTS = Table(
             "Support {building}: draw {draw}, discard {rats} rat(s), look at {peek} nun card(s)",
         ),
         "Support.at": (
-            "Soutenir le bâtiment n° {pos} : piocher {draw}, défausser {rats} rat(s), regarder {peek} nonne(s)",
+            "Soutenir le bâtiment n° {pos} : piocher {draw}, défausser {rats} rat(s), regarder {peek} "
+            "nonne(s)",
             "Support building no. {pos}: draw {draw}, discard {rats} rat(s), look at {peek} nun card(s)",
         ),
         "Enter": ("Entrer dans {building} avec {n} carte(s)", "Enter {building} with {n} card(s)"),
@@ -217,9 +218,10 @@ TEXTS = Table(
         ),
         "CorrectHand": ("Corriger la main de {seat} : {n} cartes", "Correct {seat}'s hand: {n} cards"),
         "DeclareHand": (
-            "Main de {seat} : {pop} pop./joker, {swords} épée(s), {flutes} flûte(s), {passes} laissez-passer, "
-            "{gold} or",
-            "{seat}'s hand: {pop} pop./joker, {swords} sword(s), {flutes} flute(s), {passes} pass(es), {gold} gold",
+            "Main de {seat} : {pop} pop./joker, {swords} épée(s), {flutes} flûte(s), {passes} "
+            "laissez-passer, {gold} or",
+            "{seat}'s hand: {pop} pop./joker, {swords} sword(s), {flutes} flute(s), {passes} pass(es), "
+            "{gold} gold",
         ),
         "DeclareNuns": ("Le soutien des nonnes compte {n} nonnes", "The nun row shows {n} nuns"),
         "DeclareVictoryPoints": (
@@ -250,7 +252,8 @@ def _at(key: str, b: int, row: Any, lang: str, **params: object) -> tuple[str, d
 def _named(
     key: str, card: str, b: int, row: Any, lang: str, **params: object
 ) -> tuple[str, dict[str, object]]:
-    """``key`` naming the building card an event carries; an event saved before it carried one, by :func:`_at`."""
+    """``key`` naming the building card an event carries; an event saved before it carried one,
+    by :func:`_at`."""
     if card:
         return key, {**params, "building": building(card, lang)}
     return _at(key, b, row, lang, **params)

@@ -8,6 +8,8 @@ import msgspec
 
 from engine.core import Event, Intent
 
+from .scoring import TieRule
+
 # -- events ------------------------------------------------------------------------------------------------
 
 
@@ -22,7 +24,7 @@ class GameStarted(Event, frozen=True):
     first_player: str
     nun_row: str = "digital"
     simultaneous_support: bool = False
-    majority_ties: str = "top"
+    majority_ties: TieRule = "top"
     start_tokens: tuple[int, int, int] = (2, 1, 1)
     supports: dict[
         str, tuple[int, int, int]

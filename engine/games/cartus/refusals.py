@@ -56,8 +56,10 @@ PHRASES = [
     R("hand", "counts cannot be negative", "les nombres ne peuvent pas être négatifs"),
     R(
         "hand",
-        "{seat} holds {n} cards by the log; the declaration lists {m} (count again, or correct the hand size first)",
-        "{seat} a {n} cartes d'après le journal ; la déclaration en compte {m} (recomptez, ou corrigez d'abord la main)",
+        "{seat} holds {n} cards by the log; the declaration lists {m} (count again, or correct the hand size "
+        "first)",
+        "{seat} a {n} cartes d'après le journal ; la déclaration en compte {m} (recomptez, ou corrigez "
+        "d'abord la main)",
     ),
     R("hospital", "discard 0 to {n} cards here, not {m}", "défaussez ici de 0 à {n} cartes, pas {m}"),
     R("nuns", "five cards show 0 to {n} nuns, not {m}", "cinq cartes montrent de 0 à {n} nonnes, pas {m}"),
@@ -198,10 +200,10 @@ PHRASES = [
         "special-not-in-play",
         "there are no {special} ({kind}) cards in this game: they come with the {building}, "
         "which is not among the chosen buildings",
-        "pas de cartes {special} dans cette partie : elles viennent avec {building}, qui n'est pas parmi les bâtiments "
-        "choisis",
-        "there are no {special} cards in this game: they come with the {building}, which is not among the chosen "
-        "buildings",
+        "pas de cartes {special} dans cette partie : elles viennent avec {building}, qui n'est pas parmi les "
+        "bâtiments choisis",
+        "there are no {special} cards in this game: they come with the {building}, which is not among the "
+        "chosen buildings",
     ),
     R(
         "support",
@@ -310,8 +312,8 @@ PHRASES = [
         "options",
         "victory_tokens must be 'printed', 'one' or the points printed on the box's {n} victory tokens "
         "(a list of whole numbers 0–{max}), not '{value}'",
-        "victory_tokens : « printed », « one » ou les points imprimés sur les {n} jetons de victoire de la boîte "
-        "(des nombres entiers de 0 à {max}), pas {value}",
+        "victory_tokens : « printed », « one » ou les points imprimés sur les {n} jetons de victoire de la "
+        "boîte (des nombres entiers de 0 à {max}), pas {value}",
     ),
 ]
 

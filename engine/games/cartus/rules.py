@@ -7,7 +7,7 @@ player's rat tokens (private), the influence tracks, hand sizes, turn order and 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import permutations
 from typing import Any
 
@@ -76,7 +76,7 @@ from .events import (
     VictoryPointsDeclared,
     VictoryTokensTaken,
 )
-from .scoring import final_scores
+from .scoring import TieRule, final_scores
 
 SELECTIONS = ("first", "random-type", "random-five", "agreed")
 OPTION_KEYS = {
@@ -121,7 +121,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     buildings_in_play: tuple[str, ...]
     nun_row: str
     simultaneous_support: bool
-    majority_ties: str
+    majority_ties: TieRule
     supports: dict[str, tuple[int, int, int]] = msgspec.field(default_factory=dict)
     vp_mode: str = "one"
     vp_values: tuple[int, ...] = ()
@@ -154,6 +154,10 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     peeks: dict[str, dict[int, str]] = msgspec.field(default_factory=dict)
     nun_cards: tuple[str, ...] = ()
     declared: dict[str, Hand] = msgspec.field(default_factory=dict)
+    # special cards (sword, flute, pass, gold) the log saw each player take minus those it saw played: the
+    # likeliest final hand (cards given by a Sword or the Watchtower, or discarded at the Hospital, are
+    # unseen)
+    specials: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
     nuns_declared: int | None = None
     rats_revealed: dict[str, int] | None = None
     result: dict[str, Any] | None = None
@@ -273,7 +277,7 @@ def validate_options(options: dict[str, Any], rng: Rng) -> GameStarted:
         not isinstance(start, list | tuple)
         or len(start) != 3
         or not all(isinstance(x, int) and x >= 0 for x in start)
-        or rats_total(tuple(start)) != dat.start_rats  # type: ignore[arg-type]
+        or rats_total(tuple(start)) != dat.start_rats
     ):
         raise _fail(
             f"start_tokens must be [value-1, value-3, value-5] token counts worth {dat.start_rats} rats, "
@@ -305,8 +309,8 @@ def validate_options(options: dict[str, Any], rng: Rng) -> GameStarted:
 
 
 def _victory_tokens(raw: Any) -> tuple[str, tuple[int, ...]]:
-    """« tel qu'indiqué sur ces jetons »: ``printed`` (each player says the points on their tokens at the end),
-    ``one`` (each token counts 1), or the box's 20 token values (then the totals said are checked)."""
+    """« tel qu'indiqué sur ces jetons »: ``printed`` (each player says the points on their tokens at the
+    end), ``one`` (each token counts 1), or the box's 20 token values (then the totals said are checked)."""
     if raw in ("printed", "one"):
         return raw, ()
     n = D.data().victory_tokens
@@ -352,9 +356,16 @@ def _supports(raw: Any) -> dict[str, tuple[int, int, int]]:
 class _Ctx:
     """Events being produced, with the state folded as they come."""
 
-    def __init__(self, state: State | None) -> None:
-        self.state: State = state  # type: ignore[assignment]
+    def __init__(self, state: State) -> None:
+        self.state = state
         self.events: list[Event] = []
+
+    @classmethod
+    def starting(cls, event: GameStarted) -> _Ctx:
+        """The events of a new game, its first event folded."""
+        ctx = cls(fold(None, event))
+        ctx.events.append(event)
+        return ctx
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
@@ -363,8 +374,7 @@ class _Ctx:
 
 def setup(options: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
     started = validate_options(options, rng)
-    ctx = _Ctx(None)
-    ctx.emit(started)
+    ctx = _Ctx.starting(started)
     order = shuffled(rng, started.buildings)
     n_rep = D.data().replacement[str(len(started.seats))]
     # the replacement pile is taken off the shuffled building deck unseen: two committed piles
@@ -570,7 +580,14 @@ def _f_entered(s: State, e: Entered) -> State:
 
 
 def _f_pass(s: State, e: PassPlayed) -> State:
-    return _rep(s, queue=s.queue[1:] + (e.seat,))
+    return _rep(s, queue=s.queue[1:] + (e.seat,), specials=_specials(s, e.seat, passes=-1))
+
+
+def _specials(s: State, seat: str, **delta: int) -> dict[str, dict[str, int]]:
+    mine = dict(s.specials.get(seat, {}))
+    for kind, n in delta.items():
+        mine[kind] = max(0, mine.get(kind, 0) + n)
+    return {**s.specials, seat: mine}
 
 
 def _f_building(s: State, e: BuildingBegan) -> State:
@@ -578,7 +595,11 @@ def _f_building(s: State, e: BuildingBegan) -> State:
 
 
 def _f_revealed(s: State, e: Revealed) -> State:
-    return _rep(s, revealed={**s.revealed, e.seat: e})
+    return _rep(
+        s,
+        revealed={**s.revealed, e.seat: e},
+        specials=_specials(s, e.seat, swords=-e.swords, flutes=-e.flutes),
+    )
 
 
 def _f_influence(s: State, e: InfluenceGained) -> State:
@@ -616,7 +637,29 @@ def _f_actions(s: State, e: ActionsBegan) -> State:
 def _f_action(s: State, e: ActionTaken) -> State:
     if not s.actions or s.actions[0] != (e.seat, e.kind):
         raise InconsistentLog(f"action of {e.seat} out of turn")
-    return _rep(s, actions=s.actions[1:], awaiting=None)
+    specials = s.specials
+    kind = _SPECIAL_EFFECTS.get(e.effect)
+    if kind:
+        specials = _specials(s, e.seat, **{kind: e.amount})
+    return _rep(s, actions=s.actions[1:], awaiting=None, specials=specials)
+
+
+_SPECIAL_EFFECTS = {"sword": "swords", "flute": "flutes", "pass": "passes", "gold": "gold"}
+
+
+def likely_hand(state: State, seat: str) -> dict[str, int]:
+    """The likeliest split of ``seat``'s hand for the final count: the special cards the log saw it take and
+    not play (within the hand's size, gold first as it is never played), the rest population and jokers."""
+    left = state.hands.get(seat, 0)
+    seen = state.specials.get(seat, {})
+    present = specials_in_play(state)
+    out = {"pop_jokers": 0, "swords": 0, "flutes": 0, "passes": 0, "gold": 0}
+    for kind, name in (("gold", "gold"), ("sword", "swords"), ("flute", "flutes"), ("pass", "passes")):
+        if kind in present:
+            out[name] = min(left, seen.get(name, 0))
+            left -= out[name]
+    out["pop_jokers"] = left
+    return out
 
 
 def _f_given(s: State, e: CardsGiven) -> State:
@@ -656,7 +699,7 @@ def _f_scored(s: State, e: GameScored) -> State:
     return _rep(s, result=e.result)
 
 
-_FOLDS: dict[type, Any] = {
+_FOLDS: dict[type, Callable[[State, Any], State]] = {
     Shuffled: _f_shuffled,
     Drawn: _f_drawn,
     Placed: _f_placed,
@@ -882,9 +925,13 @@ def _advance(ctx: _Ctx) -> None:
                 else:
                     ctx.emit(BuildingBegan(building=nxt, card=s.row[nxt]))
             elif s.d_step == "reveal":
-                empty = [x for x in needed_reveals(s) if x not in s.revealed and announced(s, x)[1] == 0]
-                for x in empty:  # nothing was put down: nothing to reveal
-                    ctx.emit(Revealed(seat=x, building=announced(s, x)[0]))
+                for x in needed_reveals(s):
+                    if x in s.revealed:
+                        continue
+                    where = announced(s, x)
+                    assert where is not None  # the seats to reveal are those that entered
+                    if where[1] == 0:  # nothing was put down: nothing to reveal
+                        ctx.emit(Revealed(seat=x, building=where[0]))
                 if any(x not in ctx.state.revealed for x in needed_reveals(ctx.state)):
                     return
                 _resolve_cards(ctx)
@@ -971,13 +1018,13 @@ def score_state(state: State, rats: dict[str, int], nuns: int) -> dict[str, Any]
             "victory_tokens": state.vp_points.get(seat, 0) if state.vp_mode == "printed" else state.vp[seat],
             "rats": rats[seat],
         }
-    stacks = {cls: sorted(state.seats, key=lambda x, c=cls: state.stamps[x][c]) for cls in D.CLASS_CODES}
+    stacks = {cls: sorted(state.seats, key=lambda x: state.stamps[x][cls]) for cls in D.CLASS_CODES}
     return final_scores(
         players,
         nuns=nuns,
         specials_in_play=specials,
         treasure_in_play="TRE" in types,
-        majority_ties=state.majority_ties,  # type: ignore[arg-type]
+        majority_ties=state.majority_ties,
         stacks=stacks,
     )
 
@@ -1098,7 +1145,8 @@ def _support(ctx: _Ctx, state: State, it: Support) -> None:
     if printed is not None and printed != (it.draw, it.rats, len(it.peek)):
         raise _bad(
             "support-card",
-            f"this card shows draw {printed[0]}, discard {printed[1]} rat(s), look at {printed[2]} nun card(s)",
+            f"this card shows draw {printed[0]}, discard {printed[1]} rat(s), look at {printed[2]} nun "
+            "card(s)",
         )
     ctx.emit(
         SupportTaken(
@@ -1279,8 +1327,8 @@ def victory_points_awaited(state: State) -> list[str]:
 
 
 def victory_totals(state: State, k: int) -> list[int]:
-    """The totals ``k`` victory tokens may show: sums of ``k`` of the box's tokens when their values are known,
-    else ``k`` (each at least 1) to ``MAX_TOKEN_POINTS`` each."""
+    """The totals ``k`` victory tokens may show: sums of ``k`` of the box's tokens when their values are
+    known, else ``k`` (each at least 1) to ``MAX_TOKEN_POINTS`` each."""
     if not state.vp_values:
         return list(range(k, MAX_TOKEN_POINTS * k + 1))
     sums: list[set[int]] = [{0}] + [set() for _ in range(k)]
@@ -1388,9 +1436,9 @@ def legal(state: State, seat: str) -> list[Intent]:
             printed = state.supports.get(state.row[b])
             for d in range(MAX_SUPPORT_DRAW + 1):
                 for r in range(MAX_SUPPORT_RATS + 1):
-                    for p in peeks:
-                        if d + r + len(p) and (printed is None or printed == (d, r, len(p))):
-                            out.append(Support(seat=seat, building=b, draw=d, rats=r, peek=p))
+                    for peek in peeks:
+                        if d + r + len(peek) and (printed is None or printed == (d, r, len(peek))):
+                            out.append(Support(seat=seat, building=b, draw=d, rats=r, peek=peek))
     elif state.phase == "C" and state.queue and state.queue[0] == seat:
         for b in range(len(state.row)):
             out += [Enter(seat=seat, building=b, cards=k) for k in range(state.hands[seat] + 1)]
@@ -1507,6 +1555,7 @@ def _prompt(state: State, seat: str) -> dict[str, Any] | None:
             "kind": "declare-hand",
             "cards": state.hands[seat],
             "declared": seat in state.declared,
+            "likely": likely_hand(state, seat),
             "victory_tokens": state.vp[seat] if seat in victory_points_awaited(state) else 0,
             "victory_totals": victory_totals(state, state.vp[seat])
             if seat in victory_points_awaited(state)
@@ -1587,6 +1636,7 @@ def _table_prompt(state: State) -> dict[str, Any] | None:
         return {
             "kind": "final-counts",
             "hands": {s: state.hands[s] for s in state.seats if s not in state.declared},
+            "likely": {s: likely_hand(state, s) for s in state.seats if s not in state.declared},
             "victory_tokens": {s: state.vp[s] for s in victory_points_awaited(state)},
             "nuns": state.nun_row == "cards" and state.nuns_declared is None,
         }

@@ -200,7 +200,8 @@ def from_dict(obj: Any, where: str, known: Sequence[ProvinceData] = ()) -> Provi
 
 
 def to_dict(data: ProvinceData) -> dict[str, Any]:
-    return msgspec.to_builtins(data)
+    out: dict[str, Any] = msgspec.to_builtins(data)  # a struct: a dict of its fields
+    return out
 
 
 @cache

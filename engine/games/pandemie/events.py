@@ -16,7 +16,8 @@ from .board import ProvinceData
 
 
 class GameStarted(Event, frozen=True):
-    """The first event: normalised options and the data of every province in play (the log is self-contained)."""
+    """The first event: normalised options and the data of every province in play (the log is
+    self-contained)."""
 
     options: dict[str, Any]
     provinces: tuple[ProvinceData, ...]

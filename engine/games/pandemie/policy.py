@@ -159,9 +159,11 @@ _CARDS: Final[dict[int, _Cards]] = {}
 _NONE4: Final[list[int]] = [0, 0, 0, 0]  # the counts of a seat of another province (never mutated)
 _SEATS_MAX: Final = 1 << 16  # more seats than any table has (the collectors' sort keys pack a seat below it)
 _CCOL: Final[dict[object, dict[str, int]]] = {}
-_LAST_CCOL: Final[list] = []  # [board, colours] of the last call
-_GONE: Final[dict[int, tuple]] = {}
-_ROLES: Final[dict[int, tuple]] = {}
+_LAST_CCOL: Final[list[tuple[Board, dict[str, int]]]] = []  # [(board, colours)] of the last call
+# per province: (the discard pile, the card colours, the cards of each people gone) of the last call
+_GONE: Final[dict[int, tuple[tuple[str, ...], dict[str, int], list[int]]]] = {}
+# per province: (the roles, the static part, roles and needs per seat) of the last call
+_ROLES: Final[dict[int, tuple[tuple[str, ...], Static, list[str], list[int]]]] = {}
 _HAND_COUNTS: Final[
     dict[object, dict[tuple[str, ...], list[int]]]
 ] = {}  # per board: hand -> cards of each people
@@ -169,14 +171,14 @@ _HAND_COUNTS: Final[
 
 def _card_colours(board: Board) -> dict[str, int]:
     """Player card (city card) -> the colour of its city, per board."""
-    if _LAST_CCOL and _LAST_CCOL[0] is board:
-        return _LAST_CCOL[1]
+    if _LAST_CCOL and _LAST_CCOL[0][0] is board:
+        return _LAST_CCOL[0][1]
     hit = _CCOL.get(board)
     if hit is None:
         if len(_CCOL) > 32:
             _CCOL.clear()
         hit = _CCOL[board] = {card: board.colour[c] for card, c in board.card_city.items()}
-    _LAST_CCOL[:] = [board, hit]
+    _LAST_CCOL[:] = [(board, hit)]
     return hit
 
 
@@ -533,7 +535,8 @@ def _threats(cx: _Ctx) -> list[tuple[float, int, int]]:
 
 
 def _fort_route(cx: _Ctx, s: int, keep: int, actions: int) -> Intent | None:
-    """The first intent of the cheapest way for ``s`` to stand on a Fort (``keep``: the colour to celebrate)."""
+    """The first intent of the cheapest way for ``s`` to stand on a Fort (``keep``: the colour to
+    celebrate)."""
     st, board = cx.st, cx.board
     seat = cx.names[s]
     here = cx.loc[s]

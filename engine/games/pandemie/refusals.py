@@ -221,8 +221,10 @@ PHRASES = [
     R(
         "combat-here",
         "a player fights in the city where they stand (option combat=anywhere: in any city of the province)",
-        "un joueur combat dans la ville où il se trouve (option combat partout : dans toute ville de la province)",
-        "a player fights in the city where they stand (with the option to fight anywhere: in any city of the province)",
+        "un joueur combat dans la ville où il se trouve (option combat partout : dans toute ville de la "
+        "province)",
+        "a player fights in the city where they stand (with the option to fight anywhere: in any city of the "
+        "province)",
     ),
     R(
         "forts-left",
@@ -256,7 +258,8 @@ PHRASES = [
     R(
         "share-card",
         "only the card of {city} may change hands (any city card when the Sénateur gives)",
-        "seule la carte de {city} peut changer de main (n'importe quelle carte ville quand le Sénateur donne)",
+        "seule la carte de {city} peut changer de main (n'importe quelle carte ville quand le Sénateur "
+        "donne)",
     ),
     R(
         "share-victory",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import Any, Final, cast
+from typing import Any, Final, TypeVar, cast
 
 import msgspec
 
@@ -19,6 +19,7 @@ from engine.core.deck import (
     Deck,
     Discarded,
     Drawn,
+    End,
     Peeked,
     Placed,
     RemovedFromDiscard,
@@ -328,7 +329,10 @@ class State(msgspec.Struct, frozen=True):
         return self.provs[city // NC].pins[(city % NC) * 4 + colour]
 
 
-def _set(t: tuple, i: int, v: Any) -> tuple:
+_T = TypeVar("_T")
+
+
+def _set(t: tuple[_T, ...], i: int, v: _T) -> tuple[_T, ...]:
     return t[:i] + (v,) + t[i + 1 :]
 
 
@@ -870,13 +874,13 @@ def _start_turn_after(em: _Emitter, pi: int) -> None:
     em.emit(TurnBegan(province=st.static.codes[pi], seat=st.static.seats[nxt]))
 
 
-def _draw_prop(em: _Emitter, pi: int, end: str = "top", to: str = "table") -> int:
+def _draw_prop(em: _Emitter, pi: int, end: End = "top", to: str = "table") -> int:
     st = em.state
     deck = st.provs[pi].prop
     if not deck.cards:
         em.lose("propagation-deck", st.static.codes[pi], "the propagation deck is empty")
     card = deck.cards[0] if end == "top" else deck.cards[-1]
-    em.emit(Drawn(deck=deck.name, card=card, end=end, to=to))  # type: ignore[arg-type]
+    em.emit(Drawn(deck=deck.name, card=card, end=end, to=to))
     return st.static.board.card_city[card]
 
 
@@ -1389,7 +1393,8 @@ _EVENT_FIELDS: Final[dict[int, tuple[str, ...]]] = {
 
 
 def _answer_ask(em: _Emitter, s: int, intent: AnswerAsk) -> None:
-    """The asked partner gives a card they may give (that city's, any city card for the Sénateur) or declines."""
+    """The asked partner gives a card they may give (that city's, any city card for the Sénateur) or
+    declines."""
     st = em.state
     static: Static = st.static
     board = static.board

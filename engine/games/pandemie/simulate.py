@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.core.events import IllegalIntent, Intent
 from engine.core.rng import Rng, SeededRng
+from engine.core.stats import wilson
 
 from . import policy as default_policy
 from .events import Propagate
@@ -43,11 +44,12 @@ MAX_INTENTS = 200_000
 def play(options: dict[str, Any], rng: Rng, choose: Policy = default_policy.choose) -> tuple[Result, int]:
     """One whole game; the provinces take one intent each in turn (they play at the same time).
 
-    Returns the result and the number of intents applied (see :func:`play_state` for the final state). The state is folded once per event
-    (:func:`~.rules.step` returns it), exactly as ``fold`` over the log would rebuild it.
+    Returns the result and the number of intents applied (see :func:`play_state` for the final state). The
+    state is folded once per event (:func:`~.rules.step` returns it), exactly as ``fold`` over the log would
+    rebuild it.
     """
     state, n, _ = play_state(options, rng, choose)
-    return state.over, n
+    return result_of(state), n
 
 
 def play_state(
@@ -80,6 +82,26 @@ def play_state(
     return state, n, turns
 
 
+def win_count(options: dict[str, Any], first: int, count: int, seed: str) -> tuple[int, int]:
+    """Games ``first`` … ``first + count - 1`` of ``options``, game ``i`` seeded ``f"{seed}:{i}"``: (won,
+    played). The set-up's win rate is measured in chunks of these (the new-table screen, in a worker
+    process): the same seed and numbers give the same games whatever the chunks."""
+    if count < 0 or first < 0:
+        raise ValueError("first and count are game numbers, 0 or more")
+    won = 0
+    for i in range(first, first + count):
+        state, _, _ = play_state(options, SeededRng(f"{seed}:{i}"))
+        won += bool(state.over is not None and state.over.won)
+    return won, count
+
+
+def result_of(state: State) -> Result:
+    """The result of a game :func:`play_state` returned (it returns once the game is over)."""
+    if state.over is None:
+        raise RuntimeError("the game is not over")
+    return state.over
+
+
 def cause_text(r: Result) -> str:
     if r.won:
         return "won"
@@ -102,6 +124,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--victories", choices=("exchange", "shared", "per_province"), default="exchange")
     ap.add_argument("--surge-counter", choices=("province", "shared"), default="province")
     ap.add_argument("--max-surges", type=int, default=8)
+    ap.add_argument(
+        "--start", choices=("fixed", "drawn"), default="fixed", help="the start city (default fixed)"
+    )
     ap.add_argument("--no-progress", action="store_true", help="no progress bar")
     return ap
 
@@ -121,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         "victories": args.victories,
         "surge_counter": args.surge_counter,
         "max_surges": args.max_surges,
+        "start": args.start,
     }
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
@@ -135,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     for i in tqdm(range(args.games), desc="games", unit="game", disable=args.no_progress, file=sys.stderr):
         try:
             state, n, t = play_state(options, SeededRng(f"{seed}:{i}"))
-            r = state.over
+            r = result_of(state)
         except IllegalIntent as exc:  # pragma: no cover - a policy bug, reported plainly
             print(f"game {i}: the policy asked for an illegal move: {exc}", file=sys.stderr)
             return 1
@@ -144,11 +170,15 @@ def main(argv: list[str] | None = None) -> int:
         turns += t
         results[cause_text(r)] += 1
     won = results.pop("won", 0)
+    low, high = wilson(won, args.games)
     print(
-        f"Pandémie — {args.provinces} province(s), {args.players} players each, difficulty {args.difficulty}, "
-        f"victories {args.victories}, seed {seed}"
+        f"Pandémie — {args.provinces} province(s), {args.players} players each, difficulty "
+        f"{args.difficulty}, victories {args.victories}, seed {seed}"
     )
-    print(f"games: {args.games}   won: {won}   win rate: {100 * won / args.games:.1f}%")
+    print(
+        f"games: {args.games}   won: {won}   win rate: {100 * won / args.games:.1f}% "
+        f"(95% interval {100 * low:.1f}-{100 * high:.1f}%)"
+    )
     print(
         f"per game: {turns / args.games:.1f} player turns, {victories / args.games:.2f} victories celebrated "
         f"or carried (of {4 * args.provinces}), {intents / args.games:.0f} intents"

@@ -107,7 +107,9 @@ TEXTS = Table(
         "Move.pawn": ("Déplacer {pawn} à {city}", "Move {pawn} to {city}"),
         "Redeploy": ("Redéploiement vers {city}", "Redeploy to {city}"),
         "ForcedMarch": ("Marche forcée vers {city}", "Forced march to {city}"),
+        "ForcedMarch.pawn": ("Marche forcée : {pawn} vers {city}", "Forced march: {pawn} to {city}"),
         "ViaRomana": ("Via Romana vers {city}", "Via Romana to {city}"),
+        "ViaRomana.pawn": ("Via Romana : {pawn} vers {city}", "Via Romana: {pawn} to {city}"),
         "ConsulMove": ("Consul : vers {city} (défausse {card})", "Consul: to {city} (discard {card})"),
         "LicteurGather": ("Licteur : {pawn} vers {city}", "Licteur: {pawn} to {city}"),
         "BuildFort": ("Construire un Fort", "Build a Fort"),
@@ -271,8 +273,16 @@ _P: dict[type, P] = {
         ("Move.pawn", {"pawn": who(i.pawn), "city": city(i.to)}) if i.pawn else ("Move", {"city": city(i.to)})
     ),
     E.Redeploy: lambda i, lang, who: ("Redeploy", {"city": city(i.to)}),
-    E.ForcedMarch: lambda i, lang, who: ("ForcedMarch", {"city": city(i.to)}),
-    E.ViaRomana: lambda i, lang, who: ("ViaRomana", {"city": city(i.to)}),
+    E.ForcedMarch: lambda i, lang, who: (
+        ("ForcedMarch.pawn", {"pawn": who(i.pawn), "city": city(i.to)})
+        if i.pawn
+        else ("ForcedMarch", {"city": city(i.to)})
+    ),
+    E.ViaRomana: lambda i, lang, who: (
+        ("ViaRomana.pawn", {"pawn": who(i.pawn), "city": city(i.to)})
+        if i.pawn
+        else ("ViaRomana", {"city": city(i.to)})
+    ),
     E.ConsulMove: lambda i, lang, who: ("ConsulMove", {"city": city(i.to), "card": card(i.card, lang)}),
     E.LicteurGather: lambda i, lang, who: ("LicteurGather", {"pawn": who(i.pawn), "city": city(i.to)}),
     E.BuildFort: lambda i, lang, who: (
@@ -302,7 +312,7 @@ _P: dict[type, P] = {
     ),
 }
 # cards asked and given (the "ask for a card" variant), when the rules define them
-for _name, _fn in (
+_ASKS: tuple[tuple[str, P], ...] = (
     ("CardAsked", lambda e, lang, who: ("CardAsked", {"asker": who(e.asker), "giver": who(e.giver)})),
     (
         "AskAnswered",
@@ -320,7 +330,8 @@ for _name, _fn in (
         "AnswerAsk",
         lambda i, lang, who: ("AnswerAsk", {"card": card(i.card, lang)}) if i.card else ("AnswerAsk.no", {}),
     ),
-):
+)
+for _name, _fn in _ASKS:
     if hasattr(E, _name):
         _P[getattr(E, _name)] = _fn
 

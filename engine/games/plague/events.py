@@ -147,7 +147,11 @@ class PhaseChanged(Event, frozen=True):
 
 
 class ActResolved(Event, frozen=True):
+    """The act is over, its cards discarded. ``cancelled``: a parry cancelled it, so it had no effect (a game
+    saved before this field says nothing of it: its log line then reads as before)."""
+
     card: str
+    cancelled: bool = False
 
 
 class LastChance(Event, frozen=True):

@@ -142,7 +142,8 @@ def validate(raw: Any, where: str = "") -> dict[str, Any]:
 
 
 def make(name: str, prosperity: Sequence[int | str], plague: Sequence[int | str]) -> dict[str, Any]:
-    """From the values of the card: numbers in the usual direction, or text as printed (``"+1"``, ``"-2"``)."""
+    """From the values of the card: numbers in the usual direction, or text as printed (``"+1"``,
+    ``"-2"``)."""
     return validate({"name": name, "prosperity": list(prosperity), "plague": list(plague)})
 
 

@@ -59,10 +59,10 @@ PHRASES = [
     ),
     R(
         "target",
-        "{card}: the target and its opponent must be two different players still in the game, neither of them "
-        "{seat} (targets: {seats})",
-        "{card} : la cible et son adversaire sont deux joueurs différents encore en jeu, ni l'un ni l'autre {seat} "
-        "(cibles : {seats})",
+        "{card}: the target and its opponent must be two different players still in the game, neither of "
+        "them {seat} (targets: {seats})",
+        "{card} : la cible et son adversaire sont deux joueurs différents encore en jeu, ni l'un ni l'autre "
+        "{seat} (cibles : {seats})",
     ),
     R(
         "target",
@@ -123,7 +123,7 @@ PHRASES = [
         "une parade se joue quand une guerre ou une Croisade est annoncée",
     ),
     R("parry", "{seat} has already passed", "{seat} a déjà passé"),
-    R("parry", "{seat} is out of the game", "{seat} est éliminé"),
+    R("parry", "{seat} is out of the game", "{seat} est hors jeu"),
     R(
         "parry",
         "{card} answers an act (it is played while an act is announced)",
@@ -180,9 +180,10 @@ PHRASES = [
         "",
         "profile: missing — the 2d6 tables are printed only on the reference cards; enter them once in a "
         "box profile (engine.games.plague.profile)",
-        "profil : manquant — les tables 2d6 ne sont imprimées que sur les cartes de référence ; entrez-les une fois "
-        "dans un profil de boîte",
-        "profile: missing — the 2d6 tables are printed only on the reference cards; enter them once in a box profile",
+        "profil : manquant — les tables 2d6 ne sont imprimées que sur les cartes de référence ; entrez-les "
+        "une fois dans un profil de boîte",
+        "profile: missing — the 2d6 tables are printed only on the reference cards; enter them once in a box "
+        "profile",
     ),
     R(
         "",

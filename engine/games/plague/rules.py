@@ -313,11 +313,12 @@ def fold(state: State | None, event: Event) -> State:
         stage = "reaction" if card_type(event.card).parry else "resolving"
         return R(s, in_play=s.in_play + (event.card,), act=act, stage=stage)
     if isinstance(event, ParryPlayed):
-        if s.act is None:
+        parried = s.act
+        if parried is None:
             raise InconsistentLog("a parry with no act on the table")
         p = s.player(event.seat)
         s = _with_player(s, R(p, hand=_without(p.hand, event.card, event.seat)))
-        act = R(s.act, parries=s.act.parries + ((event.card, event.on),), passed=())
+        act = R(parried, parries=parried.parries + ((event.card, event.on),), passed=())
         return R(s, in_play=s.in_play + (event.card,), act=act)
     if isinstance(event, Passed):
         if s.stage == "reaction" and s.act is not None:
@@ -363,7 +364,7 @@ def fold(state: State | None, event: Event) -> State:
 
 class _Work:
     def __init__(self, state: State | None, rng: Rng) -> None:
-        self.state = state  # type: ignore[assignment]
+        self.state = state
         self.rng = rng
         self.events: list[Event] = []
 
@@ -543,7 +544,8 @@ def apply(state: State, intent: Intent, rng: Rng) -> list[Event]:
             if s.act is not None and seat in s.act.passed:
                 raise IllegalIntent("parry", f"{seat} has already passed")
             w.emit(Passed(seat=seat))
-            if all(x in w.s.act.passed for x in _participants(w.s)):  # type: ignore[union-attr]
+            act = w.s.act
+            if act is not None and all(x in act.passed for x in _participants(w.s)):
                 _resolve(w)
         elif s.stage == "last_chance" and seat == s.last_chance:
             w.emit(Passed(seat=seat))
@@ -794,7 +796,8 @@ def _destroy(w: _Work, seat: str, intent: DestroyImprovement) -> None:
         raise IllegalIntent("improvement", f"that card is not among {intent.victim}'s improvements")
     w.emit(ImprovementLost(seat=intent.victim, card=intent.card, by=s.act.card))
     w.emit(Discarded(deck=DECK, card=intent.card))
-    if not w.s.act.victims:  # type: ignore[union-attr]
+    act = w.s.act
+    if act is not None and not act.victims:
         _finish(w)
 
 
@@ -803,7 +806,7 @@ def _finish(w: _Work) -> None:
     assert a is not None
     for c in w.s.in_play:
         w.emit(Discarded(deck=DECK, card=c))
-    w.emit(ActResolved(card=a.card))
+    w.emit(ActResolved(card=a.card, cancelled=a.cancelled))
     _settle(w)
 
 

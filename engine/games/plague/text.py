@@ -162,11 +162,19 @@ def _describe(obj: Any, lang: str) -> str:
             f"The PLAGUE begins; play resumes with {o.resume_with}",
         )
     if isinstance(o, ev.ActResolved):
+        if o.cancelled:  # Paix négociée: the act goes to the discard with no effect
+            return t(
+                f"{_n(o.card, lang)} va à la défausse sans effet",
+                f"{_n(o.card, lang)} is discarded with no effect",
+            )
         return t(f"{_n(o.card, lang)} : effet appliqué", f"{_n(o.card, lang)} is resolved")
     if isinstance(o, ev.LastChance):
         return t(f"{o.seat} n'a plus de PPs : dernière chance", f"{o.seat} has no PPs left: last chance")
     if isinstance(o, ev.Eliminated):
-        return t(f"{o.seat} est éliminé", f"{o.seat} is eliminated")
+        # no adjective to agree with a name the app cannot know the gender of
+        return t(
+            f"{o.seat} est hors jeu : plus de population", f"{o.seat} is out of the game: no population left"
+        )
     if isinstance(o, ev.GameOver):
         if o.winner:
             return t(f"{o.winner} gagne la partie", f"{o.winner} wins the game")

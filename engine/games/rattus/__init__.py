@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.deck import Drawn, Peeked, Shuffled
-from engine.core.events import IllegalIntent
+from engine.core.events import Event, IllegalIntent
 from engine.core.game import GameSpec
 
 from . import events as _ev
@@ -60,9 +60,7 @@ def seats(state: Any) -> list[str]:
 GAME = GameSpec(
     name="rattus",
     events=tuple(
-        v
-        for v in vars(_ev).values()
-        if isinstance(v, type) and issubclass(v, _ev.Event) and v is not _ev.Event
+        v for v in vars(_ev).values() if isinstance(v, type) and issubclass(v, Event) and v is not Event
     )
     + (Shuffled, Drawn, Peeked),  # the core deck events the bag uses
     intents=INTENTS,

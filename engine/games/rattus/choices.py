@@ -39,7 +39,7 @@ from .events import (
 )
 from .rules import _final_left, apply, majority_regions
 from .seen import for_seat
-from .state import BISHOPS, NUNS, RAMPARTS, State
+from .state import BISHOPS, NUNS, RAMPARTS, State, rampart
 
 
 def _candidates(s: State, seat: str) -> list[Intent]:
@@ -113,12 +113,12 @@ def _candidates(s: State, seat: str) -> list[Intent]:
             if a != b
         ]
     if "empereur" in cards:
-        edges = sorted({tuple(sorted((a, b))) for a in R for b in s.adj[a]})
+        edges = sorted({rampart(a, b) for a in R for b in s.adj[a]})
         current = list(s.ramparts)
         for k in range(RAMPARTS):
             for e in edges:
                 new = current[:k] + [e] + current[k + 1 :] if k < len(current) else current + [e]
-                out.append(SetRamparts(seat=seat, edges=tuple(new)))  # type: ignore[arg-type]
+                out.append(SetRamparts(seat=seat, edges=tuple(new)))
     if "nonne" in cards:
         for k in range(NUNS):
             for r in R:
@@ -133,7 +133,7 @@ def _candidates(s: State, seat: str) -> list[Intent]:
         out += [PipeCube(seat=seat, src=a, dst=b) for a in R for b in s.adj[a]]
     if "boulanger" in cards:
         out.append(BakerStore(seat=seat))
-    paths = [(b,) for b in s.adj.get(s.plague, ())]
+    paths: list[tuple[str, ...]] = [(b,) for b in s.adj.get(s.plague, ())]
     paths += [(b, c) for b in s.adj.get(s.plague, ()) for c in s.adj[b] if c != s.plague]
     flags = [
         f

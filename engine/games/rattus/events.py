@@ -30,7 +30,8 @@ class PlaguePlaced(Event, frozen=True):
 
 
 class TurnStarted(Event, frozen=True):
-    """``seat`` becomes active in ``phase`` (setup, actions, final, baker, final_plague); ``queue`` follows."""
+    """``seat`` becomes active in ``phase`` (setup, actions, final, baker, final_plague); ``queue``
+    follows."""
 
     seat: str
     phase: str
@@ -234,7 +235,10 @@ class CubesLost(Event, frozen=True):
     region: str
     token: str
     cubes: dict[str, int]
-    potions: dict[str, int] = msgspec.field(default_factory=dict)
+    potions: dict[str, int] = msgspec.field(default_factory=dict)  # spent instead of a cube
+    # potions beside the last cube of a seat lost here (after the last regular turn they no longer protect):
+    # back to the potion supply, with nothing left to stand beside (the fold does it for older logs too)
+    potions_back: dict[str, int] = msgspec.field(default_factory=dict)
 
 
 class RavageEnded(Event, frozen=True):

@@ -189,7 +189,8 @@ def make_face(threshold: Any, symbols: Any) -> Face:
 
 
 def parse_face(value: Face | str | Mapping[str, Any]) -> Face:
-    """A face from ``Face``, a mapping ``{threshold, symbols}``, or text such as ``"2 M bourgeoisie clergé"``."""
+    """A face from ``Face``, a mapping ``{threshold, symbols}``, or text such as
+    ``"2 M bourgeoisie clergé"``."""
     if isinstance(value, Face):
         return make_face(value.threshold, list(value.symbols))
     if isinstance(value, Mapping):
@@ -206,20 +207,71 @@ def parse_face(value: Face | str | Mapping[str, Any]) -> Face:
     return make_face(threshold, words[1:])
 
 
+class TokenCodeError(ValueError):
+    """What a typed or scanned text is when it names no rat token: ``kind`` is ``damaged`` (one of our codes
+    whose check character does not match: misread or damaged, to scan again), ``foreign`` (not one of our
+    codes) or ``not-a-token`` (our code or a typed id, but no rat token's)."""
+
+    WORDS = {
+        "damaged": (
+            "le code {raw} est abîmé ou mal lu (son caractère de contrôle ne correspond pas) : scannez-le de "
+            "nouveau ou tapez le numéro de l'autocollant",
+            "the code {raw} is damaged or misread (its check character does not match): scan it again or "
+            "type the sticker's number",
+        ),
+        "foreign": ("{raw} n'est pas un code de tablekeeper", "{raw} is not a tablekeeper code"),
+        "not-a-token": (
+            "{raw} n'est pas un jeton rat (RAT:01 à RAT:49)",
+            "{raw} is not a rat token (RAT:01 to RAT:49)",
+        ),
+    }
+
+    def __init__(self, kind: str, raw: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.raw = raw
+
+    def said(self, lang: str) -> str:
+        fr, en = self.WORDS[self.kind]
+        return (fr if lang == "fr" else en).format(raw=f"« {self.raw} »" if lang == "fr" else f"“{self.raw}”")
+
+
+def _damaged(code: str) -> bool:
+    """One of our codes with a well-formed id whose check character does not match (misread or damaged)."""
+    from engine.core.codes import PREFIX, CodeError, check_char, valid_id
+
+    body, sep, chk = code.rpartition(":")
+    if not sep or len(chk) != 1 or not body.startswith(PREFIX + ":"):
+        return False
+    try:
+        return valid_id(body[len(PREFIX) + 1 :]) and check_char(body) != chk
+    except CodeError:
+        return False
+
+
 def token_id_of(text: str) -> str:
-    """``RAT:07`` from ``RAT:07``, ``rat:7`` or a scanned sticker text ``PT1:RAT:07:J``."""
+    """``RAT:07`` from ``RAT:07``, ``rat:7`` or a scanned sticker text ``PT1:RAT:07:J``; a text that names no
+    rat token raises :class:`TokenCodeError` saying why (a damaged code is told from a foreign one)."""
     t = text.strip()
     if t.upper().startswith("PT1:"):
-        parsed = parse_code(t)
+        parsed = parse_code(t.upper())
         if parsed.component_id is None:
-            raise ValueError(f"code {t!r} is not one of ours: {parsed.reason}")
+            if _damaged(t.upper()):
+                raise TokenCodeError(
+                    "damaged", t, f"code {t!r} is damaged or misread (its check character does not match)"
+                )
+            raise TokenCodeError("foreign", t, f"code {t!r} is not one of ours: {parsed.reason}")
         t = parsed.component_id
     m = re.fullmatch(r"(?i)RAT:?(\d{1,2})", t)
     if not m:
-        raise ValueError(f"{text!r} is not a rat token id (RAT:01..RAT:{TOKEN_COUNT})")
+        raise TokenCodeError(
+            "not-a-token", text.strip(), f"{text!r} is not a rat token id (RAT:01..RAT:{TOKEN_COUNT})"
+        )
     n = int(m.group(1))
     if not 1 <= n <= TOKEN_COUNT:
-        raise ValueError(f"{text!r}: rat tokens are numbered 01..{TOKEN_COUNT}")
+        raise TokenCodeError(
+            "not-a-token", text.strip(), f"{text!r}: rat tokens are numbered 01..{TOKEN_COUNT}"
+        )
     return f"RAT:{n:02d}"
 
 
@@ -291,10 +343,10 @@ def validate(data: Any, *, require_faces: bool = False) -> list[str]:
         a, b = link.get("a"), link.get("b")
         bad = False
         for end in (a, b):
-            if end not in adj:
+            if not isinstance(end, str) or end not in adj:
                 p.append(f"links #{i}: unknown region {end!r}")
                 bad = True
-        if bad:
+        if bad or not isinstance(a, str) or not isinstance(b, str):
             continue
         if a == b:
             p.append(f"links #{i}: region {a} linked to itself")
@@ -487,10 +539,22 @@ def save(profile: Profile, path: str | Path) -> Path:
 def default_profile() -> Profile:
     """The shipped default: region names of the rules texts, borders and shading to check, no faces."""
     text = resources.files("engine.games.rattus").joinpath("data/default-profile.toml").read_text("utf-8")
-    return loads(text, "toml", source="default-profile.toml")
+    source = "default-profile.toml"
+    return from_dict(loads(text, "toml", source=source, validate_=False), source=source)
 
 
 # -- faces learned in play ----------------------------------------------------------------------------
+def same_name(a: str, b: str) -> bool:
+    """Whether two profile names are the same profile's, whatever their accents, case and dashes (the default
+    board was once named « Rattus - plateau par defaut (a verifier) »: a census learned in play under that
+    name is still found)."""
+
+    def key(x: str) -> str:
+        return "".join(c for c in _fold(x) if c.isalnum())
+
+    return key(a) == key(b)
+
+
 def merge_faces(profile: Profile, faces: Mapping[str, Face]) -> tuple[Profile, list[str], list[str]]:
     """The profile with the faces it lacked taken from ``faces`` (typed when real tokens were turned over).
     Returns (profile, tokens added, tokens whose recorded face differs — kept as recorded, to be checked)."""

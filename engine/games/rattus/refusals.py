@@ -361,6 +361,33 @@ PHRASES = [
         "{token} is not in this box profile",
         "{token} n'est pas dans le profil de cette boîte",
     ),
+    # a typed or scanned text that names no rat token (engine.games.rattus.profile.token_id_of)
+    R(
+        "damaged-code",
+        "code {code} is damaged or misread (its check character does not match)",
+        "le code « {code} » est abîmé ou mal lu (son caractère de contrôle ne correspond pas) : scannez-le "
+        "de nouveau, ou tapez le numéro de son autocollant",
+        "the code “{code}” is damaged or misread (its check character does not match): scan it again, or "
+        "type its sticker's number",
+    ),
+    R(
+        "not-a-token",
+        "code {code} is not one of ours: {reason}",
+        "« {code} » n'est pas un code de tablekeeper",
+        "“{code}” is not a tablekeeper code",
+    ),
+    R(
+        "not-a-token",
+        "{code} is not a rat token id (RAT:01..RAT:49)",
+        "« {code} » n'est pas un jeton rat (RAT:01 à RAT:49)",
+        "“{code}” is not a rat token (RAT:01 to RAT:49)",
+    ),
+    R(
+        "not-a-token",
+        "{code}: rat tokens are numbered 01..49",
+        "« {code} » : les jetons rats sont numérotés de 01 à 49",
+        "“{code}”: rat tokens are numbered 01 to 49",
+    ),
     R("witch-second", "the second look is at another token", "le second regard porte sur un autre jeton"),
     R(
         "witch-swap",
@@ -395,7 +422,8 @@ PHRASES = [
     R(
         "options",
         "mode must be 'digital' (the app's hidden bag) or 'physical' (real tokens), not '{mode}'",
-        "le mode est « digital » (le sac caché de l'appli) ou « physical » (les vrais jetons), pas « {mode} »",
+        "le mode est « digital » (le sac caché de l'appli) ou « physical » (les vrais jetons), pas "
+        "« {mode} »",
         "the mode is “digital” (the app's hidden bag) or “physical” (real tokens), not “{mode}”",
     ),
     R(
@@ -404,10 +432,10 @@ PHRASES = [
         "Two ways out: play with the real tokens (each face typed when a token is turned over is kept in "
         "the box profile, and the hidden bag opens once all are known), or record the missing faces now "
         "with the census",
-        "le sac caché de l'appli demande la face des {total} jetons rats, et ce profil de boîte n'en connaît que {n}. "
-        "Deux solutions : jouer avec les vrais jetons (chaque face saisie quand un jeton est retourné est gardée "
-        "dans le profil de la boîte, et le sac caché s'ouvre quand toutes sont connues), ou recenser dès "
-        "maintenant les faces qui manquent",
+        "le sac caché de l'appli demande la face des {total} jetons rats, et ce profil de boîte n'en connaît "
+        "que {n}. Deux solutions : jouer avec les vrais jetons (chaque face saisie quand un jeton est "
+        "retourné est gardée dans le profil de la boîte, et le sac caché s'ouvre quand toutes sont connues), "
+        "ou recenser dès maintenant les faces qui manquent",
     ),
     R(
         "options",
@@ -448,6 +476,14 @@ GENERIC = {
     "unknown-token": (
         "Ce jeton n'est pas dans le profil de cette boîte.",
         "This token is not in this box profile.",
+    ),
+    "damaged-code": (
+        "Ce code est abîmé ou mal lu : scannez-le de nouveau, ou tapez le numéro de son autocollant.",
+        "This code is damaged or misread: scan it again, or type its sticker's number.",
+    ),
+    "not-a-token": (
+        "Ce n'est pas un jeton rat (RAT:01 à RAT:49).",
+        "This is not a rat token (RAT:01 to RAT:49).",
     ),
 }
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core.deck import Drawn, make_shuffle
-from engine.core.events import HOST, TABLE, Event, IllegalIntent, Intent
+from engine.core.events import HOST, TABLE, Event, IllegalIntent, InconsistentLog, Intent
 from engine.core.rng import Rng, choice, shuffled
 
 from .characters import CHARACTERS, CLASSES, KNIGHTLY, PRESETS, character_key
@@ -74,9 +74,19 @@ from .events import (
     WitchPeek,
     WitchSwap,
 )
-from .profile import Face, Profile, ProfileError, default_profile, from_dict, parse_face, to_dict, token_id_of
+from .profile import (
+    Face,
+    Profile,
+    ProfileError,
+    TokenCodeError,
+    default_profile,
+    from_dict,
+    parse_face,
+    to_dict,
+    token_id_of,
+)
 from .seen import for_seat
-from .state import BISHOPS, NUNS, RAMPARTS, REMOVED, State, fold
+from .state import BISHOPS, NUNS, RAMPARTS, REMOVED, State, fold, orphan_potions, rampart
 
 SEATS = ("p1", "p2", "p3", "p4")
 MODES = ("digital", "physical")
@@ -114,12 +124,12 @@ def resolve_options(options: Mapping[str, Any], rng: Rng) -> dict[str, Any]:
     except ProfileError as exc:
         raise OptionsError(str(exc)) from None
     if mode == "digital" and not profile.complete:
-        known, total = len(profile.tokens) - len(profile.missing_faces()), len(profile.tokens)
+        faces_known, total = len(profile.tokens) - len(profile.missing_faces()), len(profile.tokens)
         raise OptionsError(
-            f"the app's hidden bag needs the faces of all {total} rat tokens and this box profile knows {known}. "
-            "Two ways out: play with the real tokens (each face typed when a token is turned over is kept in "
-            "the box profile, and the hidden bag opens once all are known), or record the missing faces now "
-            "with the census"
+            f"the app's hidden bag needs the faces of all {total} rat tokens and this box profile knows "
+            f"{faces_known}. Two ways out: play with the real tokens (each face typed when a token is turned "
+            "over is kept in the box profile, and the hidden bag opens once all are known), or record the "
+            "missing faces now with the census"
         )
     final_potions = options.get("final_potions", False)
     if not isinstance(final_potions, bool):
@@ -146,7 +156,8 @@ def _characters(spec: Any, rng: Rng) -> tuple[str, ...]:
         if spec == "one-per-class":
             return tuple(choice(rng, [c.key for c in CHARACTERS.values() if c.cls == cls]) for cls in CLASSES)
         raise OptionsError(
-            f"characters {spec!r}: give a list of 6, or one of {', '.join([*PRESETS, 'random', 'one-per-class'])}"
+            f"characters {spec!r}: give a list of 6, or one of "
+            f"{', '.join([*PRESETS, 'random', 'one-per-class'])}"
         )
     if not isinstance(spec, list | tuple):
         raise OptionsError("characters must be a list of 6 character names or a preset name")
@@ -165,9 +176,16 @@ def _characters(spec: Any, rng: Rng) -> tuple[str, ...]:
 
 # ------------------------------------------------------------------------------------------- emitter
 class _Em:
-    def __init__(self, state: State | None) -> None:
-        self.s: State = state  # type: ignore[assignment]
+    def __init__(self, state: State) -> None:
+        self.s = state
         self.events: list[Event] = []
+
+    @classmethod
+    def starting(cls, event: GameStarted) -> _Em:
+        """The emitter of a new game, its first event folded."""
+        em = cls(fold(None, event))
+        em.events.append(event)
+        return em
 
     def __call__(self, event: Event) -> State:
         self.events.append(event)
@@ -177,8 +195,7 @@ class _Em:
 
 def setup(options: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
     opts = resolve_options(options, rng)
-    em = _Em(None)
-    em(GameStarted(options=opts))
+    em = _Em.starting(GameStarted(options=opts))
     s = em.s
     players = len(s.seats)
     if s.digital:
@@ -302,8 +319,8 @@ def _physical_token(
     s = for_seat(s, seat)
     try:
         tid = token_id_of(raw)
-    except ValueError as exc:
-        raise _ill("unknown-token", str(exc)) from None
+    except TokenCodeError as exc:  # a damaged code is not said to be "not in the box profile"
+        raise _ill({"damaged": "damaged-code"}.get(exc.kind, "not-a-token"), str(exc)) from None
     if s.profile.token(tid) is None:
         raise _ill("unknown-token", f"{tid} is not in this box profile")
     if any(t == tid for t, _, _ in s.revealed) or any(t == tid for t, _ in s.pending):
@@ -332,6 +349,14 @@ def _physical_token(
 
 
 # ------------------------------------------------------------------------------------------- ravage
+def _face_of(s: State, token: str) -> Face:
+    """A token's face in a digital game: its box profile knows them all (the game cannot start otherwise)."""
+    face = s.profile.face(token)
+    if face is None:
+        raise InconsistentLog(f"the box profile of this digital game has no face for {token}")
+    return face
+
+
 def _resolve(em: _Em, region: str, token: str, face: Face) -> None:
     s = em.s
     pop = s.population(region)
@@ -350,8 +375,8 @@ def _resolve(em: _Em, region: str, token: str, face: Face) -> None:
         return
     s = em.s
     cubes = dict(s.cubes[region])
-    # « si ce dernier devait être retiré du jeu lors de l'action n°3 »: after the last regular turn (final round,
-    # final plague) a potion no longer protects, unless the group chose so (option final_potions)
+    # « si ce dernier devait être retiré du jeu lors de l'action n°3 »: after the last regular turn (final
+    # round, final plague) a potion no longer protects, unless the group chose so (option final_potions)
     pots = dict(s.potions.get(region, {})) if s.stage == "game" or s.final_potions else {}
     lost: dict[str, int] = {}
     used: dict[str, int] = {}
@@ -383,7 +408,12 @@ def _resolve(em: _Em, region: str, token: str, face: Face) -> None:
             for seat in [x for x in s.seats if cubes.get(x, 0) > 0]:
                 hit(seat)
     if lost or used:
-        em(CubesLost(region=region, token=token, cubes=lost, potions=used))
+        left = {r: dict(v) for r, v in s.potions.items()}
+        for seat, n in used.items():
+            left[region][seat] -= n
+        kept = {**s.cubes, region: {seat: n for seat, n in cubes.items() if n > 0}}
+        back = orphan_potions(left, kept, region)
+        em(CubesLost(region=region, token=token, cubes=lost, potions=used, potions_back=back))
     serf = em.s.serf
     if serf and any(n > 0 for seat, n in lost.items() if seat != serf) and em.s.reserve[serf] > 0:
         em(CubesPlaced(seat=serf, region=region, count=1, reason="serf"))
@@ -409,7 +439,7 @@ def _start_ravage(em: _Em, region: str, kind: str) -> None:
     if s.digital:
         while _go_on(em.s):
             tok = em.s.slots[region][0]
-            _resolve(em, region, tok, em.s.profile.face(tok))  # type: ignore[arg-type]
+            _resolve(em, region, tok, _face_of(em.s, tok))
         _end_ravage(em)
 
 
@@ -453,7 +483,7 @@ def _final_plague(em: _Em) -> None:
         for region in em.s.regions:
             while em.s.slots[region] and em.s.total_cubes(region) > 0:
                 tok = em.s.slots[region][0]
-                _resolve(em, region, tok, em.s.profile.face(tok))  # type: ignore[arg-type]
+                _resolve(em, region, tok, _face_of(em.s, tok))
         _game_over(em)
     elif not _final_left(em.s):
         _game_over(em)
@@ -757,7 +787,7 @@ def _h_ramparts(em: _Em, i: SetRamparts, rng: Rng) -> None:
     _card(s, i.seat, "empereur")
     if len(i.edges) > RAMPARTS:
         raise _ill("ramparts", f"there are {RAMPARTS} ramparts")
-    seen = set()
+    keys: list[tuple[str, str]] = []
     for edge in i.edges:
         if len(edge) != 2:
             raise _ill("ramparts", "a rampart stands between two regions")
@@ -766,11 +796,11 @@ def _h_ramparts(em: _Em, i: SetRamparts, rng: Rng) -> None:
         _region(s, b)
         if b not in s.adj[a]:
             raise _ill("neighbours", f"a rampart stands between neighbours; {a} and {b} are not")
-        key = tuple(sorted(edge))
-        if key in seen:
+        key = rampart(a, b)
+        if key in keys:
             raise _ill("ramparts", f"two ramparts between {a} and {b}")
-        seen.add(key)
-    em(RampartsSet(seat=i.seat, edges=tuple(tuple(sorted(e)) for e in i.edges)))  # type: ignore[misc]
+        keys.append(key)
+    em(RampartsSet(seat=i.seat, edges=tuple(keys)))
 
 
 def _h_nuns(em: _Em, i: SetNuns, rng: Rng) -> None:

@@ -1,9 +1,9 @@
 """What one seat may know of the tokens' whereabouts: the state its choices and refusals are computed from.
 
-With real tokens the host may know more than a seat: the sticker of a rat scanned when it was placed (host only),
-the tokens a Witch or a Crusader looked at (that player only). A choice offered to a seat, or a refusal it gets,
-must not tell it any of that. :func:`for_seat` blanks every token id the seat may not see (as :func:`view` does),
-so that ``legal()`` and the refusals read only what the seat's own view shows.
+With real tokens the host may know more than a seat: the sticker of a rat scanned when it was placed (host
+only), the tokens a Witch or a Crusader looked at (that player only). A choice offered to a seat, or a refusal
+it gets, must not tell it any of that. :func:`for_seat` blanks every token id the seat may not see
+(as :func:`view` does), so that ``legal()`` and the refusals read only what the seat's own view shows.
 """
 
 from __future__ import annotations

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -130,7 +131,7 @@ class State(msgspec.Struct, frozen=True):
 
     def blocked(self, a: str, b: str) -> bool:
         """A rampart stands between ``a`` and ``b``."""
-        return tuple(sorted((a, b))) in self.ramparts
+        return rampart(a, b) in self.ramparts
 
     def nuns_in(self, region: str) -> int:
         return sum(1 for n in self.nuns if n == region)
@@ -151,6 +152,11 @@ class State(msgspec.Struct, frozen=True):
     def next_seat(self, seat: str, step: int = 1) -> str:
         i = self.seats.index(seat)
         return self.seats[(i + step) % len(self.seats)]
+
+
+def rampart(a: str, b: str) -> tuple[str, str]:
+    """A rampart between neighbours ``a`` and ``b``, as the state keeps it: the two names in order."""
+    return (a, b) if a <= b else (b, a)
 
 
 def _rep(state: State, **kw: Any) -> State:
@@ -199,6 +205,16 @@ def _carry_potions(
     return _add(potions, dst, seat, have), 0
 
 
+def orphan_potions(
+    potions: dict[str, dict[str, int]], cubes: dict[str, dict[str, int]], region: str
+) -> dict[str, int]:
+    """The potions in ``region`` of seats with no cube left there: « près de l'un de ses cubes », a potion
+    stands beside its owner's cube; with none left, it goes back to the potion supply."""
+    return {
+        seat: n for seat, n in potions.get(region, {}).items() if n > 0 and cubes[region].get(seat, 0) <= 0
+    }
+
+
 def _remove_slot(slots: tuple[str, ...], token: str) -> tuple[str, ...]:
     """The region's rats once ``token`` is taken from it. A token scanned there while the host's record (a
     sticker scanned earlier, unseen by who turns it over) said otherwise: the table's scan wins, and one
@@ -216,8 +232,9 @@ def _remove_slot(slots: tuple[str, ...], token: str) -> tuple[str, ...]:
 
 
 def _forget(s: State, token: str, keep: tuple[str, int] | None = None) -> State:
-    """Physical tokens: ``token`` was just scanned somewhere, so any older record of it elsewhere (on a region,
-    or out of play face down) becomes an unknown token; ``keep`` is the (region, index) where it now lies."""
+    """Physical tokens: ``token`` was just scanned somewhere, so any older record of it elsewhere (on a
+    region, or out of play face down) becomes an unknown token; ``keep`` is the (region, index) where it now
+    lies."""
     if not token or s.digital:
         return s
     slots = dict(s.slots)
@@ -429,7 +446,7 @@ def _f_cubes_swapped(s: State, e: CubesSwapped) -> State:
 
 
 def _f_ramparts(s: State, e: RampartsSet) -> State:
-    return _rep(s, ramparts=tuple(tuple(sorted(x)) for x in e.edges), used=_mark(s, "empereur"))  # type: ignore[misc]
+    return _rep(s, ramparts=tuple(rampart(a, b) for a, b in e.edges), used=_mark(s, "empereur"))
 
 
 def _f_nuns(s: State, e: NunsSet) -> State:
@@ -591,13 +608,17 @@ def _f_cubes_lost(s: State, e: CubesLost) -> State:
         reserve[seat] += n
     for seat, n in e.potions.items():
         potions = _add(potions, e.region, seat, -n)
-    # a potion spent instead of a cube goes back beside the board, as a cube goes back to its reserve
+    # a potion spent instead of a cube goes back beside the board, as a cube goes back to its reserve; so do
+    # the potions of a seat whose last cube here was lost (no cube left to stand beside)
+    back = orphan_potions(potions, cubes, e.region)
+    for seat, n in back.items():
+        potions = _add(potions, e.region, seat, -n)
     return _rep(
         s,
         cubes=cubes,
         potions=potions,
         reserve=reserve,
-        potions_left=s.potions_left + sum(e.potions.values()),
+        potions_left=s.potions_left + sum(e.potions.values()) + sum(back.values()),
     )
 
 
@@ -642,7 +663,7 @@ def _f_game_over(s: State, e: GameOver) -> State:
     )
 
 
-_FOLD: dict[type, Any] = {
+_FOLD: dict[type, Callable[[State, Any], State]] = {
     Shuffled: _f_shuffled,
     Drawn: _f_drawn,
     Peeked: _f_peeked,

@@ -135,8 +135,16 @@ TEXTS = Table(
             "Magician: a potion for {seat} in {region}",
         ),
         "PiperMoved": (
-            "Pied Piper : un cube de {seat} va de {src} en {dst}, {n} rat(s) le suivent",
-            "Pied Piper: a cube of {seat} goes from {src} to {dst}, {n} rat(s) follow",
+            "Pied Piper : un cube de {seat} va de {src} en {dst}, {n} rats le suivent",
+            "Pied Piper: a cube of {seat} goes from {src} to {dst}, {n} rats follow",
+        ),
+        "PiperMoved.one": (
+            "Pied Piper : un cube de {seat} va de {src} en {dst}, 1 rat le suit",
+            "Pied Piper: a cube of {seat} goes from {src} to {dst}, 1 rat follows",
+        ),
+        "PiperMoved.none": (
+            "Pied Piper : un cube de {seat} va de {src} en {dst}, aucun rat ne le suit",
+            "Pied Piper: a cube of {seat} goes from {src} to {dst}, no rat follows",
         ),
         "TokenPeeked.face": (
             "Sorcière : {seat} regarde le {token} en {region} (seuil {threshold} ; {symbols})",
@@ -183,6 +191,11 @@ TEXTS = Table(
             "Losses in {region}: {lost} (potions: {potions})",
         ),
         "CubesLost.none": ("Aucune perte en {region}", "No losses in {region}"),
+        "CubesLost.back": (
+            "Pertes en {region} : {lost} ; plus aucun cube à protéger, les potions retournent à la réserve "
+            "({back})",
+            "Losses in {region}: {lost}; no cube left to protect, the potions go back to the supply ({back})",
+        ),
         "RavageEnded": ("Fin du ravage de {region}", "{region} ravaged"),
         "TurnEnded": ("Fin du tour de {seat}", "End of {seat}'s turn"),
         "EndTriggered": ("Fin de partie annoncée : {reason}", "The game ends: {reason}"),
@@ -247,6 +260,10 @@ def _lost(e: Any, lang: str, who: Who) -> tuple[str, dict[str, object]]:
     pots = ", ".join(f"{who(k)} −{v}" for k, v in e.potions.items())
     if not lost and not pots:
         return "CubesLost.none", {"region": e.region}
+    back = getattr(e, "potions_back", None) or {}
+    if back:  # the last cube a potion stood beside is gone: the potion goes back to the supply
+        said = ", ".join(f"{who(k)} {v}" for k, v in back.items())
+        return "CubesLost.back", {"region": e.region, "lost": lost or "—", "back": said}
     if pots:
         return "CubesLost.potions", {"region": e.region, "lost": lost or "—", "potions": pots}
     return "CubesLost", {"region": e.region, "lost": lost}
@@ -306,7 +323,7 @@ _P: dict[type, P] = {
     ev.BishopSet: lambda e, lang, who: ("BishopSet", {"region": e.region}),
     ev.PotionPlaced: lambda e, lang, who: ("PotionPlaced", {"seat": who(e.seat), "region": e.region}),
     ev.PiperMoved: lambda e, lang, who: (
-        "PiperMoved",
+        {0: "PiperMoved.none", 1: "PiperMoved.one"}.get(e.rats, "PiperMoved"),
         {"seat": who(e.seat), "src": e.src, "dst": e.dst, "n": e.rats},
     ),
     ev.TokenPeeked: lambda e, lang, who: (
