@@ -93,10 +93,10 @@ class Door(socket.socket):
     # -- memory -------------------------------------------------------------------------------------
     def trim(self) -> None:
         """Hand the memory of connections gone back to the system, once many went: their buffers sit in
-        reference cycles, which only a full collection frees (:mod:`companion.idle_gc` keeps full
+        reference cycles, which only a full collection frees (:mod:`companion.runtime.idle_gc` keeps full
         collections for idle moments and freezes what survives), and glibc keeps what is freed until told
         (``malloc_trim``)."""
-        from . import idle_gc
+        from .runtime import idle_gc
 
         if self.closed < 64 or not idle_gc.idle(time.monotonic()):
             return

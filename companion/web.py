@@ -402,10 +402,10 @@ async def serve(
     """Serve the app until cancelled (TLS when ``certfile`` is given); ``key``: the host's secret link."""
     import uvicorn
 
-    from . import idle_gc
+    from .runtime import idle_gc
 
     app = build_app(main, assets_dir, key)
-    idle_gc.install()  # full garbage collections when no page is being drawn (see companion.idle_gc)
+    idle_gc.install()  # full garbage collections when no page is being drawn (see companion.runtime.idle_gc)
     config = uvicorn.Config(
         app,
         host=host,

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import importlib
 
-from . import transport
+from . import configure, one_patch, taps, transport
 
-_PARTS = (transport,)
+_PARTS = (transport, taps, configure)  # installed by install()
+_CHECKED = (transport, taps, configure, one_patch)  # relies on Flet internals that check() looks for
 
 
 def install() -> None:
@@ -24,7 +25,7 @@ def install() -> None:
 def check() -> list[str]:
     """The Flet internals a workaround relies on that this Flet does not have, as ``module.Class.name``."""
     missing: list[str] = []
-    for part in _PARTS:
+    for part in _CHECKED:
         for module, owner, name in part.REQUIRES:
             try:
                 obj = getattr(importlib.import_module(module), owner)

@@ -19,16 +19,17 @@ from typing import Any
 
 import flet as ft
 
-from .. import camera, idle_gc
+from .. import camera
+from ..runtime import configure, idle_gc, one_patch, taps
+from ..runtime.graft import graft_touched
 from ..session import Rejected, Session
 from ..sync.protocol import device_id
 from ..web import sent
-from . import configure, model, one_patch, places, prefs, rejoin, taps, theme
+from . import model, places, prefs, rejoin, theme
 from .access import Access
 from .alerts import Alerts
 from .camera_dialog import is_mobile
 from .games import game_ui
-from .graft import graft_touched
 from .hub import Hosted, Hub
 from .i18n import DEFAULT_LANG, tr
 from .memo import Store, rendering
@@ -324,7 +325,7 @@ class Shell:
             return
         if self._away is not None:  # no browser shows this page now: drawn when it comes back (_reconnected)
             return  # (a page reloaded into a new session, a phone locked: it no longer costs every update)
-        idle_gc.busy()  # a page is being drawn: no full garbage collection now (companion.idle_gc)
+        idle_gc.busy()  # a page is being drawn: no full garbage collection now (companion.runtime.idle_gc)
         appbar = self._appbar(screen)
         shown = self.scroller.controls
         same = screen.grafted and not top and self._drawn is screen and len(shown) == 1

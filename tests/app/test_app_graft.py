@@ -1,4 +1,4 @@
-"""The shell's graft (companion.ui.graft): a re-render keeps the controls on the page and writes only what
+"""The shell's graft (companion.runtime.graft): a re-render keeps the controls on the page and writes only what
 changed into them; kept fields, our own classes and memos are handled as the module says. In process, on
 Flet's own control classes (the browser side is covered by the app's browser tests and benchmarks.ui)."""
 
@@ -10,8 +10,8 @@ from typing import Any
 import flet as ft
 import flet.canvas as cv
 
+from companion.runtime.graft import graft, graft_touched, live
 from companion.ui.boards.draw import BoardCanvas, Flash
-from companion.ui.graft import graft, graft_touched, live
 from companion.ui.memo import Store, keep, rendering
 
 
@@ -369,7 +369,7 @@ def test_pins_that_come_send_those_pins_and_not_every_pin_again() -> None:
 def test_a_container_with_a_tap_handler_is_replaced_when_its_intent_changes_and_a_text_has_no_handlers() -> (
     None
 ):
-    from companion.ui.graft import _meaning
+    from companion.runtime.graft import _meaning
 
     assert _meaning(ft.Text("Lugdunum")) == (None,)  # a text's only handler (on_tap) is unset
     old_box = ft.Container(content=ft.Text("Lugdunum"), on_click=handler("move G01"))

@@ -283,7 +283,7 @@ def test_a_city_whose_pins_change_is_written_into_and_the_rows_that_move_are_mov
     from flet.controls.object_patch import ObjectPatch
     from flet.messaging.protocol import configure_encode_object_for_msgpack
 
-    from companion.ui.graft import graft_touched
+    from companion.runtime.graft import graft_touched
     from companion.ui.memo import Store, rendering
     from companion.ui.pandemie.screen import board
 

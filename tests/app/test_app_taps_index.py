@@ -1,4 +1,4 @@
-"""``companion.ui.taps`` reaches into Flet 1.0.5's session (its control index, its event dispatch): these
+"""``companion.runtime.taps`` reaches into Flet 1.0.5's session (its control index, its event dispatch): these
 checks fail loudly if a Flet upgrade moves either, instead of taps going missing again in silence."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import flet as ft
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from companion.ui import taps
+from companion.runtime import taps
 
 
 def _session() -> Session:

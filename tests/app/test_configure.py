@@ -1,4 +1,4 @@
-"""Flet's set-up of added controls without its walk through empty fields (companion.ui.configure) gives what
+"""Flet's set-up of added controls without its walk through empty fields (companion.runtime.configure) gives what
 Flet's own method gives: the same message to the browser, the same controls said added and removed, in the
 same order, each with the same parent, flags and change record; on screens built from the app's own widgets
 and drawn boards, mounted, then changed (controls replaced, keyed lines coming and going, a map's pins)."""
@@ -17,7 +17,7 @@ from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import DiffBuilder, ObjectPatch
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 
-from companion.ui import configure, one_patch
+from companion.runtime import configure, one_patch
 from companion.ui.boards.draw import Layer, map_control, ring
 from companion.ui.widgets import big_button, card, chip, pill
 from engine.boards.pandemie import board_for

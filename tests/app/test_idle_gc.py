@@ -1,4 +1,4 @@
-"""The app's full garbage collections happen when no page is being drawn (companion.idle_gc)."""
+"""The app's full garbage collections happen when no page is being drawn (companion.runtime.idle_gc)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from companion import idle_gc
+from companion.runtime import idle_gc
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""A page's update is one message (companion.ui.one_patch): the patches of every touched control, each rooted
+"""A page's update is one message (companion.runtime.one_patch): the patches of every touched control, each rooted
 at the page, applied in order by the browser, give the browser the tree the app holds.
 
 The browser side is played here by :func:`_apply`, which resolves a patch as Flet's client does
@@ -16,7 +16,7 @@ from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import ObjectPatch
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 
-from companion.ui import one_patch
+from companion.runtime import one_patch
 
 
 def _wire(value: Any) -> Any:
@@ -140,5 +140,5 @@ def test_written_against_the_pinned_flet():
 
     assert version("flet") == one_patch.FLET_VERSION
     assert hasattr(session.Session, "_Session__send_message")
-    source = inspect.getsource(session)  # the module's: companion.ui.taps wraps Session.__init__
+    source = inspect.getsource(session)  # the module's: companion.runtime.taps wraps Session.__init__
     assert "self.__index" in source and "def __send_message(self, message: Message)" in source

@@ -1,4 +1,4 @@
-"""A page whose Flutter engine crashed reloads itself and comes back to its seat (companion.revive), in
+"""A page whose Flutter engine crashed reloads itself and comes back to its seat (companion.runtime.revive), in
 Chromium, with a real WebAssembly trap: a tiny module that reads outside its memory, run in the page as
 ``skwasm`` did when it crashed (``RuntimeError: memory access out of bounds``, uncaught)."""
 
@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion import cue, revive
+from companion import cue
+from companion.runtime import revive
 from harness.browser import Driver
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]

@@ -127,7 +127,8 @@ def test_a_browser_gone_while_its_update_is_written_leaves_no_session_connected_
     import msgpack
     from websockets.sync.client import connect
 
-    from companion import idle_gc, web
+    from companion import web
+    from companion.runtime import idle_gc
     from harness.app import free_port
 
     started: list[str] = []

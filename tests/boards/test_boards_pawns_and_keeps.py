@@ -123,7 +123,7 @@ def test_a_province_map_is_kept_whole_while_nothing_it_shows_changes():
     builds it nor compares it); when Gallia's pins change, the new map is written into the one on the page."""
     import copy
 
-    from companion.ui.graft import graft_touched
+    from companion.runtime.graft import graft_touched
     from companion.ui.memo import Store, rendering
 
     table = Table.new(get_game("pandemie"), {"provinces": 2, "players": 2}, SeededRng(SEED))

@@ -20,7 +20,7 @@ import flet.canvas as cv
 from engine.boards.geometry import Board, Label, Place
 from engine.boards.palette import INK, LAND, PEOPLE, ROAD, SEA
 
-from ..graft import live
+from ...runtime.graft import live
 from ..memo import keep
 from ..spawn import spawn
 
@@ -349,7 +349,7 @@ def map_control(
         ),
     )
     # The two layers on top are Flet's own canvas (kept, so isolated: companion.ui.memo), each in a slot: when
-    # an action changed one, the new one is written into the one on the page (companion.ui.graft), shape by
+    # an action changed one, the new one is written into the one on the page (companion.runtime.graft), shape by
     # shape matched by key (keyed: what it draws), so the browser gets the pins and pawns that came, went or
     # moved, not all of them again (at a turn's end, ~30 KB of pins to every page showing the province)
     slot = (board.code, round(width, 2), dark)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 class Screen:
     title_key = "app.title"
-    # a re-render written into the controls on the page (companion.ui.graft) rather than sent whole: only
+    # a re-render written into the controls on the page (companion.runtime.graft) rather than sent whole: only
     # for screens redrawn by other devices' actions, whose one input the screen keeps; never for forms, whose
     # fresh input fields would take the place of the ones being typed in
     grafted = False

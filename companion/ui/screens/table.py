@@ -708,7 +708,7 @@ class TableScreen(TableCamera, TableParts, Screen):
             await self._send(intent)
 
         # what the button means: a re-render that gives this button another intent puts a new button in its
-        # place (companion.ui.graft), so that a tap already on its way plays what the user saw, or nothing
+        # place (companion.runtime.graft), so that a tap already on its way plays what the user saw, or nothing
         choose.tk_meaning = json.dumps(intent, sort_keys=True, default=str)  # type: ignore[attr-defined]
         return choose
 

@@ -13,7 +13,7 @@ for Flet's walk of the controls an update removes (``_removed_controls``: it loo
 dicts and lists). Everything else (the controls yielded and their order, parents, ``build()``, the
 ``frozen`` flags, the change records) is Flet's own code path, line by line.
 
-This replaces a method of Flet 1.0's private ``DiffBuilder``; :data:`companion.ui.one_patch.FLET_VERSION`
+This replaces a method of Flet 1.0's private ``DiffBuilder``; :data:`companion.runtime.one_patch.FLET_VERSION`
 pins the version it was written against and ``tests/app/test_configure.py`` checks it against Flet's own
 method on the app's screens, and fails if that method changes.
 """
@@ -27,6 +27,12 @@ from typing import Any
 
 from flet.controls import object_patch
 from flet.controls.object_patch import DiffBuilder, ObjectPatchException
+
+# (module, class, attribute) this module reads or replaces (companion.runtime.check names the missing ones)
+REQUIRES = [
+    ("flet.controls.object_patch", "DiffBuilder", "_configure_dataclass"),
+    ("flet.controls.object_patch", "DiffBuilder", "_removed_controls"),
+]
 
 ORIGINAL = DiffBuilder._configure_dataclass
 ORIGINAL_REMOVED = DiffBuilder._removed_controls

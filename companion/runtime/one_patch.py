@@ -29,6 +29,13 @@ from flet.controls.context import context
 from flet.controls.object_patch import ObjectPatch
 from flet.messaging.protocol import Message, MessageAction, PatchControlBody
 
+# (module, class, attribute) this module reads (companion.runtime.check names the missing ones)
+REQUIRES = [
+    ("flet.controls.object_patch", "ObjectPatch", "from_diff"),
+    ("flet.messaging.protocol", "MessageAction", "PATCH_CONTROL"),
+    ("flet.messaging.session", "Session", "_Session__send_message"),
+]
+
 FLET_VERSION = "1.0.5"
 
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}

@@ -29,7 +29,7 @@ device's action; not the forms, where a fresh input field would take the place o
 
 Handlers are taken from the fresh tree, so a tap always runs the closure of the last render, unless the
 control was replaced (above): then a tap already on its way reaches the replaced control's own handler
-(:mod:`companion.ui.taps`). A handler reads a control through the event (``e.control``) or through the
+(:mod:`companion.runtime.taps`). A handler reads a control through the event (``e.control``) or through the
 screen's own kept fields, never through a fresh control the handler captured (that one may have been
 merged into an old one).
 """

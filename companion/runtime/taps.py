@@ -24,6 +24,12 @@ from typing import Any
 import flet as ft
 from flet.messaging.session import Session
 
+# (module, class, attribute) this module reads or replaces (companion.runtime.check names the missing ones)
+REQUIRES = [
+    ("flet.messaging.session", "Session", "dispatch_event"),
+    ("flet.messaging.session", "Session", "index"),
+]
+
 log = logging.getLogger(__name__)
 
 KEEP_S = 15.0  # a tap takes well under a second to arrive; a slow phone on a busy Wi-Fi, a few
