@@ -313,23 +313,6 @@ class _Coalescing:
         return getattr(self._transport, name)
 
 
-async def sent(page: Any, turns: int = 50) -> None:
-    """Until what ``page``'s session queued for its browser has been written (at most ``turns`` turns of the
-    event loop). A screen's update is one message per changed control, which Flet's sender takes from a
-    queue in a task of its own, and :class:`_Coalescing` writes on the turn after: pages drawn one after the
-    other must let both run, or a page's update (or its end) leaves only after the next page's render."""
-    try:
-        queue = getattr(page.session.connection, "_FletApp__send_queue", None)
-    except Exception:  # noqa: BLE001 - no session or connection (a page closing): nothing to wait for
-        queue = None
-    for _ in range(turns):
-        # written: nothing queued, and the sender waits for more (it has finished writing what it took)
-        if queue is None or (queue.empty() and getattr(queue, "_getters", True)):
-            break
-        await asyncio.sleep(0)
-    await asyncio.sleep(0)  # what the sender wrote leaves in one write (_Coalescing, on the next turn)
-
-
 def _ws_protocol() -> type:
     """uvicorn's websocket protocol (``websockets-sansio``), writing through :class:`_Coalescing`; a page
     already closing when the app stops is let go quietly."""

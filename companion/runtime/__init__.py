@@ -9,6 +9,7 @@ naming what moved). ``docs/architecture.md`` says why each part exists.
 from __future__ import annotations
 
 import importlib
+import inspect
 
 from . import configure, one_patch, taps, transport
 
@@ -34,6 +35,13 @@ def check() -> list[str]:
                 continue
             if not hasattr(obj, name) and name not in getattr(obj, "__dict__", {}):
                 missing.append(f"{module}.{owner}.{name}")
+        for module, owner, line in getattr(part, "IN_SOURCE", []):
+            try:
+                source = inspect.getsource(getattr(importlib.import_module(module), owner))
+            except (ImportError, AttributeError, OSError, TypeError):
+                source = ""
+            if line not in source:
+                missing.append(f"{module}.{owner}: {line}")
     return missing
 
 

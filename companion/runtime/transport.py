@@ -6,6 +6,7 @@ so that :func:`companion.runtime.check` names what moved when Flet is upgraded.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -20,6 +21,10 @@ REQUIRES = [
     ("flet_web.fastapi.flet_app", "FletApp", "_FletApp__get_unique_session_id"),
     ("flet_web.fastapi.flet_app_manager", "app_manager", "disconnect_session"),
     ("flet.messaging.session", "Session", "handle_invoke_method_results"),
+]
+# (module, class, line of its source) for what an instance holds that a function below reads
+IN_SOURCE = [
+    ("flet_web.fastapi.flet_app", "FletApp", "self.__send_queue = asyncio.Queue()"),
 ]
 
 
@@ -150,6 +155,23 @@ def late_answers_are_dropped() -> None:
 
     Session.handle_invoke_method_results = handle  # type: ignore[method-assign]
     Session._tk_late_answers = True  # type: ignore[attr-defined]
+
+
+async def written(page: Any, turns: int = 50) -> None:
+    """Until what ``page``'s session queued for its browser has been written (at most ``turns`` turns of the
+    event loop). A screen's update is one message per changed control, which Flet's sender takes from a
+    queue in a task of its own, and :class:`companion.web._Coalescing` writes on the turn after: pages drawn one after the
+    other must let both run, or a page's update (or its end) leaves only after the next page's render."""
+    try:
+        queue = getattr(page.session.connection, "_FletApp__send_queue", None)
+    except Exception:  # noqa: BLE001 - no session or connection (a page closing): nothing to wait for
+        queue = None
+    for _ in range(turns):
+        # written: nothing queued, and the sender waits for more (it has finished writing what it took)
+        if queue is None or (queue.empty() and getattr(queue, "_getters", True)):
+            break
+        await asyncio.sleep(0)
+    await asyncio.sleep(0)  # what the sender wrote leaves in one write (companion.web, on the next turn)
 
 
 def install() -> None:

@@ -22,9 +22,9 @@ import flet as ft
 from .. import camera
 from ..runtime import configure, idle_gc, one_patch, taps
 from ..runtime.graft import graft_touched
+from ..runtime.transport import written
 from ..session import Rejected, Session
 from ..sync.protocol import device_id
-from ..web import sent
 from . import model, places, prefs, rejoin, theme
 from .access import Access
 from .alerts import Alerts
@@ -317,7 +317,7 @@ class Shell:
         async with _one_page_at_a_time():
             if self.screen is screen:
                 self.refresh()
-                await sent(self.page)
+                await written(self.page)
 
     def refresh(self, top: bool = False) -> None:
         screen = self.screen

@@ -25,3 +25,9 @@ def test_install_is_idempotent_and_each_patch_is_applied_once():
     first = FletApp.send_message
     runtime.install()
     assert FletApp.send_message is first and FletApp._tk_drop_to_gone
+
+
+def test_a_flet_instance_attribute_that_moved_is_named(monkeypatch):
+    line = "self.__send_queue = asyncio.LifoQueue()"
+    monkeypatch.setattr(transport, "IN_SOURCE", [("flet_web.fastapi.flet_app", "FletApp", line)])
+    assert runtime.check() == [f"flet_web.fastapi.flet_app.FletApp: {line}"]

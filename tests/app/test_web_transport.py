@@ -70,11 +70,11 @@ def test_a_message_flet_sends_is_not_turned_into_text_for_a_debug_log_that_is_of
 
 def test_a_pages_whole_update_is_written_before_the_next_page_is_drawn() -> None:
     """Flet queues a render's messages for a sender task of the page's own, which may take more than one turn
-    to write them: ``sent`` returns once that sender waits for more and the coalesced write has gone, so the
+    to write them: ``written`` returns once that sender waits for more and the coalesced write has gone, so the
     next page's render (a long synchronous step) never holds back the end of this page's update."""
     from types import SimpleNamespace
 
-    from companion.web import sent
+    from companion.runtime.transport import written
 
     class Transport:
         def __init__(self) -> None:
@@ -103,10 +103,10 @@ def test_a_pages_whole_update_is_written_before_the_next_page_is_drawn() -> None
         )
         for k in range(4):  # one render: four changed controls
             queue.put_nowait(b"m%d" % k)
-        await sent(page)
+        await written(page)
         assert b"".join(raw.writes) == b"m0m1m2m3"  # all of it written before the next page is drawn
         task.cancel()
-        await sent(SimpleNamespace())  # a page without a session (closing): nothing to wait for
+        await written(SimpleNamespace())  # a page without a session (closing): nothing to wait for
 
     asyncio.run(run())
 
