@@ -24,7 +24,7 @@ from .meaning import meaning
 from .pickers import is_listed
 from .shown import Moment, Shown, not_ours, ordered, tag
 from .viewfinder import Viewfinder
-from .widgets import big_button, card, ident, vcol
+from .widgets import ident
 
 log = logging.getLogger("tablekeeper.app")
 
@@ -37,7 +37,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "The game moved meanwhile: show it again.",
     ),
     "refused": ("Refusé : {why}", "Refused: {why}"),
-    "asked": ("{question} Confirmez sur l'écran, au-dessus.", "{question} Confirm on the screen, above."),
+    "asked": ("{question} Confirmez ou annulez.", "{question} Confirm or cancel."),
 }
 t = pairs(TEXTS)
 
@@ -52,6 +52,7 @@ class TableCamera:
         self.shown_used: set[str] = set()  # acted on: not again while they stay in view
         self.shown_tags: dict[str, tuple[str, str]] = {}  # component (or raw text) → (outline's name, tone)
         self.shown_confirm: Shown | None = None  # played once confirmed
+        self.shown_dialog: ft.AlertDialog | None = None  # its question, open above the video
         self.prompt_fill: dict[str, str] = {}  # what the game's prompt takes in (Rattus: the sticker shown)
 
     # -- what the viewfinder sees ---------------------------------------------------------------------------
@@ -128,7 +129,7 @@ class TableCamera:
         if what.places:
             self._offer_places(what)
         if what.send and what.confirm:
-            self.shown_confirm = what
+            self._ask(what)
             self.camera.tell(t("asked", lang, question=what.confirm))
         elif what.send:
             await self._send_shown(what.send)
@@ -146,18 +147,13 @@ class TableCamera:
             return go
 
         buttons: list[ft.Control] = [
-            ident(
-                ft.FilledButton(name, on_click=open_place(key, name), height=52, expand=True),
-                f"camera-place-{n}",
-            )
+            ident(ft.FilledButton(name, on_click=open_place(key, name), height=52), f"camera-place-{n}")
             for n, (key, name) in enumerate(what.places)
         ]
         page.show_dialog(
             ft.AlertDialog(
                 title=ident(ft.Text(what.say), "camera-places"),
-                content=ft.Column(
-                    buttons, tight=True, spacing=8
-                ),  # a few cities: no scroll, the dialog stays short
+                content=self._dialog_column(buttons),
                 actions=[
                     ident(
                         ft.TextButton(t("cancel", self.lang), on_click=lambda _e: page.pop_dialog()),  # type: ignore[attr-defined]
@@ -165,8 +161,68 @@ class TableCamera:
                     )
                 ],
                 modal=False,
+                scrollable=True,  # a long list scrolls within the room the page gives
+                **self._dialog_room(),
             )
         )
+
+    def _dialog_column(self, controls: list[ft.Control]) -> ft.Column:
+        """A dialog's content: as tall as what it holds (a button that expands in a column, or a column that
+        scrolls, would take the whole height), each button as wide as the dialog; the dialog scrolls as a whole
+        when the page has no more room (``scrollable``)."""
+        return ft.Column(
+            controls,
+            tight=True,
+            spacing=8,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
+
+    def _dialog_room(self) -> dict[str, Any]:
+        """Where the camera's dialogs sit: above the page's video panel, none of their buttons behind it."""
+        inset = self.camera.dialog_inset()
+        return {"inset_padding": inset} if inset is not None else {}
+
+    def _ask(self, what: Shown) -> None:
+        """The question the camera asks before it plays what was shown (hidden information), in a dialog
+        over the screen, above the video: wherever the screen is scrolled, its two buttons are in sight."""
+        self._close_question()
+        self.shown_confirm = what
+        lang, page = self.lang, self.shell.page  # type: ignore[attr-defined]
+        buttons: list[ft.Control] = [
+            ident(
+                ft.FilledButton(
+                    t("confirm", lang), icon=ft.Icons.CHECK, on_click=self._confirm_shown, height=56
+                ),
+                "camera-confirm",
+            ),
+            ident(
+                ft.OutlinedButton(
+                    t("cancel", lang), icon=ft.Icons.CLOSE, on_click=self._cancel_shown, height=56
+                ),
+                "camera-cancel",
+            ),
+        ]
+        self.shown_dialog = ft.AlertDialog(
+            content=self._dialog_column(
+                [
+                    ident(ft.Text(what.confirm, size=18, weight=ft.FontWeight.W_600), "camera-question"),
+                    *buttons,
+                ]
+            ),
+            modal=True,  # nothing played, nothing dismissed, by a tap beside it
+            scrollable=True,
+            **self._dialog_room(),
+        )
+        page.show_dialog(self.shown_dialog)
+
+    def _close_question(self) -> None:
+        dlg, self.shown_dialog = self.shown_dialog, None
+        if dlg is not None and dlg.open:
+            dlg.open = False
+            try:
+                dlg.update()
+            except Exception:  # noqa: BLE001 - the page is gone
+                pass
 
     async def _send_shown(self, intents: tuple[dict[str, Any], ...]) -> None:
         """Play ``intents`` in order, each while still listed (a region's tokens: the ravage may end first); a
@@ -201,12 +257,14 @@ class TableCamera:
 
     async def _confirm_shown(self, _e: Any = None) -> None:
         what, self.shown_confirm = self.shown_confirm, None
+        self._close_question()
         if what is not None:
             await self._send_shown(what.send)
         self.shell.refresh()  # type: ignore[attr-defined]
 
     def _cancel_shown(self, _e: Any = None) -> None:
         self.shown_confirm = None
+        self._close_question()
         self.shown_ids = []
         self.camera.tell(t("cancelled", self.lang))  # type: ignore[attr-defined]
         self.shell.refresh()  # type: ignore[attr-defined]
@@ -216,50 +274,11 @@ class TableCamera:
         return self.prompt_fill.pop(key, "")
 
     # -- drawing --------------------------------------------------------------------------------------------
-    def _camera_part(self, snap: Snapshot) -> list[ft.Control]:
-        """Above the choices: the question the camera asks before it plays what was shown (hidden information)."""
-        parts: list[ft.Control] = []
-        what = self.shown_confirm
-        if what is not None and self.shown_at != (snap.seq, snap.seat):
-            self.shown_confirm = what = None  # the game moved: that question is no longer asked
-        if what is not None:
-            lang = self.lang  # type: ignore[attr-defined]
-            parts.append(
-                card(
-                    vcol(
-                        [
-                            ident(
-                                ft.Text(what.confirm, size=18, weight=ft.FontWeight.W_600), "camera-question"
-                            ),
-                            ft.ResponsiveRow(
-                                [
-                                    big_button(
-                                        t("confirm", lang),
-                                        self._confirm_shown,
-                                        "camera-confirm",
-                                        icon=ft.Icons.CHECK,
-                                        primary=True,
-                                        col={"xs": 6},
-                                    ),
-                                    big_button(
-                                        t("cancel", lang),
-                                        self._cancel_shown,
-                                        "camera-cancel",
-                                        icon=ft.Icons.CLOSE,
-                                        col={"xs": 6},
-                                    ),
-                                ],
-                                spacing=8,
-                            ),
-                        ],
-                        spacing=8,
-                        tight=True,
-                    ),
-                    identifier="camera-confirm-card",
-                    bgcolor=ft.Colors.TERTIARY_CONTAINER,
-                )
-            )
-        return parts
+    def _drop_stale_question(self, snap: Snapshot) -> None:
+        """The camera's question (:meth:`_ask`) is no longer asked once the game moved: its dialog closes."""
+        if self.shown_confirm is not None and self.shown_at != (snap.seq, snap.seat):
+            self.shown_confirm = None
+            self._close_question()
 
 
 __all__ = ["TableCamera"]

@@ -232,12 +232,12 @@ class TableParts:
         if cam is not None:
             buttons.append(cam)
         seen = self.camera.control()  # open: what it saw and did, and its close button
+        self._drop_stale_question(self.acting.snapshot or snap)  # the camera's question, once the game moved
         return vcol(
             [
                 ft.Text(tr("scan.title", lang), size=16, weight=ft.FontWeight.W_600),
                 ident(self.scan, "scan-field"),
                 ft.ResponsiveRow(buttons, spacing=8, run_spacing=8),
-                *self._camera_part(self.acting.snapshot or snap),  # its question, right above the video
                 *([seen] if seen is not None else []),
             ],
             spacing=8,

@@ -284,6 +284,15 @@ class Viewfinder:
             return None
         return ft.Container(height=panel_height(float(self.shell.page.width or 0)) + 12)
 
+    def dialog_inset(self) -> ft.Padding | None:
+        """Where a dialog may sit while the page's video panel (a browser's camera) is open: above it, so
+        that none of its buttons is hidden behind the video; else None (Flutter's own margins)."""
+        if not self.is_open or self.kind != "browser":
+            return None
+        return ft.Padding(
+            left=16, top=16, right=16, bottom=panel_height(float(self.shell.page.width or 0)) + 16
+        )
+
     def _preview_control(self) -> ft.Control:
         if self._preview is None:
             self._preview = ft.Stack(

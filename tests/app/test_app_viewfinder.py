@@ -6,6 +6,8 @@ foreign code named, several codes at once. Closing stops the camera's tracks at 
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +46,26 @@ def wait_said(d: Driver, needle: str, timeout: float = 20_000) -> str:
     js = """(n) => { const S = window.__tkView; if (!S) return false;
               const hit = S.says.find(s => s.toLowerCase().includes(n)); return hit || false; }"""
     return str(d.page.wait_for_function(js, arg=needle.lower(), timeout=timeout).json_value())
+
+
+def in_sight(d: Driver, *idents: str) -> None:
+    """Each control is whole on the screen and above the video panel: a thumb can reach it without
+    scrolling, and the video hides none of it (Playwright would click through to it anyway)."""
+    d.page.wait_for_timeout(400)  # the dialog's opening animation
+    top = d.page.evaluate(
+        "() => { const b = document.getElementById('tk-view'); "
+        "return b ? b.getBoundingClientRect().top : window.innerHeight; }"
+    )
+    for ident in idents:
+        box = d.wait(ident).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= top, (ident, box, top)
+
+
+def events_saved(path: Path) -> int:
+    """How many events the app has written in its save file (read while it runs: the log on the screen is
+    behind the camera's question, which keeps the rest of the screen out of reach until answered)."""
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        return int(db.execute("SELECT COUNT(*) FROM events").fetchone()[0])
 
 
 def open_camera(d: Driver, ident: str = "scan-camera") -> None:
@@ -234,7 +256,10 @@ def test_cartus_cards_shown_at_a_reveal_count_toward_it(tmp_path: Path, app_brow
     open_camera(phone)
     question = phone.wait_text("camera-question", "?")
     assert "1 de la classe" in question and "1 autre" in question and "1 joker" in question
-    assert phone.text("log") == log0  # what was face down is played once confirmed, not before
+    saved = events_saved(data / "cartus.sqlite")
+    phone.page.wait_for_timeout(1500)
+    assert events_saved(data / "cartus.sqlite") == saved  # what was face down is played once confirmed
+    in_sight(phone, "camera-question", "camera-confirm", "camera-cancel")
     shot(phone, "app-viewfinder-cartus-reveal.png")
     phone.click("camera-confirm")  # the one tap
     phone.wait_change("log", log0)
@@ -269,6 +294,7 @@ def test_a_board_citys_code_selects_it_as_a_tap_on_the_map_does(tmp_path: Path, 
     open_camera(phone)
     first = phone.text("place-choice-0", timeout=20_000)  # the same dialog as a tap on the city
     assert city in wait_said(phone, city)
+    in_sight(phone, "place-choice-0", "place-cancel")
     shot(phone, "app-viewfinder-board-city.png")
     phone.click("place-choice-0")  # one tap: its most likely meaning (a move there) first
     phone.wait_change("log", log0)
@@ -295,6 +321,7 @@ def test_several_board_cities_seen_at_once_are_listed_and_the_one_tapped_opens(
     open_camera(phone)
     assert "2 villes vues" in phone.wait_text("camera-places", "2 villes vues", timeout=20_000)
     assert second in phone.text("camera-place-1") and second not in phone.text("camera-place-0")
+    in_sight(phone, "camera-place-0", "camera-place-1", "camera-places-cancel")
     shot(phone, "app-viewfinder-board-cities.png")
     phone.click("camera-place-1")  # one tap: that city's choices, as a tap on it on the map
     phone.wait("place-choice-0", timeout=20_000)
@@ -325,7 +352,10 @@ def test_a_hand_shown_at_the_end_of_cartus_counts_it(tmp_path: Path, app_browser
     open_camera(phone)
     question = phone.wait_text("camera-question", "?", timeout=20_000)
     assert "Main de Joueur 1" in question and "2 pop./joker" in question and "1 épée" in question
-    assert phone.text("log") == log0  # a hand is hidden: declared once confirmed, not before
+    saved = events_saved(data / "cartus.sqlite")
+    phone.page.wait_for_timeout(1500)
+    assert events_saved(data / "cartus.sqlite") == saved  # a hand is hidden: declared once confirmed
+    in_sight(phone, "camera-confirm", "camera-cancel")
     shot(phone, "app-viewfinder-cartus-hand.png")
     phone.click("camera-confirm")  # the one tap
     phone.wait_change("log", log0)

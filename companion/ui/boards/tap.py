@@ -55,9 +55,10 @@ def offer(
     place_name: str,
     choose: Callable[[dict[str, Any]], Callable[[Any], Any]],
     toast: Callable[[str], None],
+    inset: ft.Padding | None = None,
 ) -> list[int]:
     """Open the dialog of what can be done at ``key`` (or say there is nothing); returns the indices
-    offered."""
+    offered. ``inset``: where the dialog may sit (above a camera's video panel), else Flutter's margins."""
     # plain moves first (the tap's most likely meaning), then the rest in the screen's order
     found = sorted(choices_at(choices, key), key=lambda i: (choices[i].intent.get("type") not in FIRST, i))
     if not found:
@@ -78,20 +79,29 @@ def offer(
         ft.Semantics(
             identifier=f"place-choice-{n}",
             content=ft.FilledButton(
-                choice_label(choices[i], lang), on_click=play(choices[i].intent), height=52, expand=True
+                choice_label(choices[i], lang), on_click=play(choices[i].intent), height=52
             ),
         )
         for n, i in enumerate(found)
     ]
     dlg = ft.AlertDialog(
         title=ft.Text(_t("title", lang, place=place_name)),
-        content=ft.Column(buttons, tight=True, spacing=8, scroll=ft.ScrollMode.AUTO),
+        # as tall as its buttons (a button that expands in a column, or a column that scrolls, takes the whole
+        # height), each as wide as the dialog; a long list scrolls with the dialog, within the room it has
+        content=ft.Column(
+            buttons,
+            tight=True,
+            spacing=8,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        ),
         actions=[
             ft.Semantics(
                 identifier="place-cancel", content=ft.TextButton(_t("cancel", lang), on_click=cancel)
             )
         ],
         modal=False,
+        scrollable=True,
+        **({"inset_padding": inset} if inset is not None else {}),
     )
     page.show_dialog(dlg)
     return found

@@ -672,6 +672,7 @@ class TableScreen(TableCamera, TableParts, Screen):
             name,
             self._choose,
             lambda m: self.shell.toast(m),
+            self.camera.dialog_inset(),
         )
 
     def _cancel_pending(self, _e: Any = None) -> None:
