@@ -26,6 +26,7 @@ class LogLine(msgspec.Struct, frozen=True):
     seq: int
     text_fr: str
     text_en: str
+    part: str = ""  # the part of the table it is about (Pandémie: a province's code), "" the whole table
 
 
 class SeatInfo(msgspec.Struct, frozen=True):

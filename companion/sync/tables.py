@@ -73,7 +73,9 @@ class Projector:
         self._logs: dict[str, list[LogLine]] = {}
         self._log_seq: dict[str, int] = {}
         self._told: dict[str, int] = {}  # seat -> the last action its log has a line of (log_quiet)
-        self._firsts: dict[str, dict[int, tuple[str, str]]] = {}  # seat -> action -> its first line (fr, en)
+        self._firsts: dict[
+            str, dict[int, tuple[str, str, str]]
+        ] = {}  # seat -> action -> first line (fr, en, part)
         self._names_of: list[SeatInfo] | None = None
         self._names_cache: dict[str, dict[str, str]] = {}
         self._snaps: dict[str, Snapshot] = {}
@@ -208,16 +210,20 @@ class Projector:
         quiet = self.game.log_quiet  # said only when nothing else of its action was
         told = self._told.get(seat, -1)  # the last action this seat's log has a line of
         firsts = self._firsts.setdefault(seat, {})
+        part = self.game.log_part
         for e in self.entries_after(seat, done):
             if type(e.event).__name__ in quiet and e.action == told:
                 continue
             told = e.action
             if isinstance(e.event, Undone) and e.event.action in firsts:  # what was undone, in words
-                was_fr, was_en = firsts[e.event.action]
-                line = LogLine(e.seq, f"« {was_fr} » annulé", f"“{was_en}” undone")
+                was_fr, was_en, where = firsts[e.event.action]
+                line = LogLine(e.seq, f"« {was_fr} » annulé", f"“{was_en}” undone", where)
             else:
-                line = LogLine(e.seq, said(self.game, e.event, "fr", fr), said(self.game, e.event, "en", en))
-                firsts.setdefault(e.action, (line.text_fr, line.text_en))
+                where = part(e.event, self.table.state) if part is not None else ""
+                line = LogLine(
+                    e.seq, said(self.game, e.event, "fr", fr), said(self.game, e.event, "en", en), where
+                )
+                firsts.setdefault(e.action, (line.text_fr, line.text_en, where))
                 if len(firsts) > 4 * LOG_LINES:  # the oldest actions are forgotten (no undo reaches them)
                     del firsts[min(firsts)]
             lines.append(line)

@@ -249,6 +249,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "table.log": {"fr": "Journal", "en": "Log"},
     "table.log.empty": {"fr": "Rien pour l'instant.", "en": "Nothing yet."},
+    "table.log.mine_said": {"fr": "Ce qui touche {province}.", "en": "What concerns {province}."},
+    "table.log.everywhere_said": {"fr": "Toutes les provinces.", "en": "Every province."},
+    "table.log.everywhere": {"fr": "Voir toutes les provinces", "en": "Show every province"},
+    "table.log.mine": {"fr": "{province} seulement", "en": "{province} only"},
     "table.more": {"fr": "Voir les {n} autres", "en": "Show the {n} others"},
     "table.stale": {
         "fr": "La partie a changé entre-temps : vérifiez, puis choisissez à nouveau.",

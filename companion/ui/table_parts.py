@@ -246,8 +246,9 @@ class TableParts:
 
     def _log(self, snap: Snapshot) -> ft.Control:
         lang = self.lang
-        lines = model.log_lines(snap.log, lang, limit=12 if self.shell.phone else 25)
-        items: list[ft.Control] = [heading(tr("table.log", lang))]
+        log, switch = self._log_part(snap)
+        lines = model.log_lines(log, lang, limit=12 if self.shell.phone else 25)
+        items: list[ft.Control] = [heading(tr("table.log", lang)), *switch]
         if not lines:
             items.append(ft.Text(tr("table.log.empty", lang), size=15))
         for seq, text in lines:
@@ -266,6 +267,36 @@ class TableParts:
                 )
             )
         return card(vcol(items, spacing=6, tight=True), identifier="log")
+
+    def _log_part(self, snap: Snapshot) -> tuple[list[Any], list[ft.Control]]:
+        """The log lines this page shows and the switch between its part of the table and the whole. A
+        province tablet, or a player's device, reads its own province's lines (and the whole table's); every
+        province's is one tap away. Other games: every line, no switch."""
+        lang = self.lang
+        mine = self.province if self.seat == TABLE else ""
+        if not mine:
+            mine = next((i.province_code for i in snap.seats if i.seat == self.seat), "")
+        if not mine or not any(ln.part for ln in snap.log):
+            return list(snap.log), []
+        name = dict(self.provinces(snap)).get(mine, mine)
+        if self.log_everywhere:
+            log = list(snap.log)
+            label, icon = tr("table.log.mine", lang, province=name), ft.Icons.FILTER_ALT
+        else:
+            log = [ln for ln in snap.log if ln.part in ("", mine)]
+            label, icon = tr("table.log.everywhere", lang), ft.Icons.PUBLIC
+
+        def switch(_e: Any) -> None:
+            self.log_everywhere = not self.log_everywhere
+            self.shell.refresh()
+
+        said = tr(
+            "table.log.everywhere_said" if self.log_everywhere else "table.log.mine_said", lang, province=name
+        )
+        return log, [
+            ft.Text(said, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+            big_button(label, switch, "log-switch", icon=icon, tone="tonal"),
+        ]
 
     def _audit(self, snap: Snapshot) -> list[ft.Control]:
         ok, lines = model.audit_summary(snap.audit, self.lang)

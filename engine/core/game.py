@@ -54,8 +54,10 @@ class GameSpec:
 
     Its words: ``describe(item, lang, names)`` says an event or an intent in ``lang`` (``names``: seat →
     the player's name, or None), ``phrasebook`` its refusals in French and English, ``log_quiet`` the event
-    types a seat's log says only when nothing else of their action was said to it. ``profile_cli`` is
-    ``tablekeeper profile --game <name>`` (a game with a box profile).
+    types a seat's log says only when nothing else of their action was said to it, ``log_part(event,
+    state)`` the part of the table an event is about (Pandémie: its province's code; "" the whole table), for a
+    tablet bound to one part. ``profile_cli`` is ``tablekeeper profile --game <name>`` (a game with a box
+    profile).
     """
 
     name: str
@@ -71,6 +73,7 @@ class GameSpec:
     describe: Describe | None = None  # None: an event or intent is said by its type's name
     phrasebook: Phrasebook | None = None
     log_quiet: tuple[str, ...] = ()
+    log_part: Callable[[Event, Any], str] | None = None
     profile_cli: Callable[[list[str]], int] | None = None
 
     def __repr__(self) -> str:

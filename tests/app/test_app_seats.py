@@ -416,3 +416,49 @@ def test_after_a_tap_the_acting_page_is_drawn_first_and_each_pages_update_is_wri
             await h.stop()
 
     asyncio.run(go())
+
+
+def test_a_province_tablet_reads_its_own_provinces_log_and_every_province_is_one_tap_away(tmp_path):
+    """Four provinces' events in one log was noise on each tablet: a province tablet reads what concerns its
+    province (and the whole table); one tap shows every province, another its own again."""
+    from companion.ui.screens.table import TableScreen
+
+    def log_texts(tablet) -> list[str]:
+        log = next(c for c in _controls(tablet.render()) if getattr(c, "identifier", None) == "log")
+        return _texts(log)
+
+    def switch(tablet) -> None:
+        sem = next(c for c in _controls(tablet.render()) if getattr(c, "identifier", None) == "log-switch")
+        button = next(c for c in _controls(sem) if getattr(c, "on_click", None) is not None)
+        button.on_click(None)
+
+    async def go():
+        h = _host(tmp_path / "t.sqlite", provinces=2, players=2)
+        await h.start()
+        try:
+            snap = h.snapshot(TABLE)
+            mine, other = snap.view["provinces"][0], snap.view["provinces"][1]
+            assert {ln.part for ln in snap.log} >= {mine["code"], other["code"]}
+            theirs = [ln.text_fr for ln in snap.log if ln.part == other["code"]]
+            shell = _Shell()
+            tablet = TableScreen(
+                shell,
+                h.local_session(TABLE, device="tablet"),
+                TABLE,
+                province=mine["code"],  # type: ignore[arg-type]
+            )
+            shell.screen = tablet
+            shown = "\n".join(log_texts(tablet))
+            assert f"Ce qui touche {mine['name']}." in shown
+            assert theirs and not [t for t in theirs[-10:] if t in shown], shown
+            assert [ln.text_fr for ln in snap.log if ln.part == mine["code"]][-1] in shown
+            switch(tablet)
+            shown = "\n".join(log_texts(tablet))
+            assert "Toutes les provinces." in shown and theirs[-1] in shown, shown
+            switch(tablet)
+            assert theirs[-1] not in "\n".join(log_texts(tablet))
+            await tablet.leave()
+        finally:
+            await h.stop()
+
+    asyncio.run(go())

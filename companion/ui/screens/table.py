@@ -87,6 +87,7 @@ class TableScreen(TableCamera, TableParts, Screen):
         self.pending: list[dict[str, Any]] = []  # intents matching the last scan, when several do
         self.expanded: set[str] = set()  # long choice groups the user unfolded
         self.unfolded: set[str] = set()  # parts of the board the user unfolded (Pandémie: other provinces)
+        self.log_everywhere = False  # the log of every province, not only this page's (Pandémie)
         self.scan = ft.TextField(
             text_size=18,
             height=64,

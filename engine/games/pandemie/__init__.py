@@ -50,6 +50,7 @@ from .text import describe  # noqa: E402
 __all__ = [
     "GAME",
     "seats",
+    "log_part",
     "setup",
     "legal",
     "apply",
@@ -82,6 +83,32 @@ def seats(state: Any) -> list[str]:
     return list(state.static.seats)
 
 
+def log_part(event: Any, state: Any) -> str:
+    """The province an event is about (its code), for a province tablet's log; "" for the whole table (the
+    game's start). A surge crossing into another province is that province's; a card drawn, that deck's
+    province; a player's doing, their province's; a card taken out of the game, its city's."""
+    st = state.static
+    board = st.board
+    for field in ("province", "to_province"):
+        code = getattr(event, field, "")
+        if isinstance(code, str) and code in board.prov_index:
+            return code
+    for field in ("city", "to"):
+        city = board.index.get(getattr(event, field, "") or "")
+        if city is not None:
+            return board.codes[board.province_of(city)]
+    deck = st.decks.get(getattr(event, "deck", "") or "")
+    if deck is not None:
+        return board.codes[deck[1]]
+    for field in ("seat", "giver", "pawn"):
+        i = st.seat_index.get(getattr(event, field, "") or "")
+        if i is not None:
+            return board.codes[st.seat_prov[i]]
+    card = getattr(event, "card", "")
+    city = board.index.get(card[3:] if isinstance(card, str) else "")
+    return board.codes[board.province_of(city)] if city is not None else ""
+
+
 GAME = GameSpec(
     name="pandemie",
     events=GAME_EVENTS + DECK_EVENTS,
@@ -99,4 +126,5 @@ GAME = GameSpec(
     # after "Alice va à Vienna (à pied)", "consulte les 6 cartes du dessus" after "regarde 6 carte(s)",
     # "cartes remises sur la pioche" after "6 carte(s) replacée(s) sur la pioche" said the same twice
     log_quiet=("ActionUsed", "DivinationBegan", "DivinationEnded"),
+    log_part=log_part,
 )
