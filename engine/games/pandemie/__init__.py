@@ -88,7 +88,8 @@ def log_part(event: Any, state: Any) -> str:
     game's start). A surge crossing into another province is that province's; a card drawn, that deck's
     province; a player's doing, their province's; a card taken out of the game, its city's."""
     st = state.static
-    board = st.board
+    board: Board = st.board
+    codes: tuple[str, ...] = board.codes
     for field in ("province", "to_province"):
         code = getattr(event, field, "")
         if isinstance(code, str) and code in board.prov_index:
@@ -96,17 +97,20 @@ def log_part(event: Any, state: Any) -> str:
     for field in ("city", "to"):
         city = board.index.get(getattr(event, field, "") or "")
         if city is not None:
-            return board.codes[board.province_of(city)]
-    deck = st.decks.get(getattr(event, "deck", "") or "")
+            return codes[board.province_of(city)]
+    decks: dict[str, tuple[str, int]] = st.decks
+    deck = decks.get(getattr(event, "deck", "") or "")
     if deck is not None:
-        return board.codes[deck[1]]
+        return codes[deck[1]]
+    seat_index: dict[str, int] = st.seat_index
+    seat_prov: tuple[int, ...] = st.seat_prov
     for field in ("seat", "giver", "pawn"):
-        i = st.seat_index.get(getattr(event, field, "") or "")
+        i = seat_index.get(getattr(event, field, "") or "")
         if i is not None:
-            return board.codes[st.seat_prov[i]]
+            return codes[seat_prov[i]]
     card = getattr(event, "card", "")
     city = board.index.get(card[3:] if isinstance(card, str) else "")
-    return board.codes[board.province_of(city)] if city is not None else ""
+    return codes[board.province_of(city)] if city is not None else ""
 
 
 GAME = GameSpec(
