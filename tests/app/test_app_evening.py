@@ -43,3 +43,35 @@ def test_after_a_host_crash_every_page_is_back_on_its_seat_with_no_tap_and_no_pi
             assert s.shows in s.driver.text("header"), (s.name, before[s.name])
         text = s.driver.all_text()
         assert "PIN" not in text or s.kind == "leader", f"{s.name} asks for the PIN"
+
+
+def test_a_phone_takes_the_seat_its_tablet_played_and_a_seat_gone_in_its_turn_is_flagged(
+    app_browser, monkeypatch
+):
+    """A province tablet plays the turn of the player in turn; that player arrives with a phone and takes the
+    seat at once (the tablet says they play on their own device); the phone goes (a flat battery) in their
+    turn: the tablet and the leader's screen flag the seat, and one tap on the tablet plays it there again."""
+    from harness.evening import Evening
+    from tests.app.test_app_table_flow import play_and_see_the_log
+
+    monkeypatch.setenv("TABLEKEEPER_AWAY_AFTER", "3")  # a minute at the table; 3 s here
+    app, browser = app_browser(lan=True)
+    ev = Evening(app, browser)
+    names = ["Ana", "Bea", "Cid", "Dan"]
+    leader = ev.seat_leader(2, 2, ", ".join(names))
+    tablet = ev.seat_tablet(ev.provinces[0])
+    who = next(n for n in names if n in tablet.text("follow-now"))
+    seat = f"p{names.index(who) + 1}"
+    play_and_see_the_log(tablet)  # the tablet plays one of their actions
+    phone = ev.seat_phone(seat)  # their phone takes the seat the tablet played: no refusal
+    assert who in phone.text("header")
+    said = tablet.wait_text("follow-elsewhere", who, timeout=30_000)
+    assert "propre appareil" in said, said
+    tablet.shot("evening-lent-seat-tablet.png")
+    phone.page.context.close()  # the phone is gone, in its player's turn
+    tablet.wait_text(f"away-{seat}", who, timeout=90_000)
+    leader.wait(f"away-play-{seat}", timeout=30_000)  # the leader's screen too, live
+    tablet.shot("evening-gone-seat-tablet.png")
+    tablet.click(f"away-play-{seat}")  # one tap: the tablet plays their turn again
+    tablet.wait_text("follow-now", who, timeout=30_000)
+    play_and_see_the_log(tablet)
