@@ -282,7 +282,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "Connexion à l'hôte perdue — reconnexion en cours, rien n'est perdu.",
         "en": "Lost the host \u2014 reconnecting; nothing is lost.",
     },
-    "table.seq": {"fr": "événement n° {seq}", "en": "event #{seq}"},
     # scan / type
     "scan.title": {"fr": "Scanner ou taper un pion / une carte", "en": "Scan or type a token / card"},
     "scan.field": {"fr": "Code du pion ou de la carte", "en": "Token or card code"},

@@ -58,9 +58,8 @@ class TableParts:
                 if facts
                 else []
             ),
-            ft.Text(
-                f"{line} · {tr('table.seat', lang, seat=me)} · {tr('table.seq', lang, seq=snap.seq)}", size=14
-            ),
+            # no event number: nothing a player needs, and every other page would change with every tap
+            ft.Text(f"{line} · {tr('table.seat', lang, seat=me)}", size=14),
         ]
         parts: list[ft.Control] = [
             card(

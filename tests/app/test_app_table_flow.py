@@ -367,10 +367,10 @@ def test_a_banner_unseen_when_the_host_restarts_comes_back_with_the_page_and_its
         )
         if _has(tablet, "private-hidden"):
             break
-        before = tablet.text("header")
+        before = tablet.text("log")
         tablet.click("choice-0")
         try:
-            tablet.wait_change("header", before, timeout=20_000)
+            tablet.wait_change("log", before, timeout=20_000)
         except Exception:  # noqa: BLE001 - a tap the loaded machine swallowed: tapped again
             pass
     tablet.wait_text("announce", "de jouer")  # "À Ana · Gallia de jouer"

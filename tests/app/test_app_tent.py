@@ -111,10 +111,10 @@ def test_pass_and_play_hides_the_acting_players_part_until_they_tap_and_again_wh
         )
         if tablet.page.locator(tablet.sel("private-hidden")).count():
             break
-        seq = tablet.text("header")
+        seq = tablet.text("log")
         tablet.click("choice-0")
         try:
-            tablet.wait_change("header", seq, timeout=20_000)
+            tablet.wait_change("log", seq, timeout=20_000)
         except Exception:  # noqa: BLE001 - a tap the loaded machine swallowed: the loop taps again
             pass
     tablet.wait("private-hidden")
@@ -173,10 +173,10 @@ def test_your_turn_banner_on_a_phone_and_an_error_that_hides_no_control(app):
         if player is None:
             host.page.wait_for_timeout(500)
             continue
-        before = player.text("header")
+        before = player.text("log")
         player.click("choice-0")
         try:
-            player.wait_change("header", before, timeout=20_000)
+            player.wait_change("log", before, timeout=20_000)
         except Exception:  # noqa: BLE001 - a swallowed tap: tap again
             pass
     text = phone.wait_text("announce", "vous de jouer")
