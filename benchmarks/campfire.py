@@ -525,9 +525,9 @@ def report(results: list[Result], draws: dict[str, list[float]]) -> None:
     draw95 = max((pct(v, 0.95) for v in draws.values() if v), default=float("nan"))
     print()
     print(
-        "| devices (tablets + phones) | app CPU per tap p50 / p95 | per page p50 | tap → acting page p50 / p95 "
-        "| tap → last page p50 / p95 | bytes per page per tap | RSS per page | all seated (joining at once) "
-        "| estimate at a table p95 |"
+        "| devices (tablets + phones) | app CPU per tap p50 / p95 | per page p50 "
+        "| tap → acting page p50 / p95 | tap → last page p50 / p95 | bytes per page per tap | RSS per page "
+        "| all seated (joining at once) | estimate at a table p95 |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
     for r in results:
@@ -568,7 +568,8 @@ def report(results: list[Result], draws: dict[str, list[float]]) -> None:
         if r.n == 24 or (r.n <= 24 and r.n == max(x.n for x in results)):
             ratio = r.join_s / JOIN_GOAL_S
             print(
-                f"  {r.n} devices joining at once: all seated in {r.join_s:.1f} s, goal ≤ {JOIN_GOAL_S:.0f} s: "
+                f"  {r.n} devices joining at once: all seated in {r.join_s:.1f} s, "
+                f"goal ≤ {JOIN_GOAL_S:.0f} s: "
                 f"ratio {ratio:.2f} ({'met' if ratio <= 1 else 'not met'})"
             )
         if draws:

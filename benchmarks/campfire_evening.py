@@ -1,25 +1,27 @@
-"""``python -m benchmarks.campfire_evening``: a whole 20-player evening of Pandémie on one laptop, with a crash.
+"""``python -m benchmarks.campfire_evening``: a whole 20-player evening of Pandémie on one laptop, with a
+crash.
 
 The app runs as the campfire runs it (``tablekeeper app --web --host 0.0.0.0``, HTTPS). The leader's page (the
-host's cookie) creates a 4-province, 5-players-a-province table with the 20 children's names; then devices join
-as a troop does, each a protocol-level Flet client (:class:`harness.flet_client.FletPage`: it registers a page,
-keeps its control tree and taps controls by their semantics identifiers) from its own loopback address, with its
-own device cookie and its own local storage (kept across its pages, as a browser keeps it): one tablet per
-province playing in turn for the children without a phone, and phones for some children (``--phones``, spread
-over the provinces). The leader's page allows each tablet.
+host's cookie) creates a 4-province, 5-players-a-province table with the 20 children's names; then devices
+join as a troop does, each a protocol-level Flet client (:class:`harness.flet_client.FletPage`: it registers a
+page, keeps its control tree and taps controls by their semantics identifiers) from its own loopback address,
+with its own device cookie and its own local storage (kept across its pages, as a browser keeps it): one
+tablet per province playing in turn for the children without a phone, and phones for some children
+(``--phones``, spread over the provinces). The leader's page allows each tablet.
 
-Every device plays what its page offers, as a hurried child would: a turn is a few random actions, then the end
-of the actions, the cards drawn, the cards discarded over the limit, the propagation — until the game ends.
-When ``--kill-after`` actions are recorded, the app is killed (SIGKILL) and started again with the same command.
-Each device's page is cut; it connects again every second, as a browser's page does, and is counted **back by
-itself** when it shows its own seat again (a phone: its seat's screen; a tablet: its province, playing in turn)
-without a tap. A device that comes back on the start screen is re-joined by hand (the PIN typed, its seat tapped)
-so that the evening can go on — and that is reported as a failure, with what the page showed.
+Every device plays what its page offers, as a hurried child would: a turn is a few random actions, then the
+end of the actions, the cards drawn, the cards discarded over the limit, the propagation — until the game
+ends. When ``--kill-after`` actions are recorded, the app is killed (SIGKILL) and started again with the same
+command. Each device's page is cut; it connects again every second, as a browser's page does, and is counted
+**back by itself** when it shows its own seat again (a phone: its seat's screen; a tablet: its province,
+playing in turn) without a tap. A device that comes back on the start screen is re-joined by hand (the PIN
+typed, its seat tapped) so that the evening can go on — and that is reported as a failure, with what the page
+showed.
 
-Printed: the game's end, the actions and events, the errors (the app's log, the error banners pages showed), the
-events recorded before the kill and found again after (lost: 0), each device's way back and the time to the last
-one, the taps (tap → the page's answer). The exit status is 0 only when the game ended with no error, nothing
-lost and every device back by itself.
+Printed: the game's end, the actions and events, the errors (the app's log, the error banners pages showed),
+the events recorded before the kill and found again after (lost: 0), each device's way back and the time to
+the last one, the taps (tap → the page's answer). The exit status is 0 only when the game ended with no error,
+nothing lost and every device back by itself.
 
     python -m benchmarks.campfire_evening [--phones 8] [--kill-after 20] [--seed 7]
 """
@@ -60,8 +62,8 @@ PROPAGATE = ("Propagation", "Infect")
 DISCARD = ("Défausser", "Discard")
 NOT_RANDOM = ENDS + DRAW + PROPAGATE + DISCARD + ("Jouer ", "Play ", "Garder", "Store")
 APPROVAL = ("Cette tablette n'est pas encore autorisée", "This tablet may not act for the table yet")
-# two devices of a province tapping at once (a tablet and a phone): the later tap was chosen on a game that has
-# moved on, and is refused so that it is chosen again -- the rules' answer to a race, not an error
+# two devices of a province tapping at once (a tablet and a phone): the later tap was chosen on a game that
+# has moved on, and is refused so that it is chosen again -- the rules' answer to a race, not an error
 STALE = ("La partie a changé entre-temps", "The game changed meanwhile")
 PHONE = {**BROWSER_PAGE, "width": 412.0, "height": 915.0, "platform": "android"}
 TABLET = {**BROWSER_PAGE, "width": 1280.0, "height": 800.0, "platform": "android"}
@@ -216,7 +218,8 @@ class Evening:
         self.store = stores[-1]
 
     async def lead(self) -> None:
-        """The leader's page: allows every tablet that asks; after the crash, comes back and opens the table."""
+        """The leader's page: allows every tablet that asks; after the crash, comes back and opens the
+        table."""
         while not self.stop.is_set():
             page = self.leader
             if page is None or page.closed:
@@ -392,7 +395,8 @@ class Evening:
 
     # -- the crash ------------------------------------------------------------------------------------------
     async def watch(self) -> None:
-        """Kills the app once ``kill_after`` actions are recorded, starts it again; says when nothing moves."""
+        """Kills the app once ``kill_after`` actions are recorded, starts it again; says when nothing
+        moves."""
         last, moved = -1, time.monotonic()
         while not self.stop.is_set():
             await asyncio.sleep(0.5)
@@ -470,7 +474,8 @@ class Evening:
         minutes = (self.ended - self.started) / 60 if self.ended else 0.0
         print(
             f"{len(PROVINCES)} provinces × {PER_PROVINCE} players = {len(NAMES)} players; devices: "
-            f"{sum(d.kind == 'tablet' for d in self.devices)} tablets, {sum(d.kind == 'phone' for d in self.devices)} "
+            f"{sum(d.kind == 'tablet' for d in self.devices)} tablets, "
+            f"{sum(d.kind == 'phone' for d in self.devices)} "
             f"phones, the leader's laptop; app killed (SIGKILL) after {self.kill_after} actions"
         )
         print(f"end: {self.outcome or 'none'}{' — STALLED: ' + self.stalled if self.stalled else ''}")
@@ -484,15 +489,15 @@ class Evening:
         for e in errors[:10]:
             print(f"  {e}")
         print(
-            f"error banners on pages: {sum(self.banners.values())} (and {self.approvals} tablet(s) told to wait for "
-            "the leader's approval, which the leader's page then gave)"
+            f"error banners on pages: {sum(self.banners.values())} (and {self.approvals} tablet(s) told to "
+            "wait for the leader's approval, which the leader's page then gave)"
         )
         print(f"taps refused because another device had just played (chosen again): {self.races}")
         for text, n in sorted(self.banners.items(), key=lambda kv: -kv[1])[:10]:
             print(f"  {n} × {text[:150]}")
         print(
-            f"events recorded at the kill: {len(self.before)}; found again after the restart: {self.after_match}; "
-            f"lost: {lost}"
+            f"events recorded at the kill: {len(self.before)}; "
+            f"found again after the restart: {self.after_match}; lost: {lost}"
         )
         if self.leader_back:
             print(f"the leader's page came back on the {self.leader_back}")
@@ -530,7 +535,7 @@ class Evening:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
-        prog="python -m benchmarks.campfire_evening", description=__doc__.splitlines()[0]
+        prog="python -m benchmarks.campfire_evening", description=__doc__.split("\n\n")[0]
     )
     p.add_argument(
         "--phones", type=int, default=8, help="children with a phone, spread over the provinces (0-20)"

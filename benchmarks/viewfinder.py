@@ -1,8 +1,8 @@
 """The live viewfinder, shown → acted: ``python -m benchmarks.viewfinder``.
 
-The real app (``tablekeeper app --web`` on loopback) with a saved Rattus table at player 1's turn, and Debian's
-Chromium on a phone-sized page of that seat whose camera is a fake one (:mod:`harness.camera`): a looping
-video of our own printed class card *Sorcière* (``RCL:5``), photographed-looking, shown for
+The real app (``tablekeeper app --web`` on loopback) with a saved Rattus table at player 1's turn, and
+Debian's Chromium on a phone-sized page of that seat whose camera is a fake one (:mod:`harness.camera`): a
+looping video of our own printed class card *Sorcière* (``RCL:5``), photographed-looking, shown for
 :data:`SHOW_S` then hidden for :data:`HIDE_S`. The page's viewfinder sends its frames to the app, which reads
 them, takes the card when the read is steady, and the page shows it in its log. The benchmark then takes the
 card back (*Annuler*) while the card is hidden, and the next show comes.
@@ -95,7 +95,8 @@ def saved_table(data: Path) -> None:
 
 
 def camera_file(path: Path) -> Path:
-    """The looping video: the card shown (corner black) for SHOW_S, the bare table (corner white) for HIDE_S."""
+    """The looping video: the card shown (corner black) for SHOW_S, the bare table (corner white) for
+    HIDE_S."""
     import numpy as np
 
     from harness import camera
@@ -202,7 +203,8 @@ def report(lat: list[float]) -> None:
     print(f"shown → acted on the page, {len(lat)} shows of a class card (Rattus, a phone-sized page):")
     print(f"  p50 {p50 * 1000:.0f} ms  p95 {p95 * 1000:.0f} ms  max {max(lat) * 1000:.0f} ms")
     print(
-        f"  goal p95 ≤ {GOAL_P95_S * 1000:.0f} ms: ratio {p95 / GOAL_P95_S:.2f}; no tap between a show and its act"
+        f"  goal p95 ≤ {GOAL_P95_S * 1000:.0f} ms: ratio {p95 / GOAL_P95_S:.2f}; "
+        "no tap between a show and its act"
     )
 
 
@@ -240,7 +242,8 @@ def main(argv: list[str] | None = None) -> None:
             app.stop()
     for k, (per, fps) in cpu.items():
         print(
-            f"  {k} camera(s) open: {fps:.1f} frames read a second each; the app's CPU {per * 100:.1f} % per camera"
+            f"  {k} camera(s) open: {fps:.1f} frames read a second each; "
+            f"the app's CPU {per * 100:.1f} % per camera"
         )
 
 

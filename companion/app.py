@@ -169,7 +169,8 @@ def serve_web(
     else:
         print(f"tablekeeper app: tablets and phones open {base} and type a table's PIN", flush=True)
         print(
-            f"tablekeeper app: this device (the host) opens {base}?k={hub.host_key()}  (keep this link secret)",
+            f"tablekeeper app: this device (the host) opens {base}?k={hub.host_key()}  "
+            "(keep this link secret)",
             flush=True,
         )
         if use_tls:

@@ -41,7 +41,8 @@ JS = r"""(() => {
   const re = /tk-cue:([0-9a-f]{8}):(\d+):([a-z+]*):([a-z]*)/g;
   const names = new Set(__NAMES__);
   let done;
-  try { done = new Set(JSON.parse(sessionStorage.getItem('tk-cue') || '[]')); } catch (e) { done = new Set(); }
+  try { done = new Set(JSON.parse(sessionStorage.getItem('tk-cue') || '[]')); }
+  catch (e) { done = new Set(); }
   const audio = {};
   const dec = new TextDecoder('utf-8', {fatal: false});
   const play = (sounds, vibration) => {  // one after the other: 'alarm+turn' is a Rupture, then your turn
@@ -62,7 +63,8 @@ JS = r"""(() => {
     const key = page + ':' + n;
     if (done.has(key)) return;
     done.add(key);
-    try { sessionStorage.setItem('tk-cue', JSON.stringify([...done].slice(-64))); } catch (e) { /* private mode */ }
+    try { sessionStorage.setItem('tk-cue', JSON.stringify([...done].slice(-64))); }
+    catch (e) { /* private mode */ }
     const sounds = sound.split('+').filter((x) => x);
     if (sounds.length) play(sounds, vibration);
     else played.push({sound: '', vibration, at: Date.now(), ok: null, error: ''});

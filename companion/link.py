@@ -51,7 +51,10 @@ JS = r"""(() => {
                  wake: 'none', playing: false, events: []};
   window.__tkLink = state;
   const st = window.setTimeout.bind(window), ct = window.clearTimeout.bind(window);
-  const note = (what) => { state.events.push({what, at: Date.now()}); if (state.events.length > 50) state.events.shift(); };
+  const note = (what) => {
+    state.events.push({what, at: Date.now()});
+    if (state.events.length > 50) state.events.shift();
+  };
   try {  // a page this script reloaded says so (what it did before is gone with the old page)
     const at = Number(sessionStorage.getItem('tk-link-reload') || 0);
     if (at && Date.now() - at < 60000) note('reloaded');
@@ -90,7 +93,8 @@ JS = r"""(() => {
       box.setAttribute('role', 'alert');
       box.style.cssText = 'position:fixed;inset:0;z-index:2147483646;display:flex;flex-direction:column;' +
         'align-items:center;justify-content:center;gap:16px;padding:28px;text-align:center;' +
-        'font:20px/1.45 Roboto,sans-serif;' + (d ? 'background:#1d1b20;color:#f4eff4' : 'background:#fff8f5;color:#231917');
+        'font:20px/1.45 Roboto,sans-serif;' +
+        (d ? 'background:#1d1b20;color:#f4eff4' : 'background:#fff8f5;color:#231917');
       const h = document.createElement('div');
       h.style.cssText = 'font-size:26px;font-weight:700';
       h.textContent = t.title;
@@ -113,7 +117,9 @@ JS = r"""(() => {
   // run at once when the host answers (no reload: the page keeps its engine, and comes back in a moment)
   let catching = 0, retry = null;
   window.setTimeout = function (fn, ms, ...args) {
-    if (!catching || Date.now() > catching || typeof fn !== 'function' || !(ms >= 400)) return st(fn, ms, ...args);
+    if (!catching || Date.now() > catching || typeof fn !== 'function' || !(ms >= 400)) {
+      return st(fn, ms, ...args);
+    }
     catching = 0;
     const r = {fn, args, id: 0};
     r.id = st((...a) => { if (retry === r) retry = null; fn(...a); }, ms, ...args);
@@ -132,7 +138,9 @@ JS = r"""(() => {
     return true;
   };
   let sock = null, timer = null, fails = 0, lastMessage = 0, answered = 0;
-  const since = () => { try { return Number(sessionStorage.getItem('tk-link-reload') || 0); } catch (e) { return 0; } };
+  const since = () => {
+    try { return Number(sessionStorage.getItem('tk-link-reload') || 0); } catch (e) { return 0; }
+  };
   const reload = () => {
     const now = Date.now();
     if (now - since() < __RELOAD_GAP__) return false;
@@ -204,7 +212,10 @@ JS = r"""(() => {
       lock.addEventListener('release', () => { lock = null; state.wake = 'released'; });
     } catch (e) { lock = null; state.wake = 'refused: ' + ((e && e.name) || e); }
   };
-  const sleep = () => { state.wake = 'none'; if (lock) { const l = lock; lock = null; l.release().catch(() => {}); } };
+  const sleep = () => {
+    state.wake = 'none';
+    if (lock) { const l = lock; lock = null; l.release().catch(() => {}); }
+  };
   const dec = new TextDecoder('utf-8', {fatal: false});
   const look = (text) => {
     if (text.indexOf('tk-play:') < 0) return;

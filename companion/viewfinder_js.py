@@ -1,10 +1,11 @@
-"""The page's own script for the live viewfinder (served with Flet's web client, after :mod:`companion.cue`'s).
+"""The page's own script for the live viewfinder (served with Flet's web client, after
+:mod:`companion.cue`'s).
 
 How a screen opens the camera of its browser: it writes a *command* into a hidden text of its page
 (:class:`companion.ui.viewfinder.Viewfinder`): ``tk-view:<token>:on:<lang>:<side>`` while the viewfinder is
 open (``side``: ``l`` or ``r``, the bottom corner of a wide page its panel takes: over the board, not the
-choices), ``tk-view:<token>:off:<lang>`` once closed. This script reads the page's websocket messages as they arrive
-(the cue script's watcher, :mod:`companion.cue`), and for ``on``:
+choices), ``tk-view:<token>:off:<lang>`` once closed. This script reads the page's websocket messages as they
+arrive (the cue script's watcher, :mod:`companion.cue`), and for ``on``:
 
 * asks the browser for the camera (``getUserMedia``, the back camera of a phone, 1280×720 at most) and shows
   its video in a panel of its own at the bottom of the page (over Flutter's canvas; the screen leaves that

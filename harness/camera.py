@@ -1,9 +1,9 @@
 """A fake camera for Chromium made from our own printed sheets, photographed-looking.
 
-Chromium started with ``--use-fake-device-for-media-stream --use-file-for-fake-video-capture=FILE`` gives every
-page that asks for the camera the frames of ``FILE`` (a ``.mjpeg`` plays at 30 frames a second, a ``.y4m`` at
-its own rate), from its start each time a camera is opened, looping — and it reads the file again at each
-opening, so a test rewrites it before the page opens its camera to show something else.
+Chromium started with ``--use-fake-device-for-media-stream --use-file-for-fake-video-capture=FILE`` gives
+every page that asks for the camera the frames of ``FILE`` (a ``.mjpeg`` plays at 30 frames a second, a
+``.y4m`` at its own rate), from its start each time a camera is opened, looping — and it reads the file again
+at each opening, so a test rewrites it before the page opens its camera to show something else.
 
 The pictures are the real printables: a set is built (:func:`printables.sets.build`), the page holding a
 component is rendered with pypdfium2 around its code (:func:`piece`), and :func:`photo` lays pieces on a table

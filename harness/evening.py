@@ -27,11 +27,15 @@ BACK_JS = """([kind, shows]) => {
   if (kind === 'leader') return !!q('join-code');
   if (!text(q('header')).includes(shows)) return false;
   if (kind === 'tablet') {
-    return !!(q('follow-now') || q('follow-elsewhere') || document.querySelector('[flt-semantics-identifier^="away-"]'));
+    return !!(q('follow-now') || q('follow-elsewhere') ||
+              document.querySelector('[flt-semantics-identifier^="away-"]'));
   }
   return true;
 }"""
-AWAY_JS = "() => { const l = window.__tkLink; return l && l.shown ? document.getElementById('tk-link-away').innerText : ''; }"
+AWAY_JS = (
+    "() => { const l = window.__tkLink; "
+    "return l && l.shown ? document.getElementById('tk-link-away').innerText : ''; }"
+)
 
 
 @dataclass
@@ -175,8 +179,8 @@ def _who(d: Driver) -> str:
 def seat_an_evening(
     app: App, browser: Any, phones: list[str], provinces: int = 4, players: int = 2
 ) -> Evening:
-    """The leader's table (``provinces`` × ``players``), a tablet per province playing in turn, then the phones
-    of ``phones`` arriving (they take their seats from the tablets)."""
+    """The leader's table (``provinces`` × ``players``), a tablet per province playing in turn, then the
+    phones of ``phones`` arriving (they take their seats from the tablets)."""
     ev = Evening(app, browser)
     names = ", ".join(NAMES[: provinces * players])
     ev.seat_leader(provinces, players, names)

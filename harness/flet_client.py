@@ -49,8 +49,8 @@ class FletPage:
 
     def __init__(self, ws: ClientConnection, storage: dict[str, Any] | None = None) -> None:
         self.ws = ws
-        # the device's own storage (a browser's local storage: Flet's SharedPreferences), which the caller keeps
-        # across the pages of one device (a reload, a host restart); None: every read finds nothing
+        # the device's own storage (a browser's local storage: Flet's SharedPreferences), which the caller
+        # keeps across the pages of one device (a reload, a host restart); None: every read finds nothing
         self.storage = storage
         self.session_id = ""
         self.controls: dict[int, dict[str, Any]] = {}  # every control of the page by its id (``_i``)

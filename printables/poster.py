@@ -60,7 +60,8 @@ EN = Steps(
     sub="With a phone or a tablet",
     wifi="Join the Wi-Fi \u201c{wifi}\u201d.",
     scan="Scan this code with the camera, or type the address in the browser.",
-    warn="The browser warns once \u201cnot private\u201d: tap \u201cAdvanced\u201d, then \u201cContinue\u201d.",
+    warn="The browser warns once \u201cnot private\u201d: tap \u201cAdvanced\u201d, "
+    "then \u201cContinue\u201d.",
     pin="Type the table's PIN (in the box above).",
     seat="Type your first name, choose your colour and your seat.",
     fingerprint="Certificate of the leader's computer: {fp}",

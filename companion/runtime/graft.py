@@ -125,8 +125,8 @@ def _meaning(control: Any) -> tuple[Any, ...]:
 
 
 def _adoption(old: Any, new: Any) -> Any:
-    """For a memo built anew (its key changed) in the slot an old memo holds: the callback that makes the page's
-    store keep the old one, which the new one is written into (companion.ui.memo.keep's ``slot``)."""
+    """For a memo built anew (its key changed) in the slot an old memo holds: the callback that makes the
+    page's store keep the old one, which the new one is written into (companion.ui.memo.keep's ``slot``)."""
     adopt = getattr(new, "_tk_adopt", None)
     if (
         adopt is None

@@ -113,7 +113,8 @@ def update(page: ft.Page, controls: Sequence[BaseControl]) -> None:
     if len(controls) <= 1:
         page.update(*controls)
         return
-    context.mark_update_called()  # as page.update: an event handler that drew needs no automatic update after it
+    # as page.update: an event handler that drew needs no automatic update after it
+    context.mark_update_called()
     message, added, removed, alone = combined(page, controls)
     if message is not None:
         _send(page.session, page, message, added, removed)

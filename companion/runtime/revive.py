@@ -30,7 +30,8 @@ JS = r"""(() => {
   const trap = (err, message) => {
     if (typeof WebAssembly !== 'undefined' && err instanceof WebAssembly.RuntimeError) return true;
     const text = String(message || (err && err.message) || '');
-    return /^(Uncaught )?RuntimeError: (memory access out of bounds|unreachable|table index is out of bounds|null function or function signature mismatch)/.test(text);
+    return new RegExp('^(Uncaught )?RuntimeError: (memory access out of bounds|unreachable|' +
+      'table index is out of bounds|null function or function signature mismatch)').test(text);
   };
   const language = () => {
     try {
@@ -46,12 +47,13 @@ JS = r"""(() => {
     box.id = 'tk-revive-stopped';
     box.setAttribute('role', 'alert');
     box.style.cssText = 'position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;' +
-      'justify-content:center;padding:24px;background:#1d1b20;color:#fff;font:20px/1.4 sans-serif;text-align:center';
+      'justify-content:center;padding:24px;background:#1d1b20;color:#fff;font:20px/1.4 sans-serif;' +
+      'text-align:center';
     box.textContent = en
-      ? 'This page stopped (its display crashed several times). Reload it, or close it and open the app again: ' +
-        'it comes back to its seat, and the game is kept on the host.'
-      : "Cette page s'est arrêtée (son affichage a planté plusieurs fois). Rechargez-la, ou fermez-la et rouvrez " +
-        "l'application : elle revient à sa place, et la partie est gardée par l'hôte.";
+      ? 'This page stopped (its display crashed several times). Reload it, or close it and open the app ' +
+        'again: it comes back to its seat, and the game is kept on the host.'
+      : "Cette page s'est arrêtée (son affichage a planté plusieurs fois). Rechargez-la, ou fermez-la et " +
+        "rouvrez l'application : elle revient à sa place, et la partie est gardée par l'hôte.";
     (document.body || document.documentElement).appendChild(box);
   };
   const revive = (err, message) => {
@@ -63,7 +65,8 @@ JS = r"""(() => {
     catch (e) { times = []; }
     if (times.length >= __MAX__) { stop(); return; }
     times.push(now);
-    try { sessionStorage.setItem(KEY, JSON.stringify(times)); } catch (e) { /* private mode: no count kept */ }
+    try { sessionStorage.setItem(KEY, JSON.stringify(times)); }
+    catch (e) { /* private mode: no count kept */ }
     window.__tkRevive.reloading = true;
     setTimeout(() => location.reload(), 50);
   };

@@ -160,8 +160,9 @@ def late_answers_are_dropped() -> None:
 async def written(page: Any, turns: int = 50) -> None:
     """Until what ``page``'s session queued for its browser has been written (at most ``turns`` turns of the
     event loop). A screen's update is one message per changed control, which Flet's sender takes from a
-    queue in a task of its own, and :class:`companion.web._Coalescing` writes on the turn after: pages drawn one after the
-    other must let both run, or a page's update (or its end) leaves only after the next page's render."""
+    queue in a task of its own, and :class:`companion.web._Coalescing` writes on the turn after: pages drawn
+    one after the other must let both run, or a page's update (or its end) leaves only after the next page's
+    render."""
     try:
         queue = getattr(page.session.connection, "_FletApp__send_queue", None)
     except Exception:  # noqa: BLE001 - no session or connection (a page closing): nothing to wait for

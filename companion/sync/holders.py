@@ -78,7 +78,8 @@ class SeatHolders:
             self._held_changed()
 
     def _held_changed(self) -> None:
-        """A seat was taken or freed: every screen's list of seats says so (the join screen marks it taken)."""
+        """A seat was taken or freed: every screen's list of seats says so (the join screen marks it
+        taken)."""
         if self.projector is not None and (
             self.projector.set_held(self._owners) | self.projector.set_away(self.away_seats())
         ):

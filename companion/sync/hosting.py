@@ -296,7 +296,8 @@ class HostServer(SeatHolders):
         self.tablets.changed()
 
     def check_pin(self, pin: str) -> bool:
-        """Whether ``pin`` is this table's PIN (for a screen on the hosting device; budgets are the caller's)."""
+        """Whether ``pin`` is this table's PIN (for a screen on the hosting device; budgets are the
+        caller's)."""
         import hmac
 
         try:
@@ -338,7 +339,8 @@ class HostServer(SeatHolders):
     # -- what the UI shows --------------------------------------------------------------------------
     @property
     def pin(self) -> str:
-        """The PIN when this process chose it or was given it; "" after a restart (only a verifier is saved)."""
+        """The PIN when this process chose it or was given it; "" after a restart (only a verifier is
+        saved)."""
         return self._pin
 
     @property
@@ -362,7 +364,8 @@ class HostServer(SeatHolders):
 
     @property
     def visible(self) -> bool:
-        """Whether this table is meant to be announced on the LAN (zeroconf); the join code works either way."""
+        """Whether this table is meant to be announced on the LAN (zeroconf); the join code works either
+        way."""
         return self._advertise
 
     @property

@@ -23,8 +23,8 @@ def err_text(exc: BaseException) -> str:
 # what a picture held when it was not what the screen asked for (scan_miss), French and English
 TEXTS: dict[str, tuple[str, str]] = {
     "damaged": (
-        "Code tablekeeper abîmé ou mal lu : {raw}. Rapprochez l'appareil, ou tapez l'identifiant imprimé à côté "
-        "du code.",
+        "Code tablekeeper abîmé ou mal lu : {raw}. Rapprochez l'appareil, ou tapez l'identifiant imprimé "
+        "à côté du code.",
         "Damaged or misread tablekeeper code: {raw}. Hold the device closer, or type the id printed beside "
         "the code.",
     ),
@@ -37,8 +37,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "This QR code is not a tablekeeper code: {raw}",
     ),
     "notjoin.piece": (
-        "{cid} est le code d'une pièce de jeu, pas celui d'une table : scannez le QR code affiché par l'appareil "
-        "hôte.",
+        "{cid} est le code d'une pièce de jeu, pas celui d'une table : scannez le QR code affiché par "
+        "l'appareil hôte.",
         "{cid} is a game piece's code, not a table's: scan the QR code the host device shows.",
     ),
     "notjoin.foreign": (

@@ -104,8 +104,8 @@ class Estimator:
         self.key = ""
 
     async def want(self, key: str, options: dict[str, Any]) -> Estimate | None:
-        """Measure ``options`` (``key``: :func:`options_key`) unless it is the set-up measured already; returns
-        the estimate once done (None when another set-up replaced it meanwhile)."""
+        """Measure ``options`` (``key``: :func:`options_key`) unless it is the set-up measured already;
+        returns the estimate once done (None when another set-up replaced it meanwhile)."""
         if key == self.key:
             return self.estimate
         self._generation += 1

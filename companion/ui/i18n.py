@@ -65,7 +65,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "hosted.code": {"fr": "Code de la table", "en": "Join code"},
     "hosted.pin": {"fr": "Code PIN : {pin}", "en": "PIN: {pin}"},
     "hosted.pin_unknown": {
-        "fr": "Code PIN : celui choisi à la création (il n'est pas enregistré). Oublié ? Choisissez-en un nouveau.",
+        "fr": "Code PIN : celui choisi à la création (il n'est pas enregistré). "
+        "Oublié ? Choisissez-en un nouveau.",
         "en": "PIN: the one chosen at creation (it is not saved). Forgotten? Choose a new one.",
     },
     "hosted.new_pin": {"fr": "Nouveau code PIN", "en": "New PIN"},
@@ -121,12 +122,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "access.wrong": {"fr": "Aucune table n'a ce code PIN.", "en": "No table has this PIN."},
     "access.busy": {"fr": "Trop d'essais : {why}", "en": "Too many attempts: {why}"},
     "seat.taken.here": {
-        "fr": "La place de {seat} est ouverte sur un autre appareil, à la table en ce moment. Pour la prendre "
-        "ici : sur cet appareil-là, touchez la maison (en haut à gauche), il la rend ; ou l'hôte touche "
-        "« Libérer {seat} » sur son écran.",
+        "fr": "La place de {seat} est ouverte sur un autre appareil, à la table en ce moment. Pour la "
+        "prendre ici : sur cet appareil-là, touchez la maison (en haut à gauche), il la rend ; ou l'hôte "
+        "touche « Libérer {seat} » sur son écran.",
         "en": "{seat}'s seat is open on another device, at the table right now. To take it here: on that "
-        "device, tap the house (top left) to give it back; or the host taps “Free {seat}” on their "
-        "screen.",
+        "device, tap the house (top left) to give it back; or the host taps “Free {seat}” on their screen.",
     },
     "seat.taken.gone": {
         "fr": "La place de {seat} est tenue par un autre appareil, qui ne répond plus depuis {minutes} min. "
@@ -163,12 +163,16 @@ STRINGS: dict[str, dict[str, str]] = {
     "join.seat": {"fr": "Je suis :", "en": "I am:"},
     "join.tablets": {"fr": "Ou cet appareil est une tablette :", "en": "Or this device is a tablet:"},
     "join.not_code": {
-        "fr": "Ce n'est pas un code de table : il commence par tk:// et s'affiche sur l'écran de la table (ou scannez son QR code).",
-        "en": "This is not a table's join code: it starts with tk:// and is shown on the table's screen (or scan its QR code).",
+        "fr": "Ce n'est pas un code de table : il commence par tk:// et s'affiche sur l'écran de la table "
+        "(ou scannez son QR code).",
+        "en": "This is not a table's join code: it starts with tk:// and is shown on the table's screen "
+        "(or scan its QR code).",
     },
     "join.bad_code": {
-        "fr": "Code de table incomplet ou abîmé : recopiez-le depuis l'écran de la table, ou scannez son QR code.",
-        "en": "The join code is incomplete or damaged: copy it again from the table's screen, or scan its QR code.",
+        "fr": "Code de table incomplet ou abîmé : recopiez-le depuis l'écran de la table, "
+        "ou scannez son QR code.",
+        "en": "The join code is incomplete or damaged: copy it again from the table's screen, "
+        "or scan its QR code.",
     },
     "join.need_pin": {"fr": "Tapez le code PIN de la table.", "en": "Type the table's PIN."},
     "join.failed": {"fr": "Impossible de rejoindre : {err}", "en": "Could not join: {err}"},
@@ -213,8 +217,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Nothing for you to do: waiting for the others.",
     },
     "table.waiting.table": {
-        "fr": "Cette tablette montre le plateau ; chaque joueur agit depuis son téléphone (ou touchez « Jouer sur "
-        "cette tablette, à tour de rôle »).",
+        "fr": "Cette tablette montre le plateau ; chaque joueur agit depuis son téléphone (ou touchez "
+        "« Jouer sur cette tablette, à tour de rôle »).",
         "en": "This tablet shows the board; each player acts from their phone (or tap “Play on this tablet, "
         "taking turns”).",
     },
@@ -233,18 +237,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "C'est au tour de {seat}, mais son appareil ne répond plus depuis plus d'une minute.",
         "en": "It is {seat}'s turn, but their device has not answered for over a minute.",
     },
-    "table.event.other": {
-        "fr": "Un événement hors de son tour…",
-        "en": "An event out of turn…",
-    },
+    "table.event.other": {"fr": "Un événement hors de son tour…", "en": "An event out of turn…"},
     "table.away.play": {"fr": "Jouer ici pour {seat}", "en": "Play it here for {seat}"},
     "table.taken_back": {
         "fr": "{seat} a repris sa place sur son propre appareil.",
         "en": "{seat} took their seat back on their own device.",
     },
     "table.follow.held": {
-        "fr": "L'appareil de {seat} tient toujours sa place : qu'il la quitte (Accueil), puis touchez « Jouer ici "
-        "quand même ».",
+        "fr": "L'appareil de {seat} tient toujours sa place : qu'il la quitte (Accueil), puis touchez "
+        "« Jouer ici quand même ».",
         "en": "{seat}'s device still holds the seat: leave it there (Home), then tap “Play here anyway”.",
     },
     "table.log": {"fr": "Journal", "en": "Log"},
@@ -359,8 +360,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "cp.cartus.phase.E": {"fr": "Fin de manche", "en": "End of the round"},
     "cp.cartus.phase.final": {"fr": "Décompte final", "en": "Final scoring"},
     "cp.cartus.do.support": {
-        "fr": "Soutenez un bâtiment : piochez jusqu'à {max_draw} carte(s), défaussez jusqu'à {max_rats} rat(s), "
-        "regardez jusqu'à {max_peek} nonne(s).",
+        "fr": "Soutenez un bâtiment : piochez jusqu'à {max_draw} carte(s), "
+        "défaussez jusqu'à {max_rats} rat(s), regardez jusqu'à {max_peek} nonne(s).",
         "en": "Support a building: draw up to {max_draw} card(s), discard up to {max_rats} rat(s), "
         "peek at up to {max_peek} nun(s).",
     },
@@ -448,8 +449,8 @@ STRINGS: dict[str, dict[str, str]] = {
     # Plague & Pestilence box profile form (new table)
     "pp.title": {"fr": "Tables 2d6 de votre boîte", "en": "Your box's 2d6 tables"},
     "pp.help": {
-        "fr": "Ces valeurs sont imprimées sur les cartes de référence PROSPÉRITÉ / PESTE de votre boîte, pas dans "
-        "la règle : entrez-les une fois, elles sont gardées sur cet appareil.",
+        "fr": "Ces valeurs sont imprimées sur les cartes de référence PROSPÉRITÉ / PESTE de votre boîte, "
+        "pas dans la règle : entrez-les une fois, elles sont gardées sur cet appareil.",
         "en": "These values are printed on your box's PROSPERITY / PLAGUE reference cards, not in the rules: "
         "enter them once and this device keeps them.",
     },

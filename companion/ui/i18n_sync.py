@@ -45,7 +45,8 @@ SYNC_REFUSALS: dict[str, dict[str, str]] = {
     "tablet-approval": {
         "fr": "Cette tablette n'est pas encore autorisée à jouer pour la table : l'hôte doit l'autoriser "
         "sur son écran (« Autoriser »).",
-        "en": "This tablet may not act for the table yet: the host must allow it on its screen (\u201cAllow\u201d).",
+        "en": "This tablet may not act for the table yet: the host must allow it on its screen "
+        "(\u201cAllow\u201d).",
     },
     "unknown-device": {
         "fr": "Cet appareil n'est pas connu de cette table : tapez son code PIN.",

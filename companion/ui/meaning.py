@@ -16,7 +16,8 @@ from .shown import Moment, Shown, choice_text, t
 
 
 def label(cid: str, lang: str = DEFAULT_LANG) -> str:
-    """A component as the camera names it: its name and its id (``Sorcière (RCL:5)``), a rat token by its id."""
+    """A component as the camera names it: its name and its id (``Sorcière (RCL:5)``), a rat token by its
+    id."""
     return component_label(cid, lang)
 
 

@@ -68,8 +68,8 @@ def keep(key: Hashable, build: Callable[[], T], slot: Hashable | None = None) ->
 
     ``slot``: where the control stands on the screen (a province's part). When the key changed (something in
     it changed), the new control may be written into the one on the page that the same slot held, instead
-    of replacing it (:mod:`companion.runtime.graft`): the browser then gets only what changed in it, and the page
-    keeps that control under the new key."""
+    of replacing it (:mod:`companion.runtime.graft`): the browser then gets only what changed in it, and the
+    page keeps that control under the new key."""
     store = _current.get()
     if store is None or key in store.used:  # a control is in one place only: a second use gets its own
         return build()

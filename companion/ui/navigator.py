@@ -61,8 +61,9 @@ class Navigator(Protocol):
         ...
 
     async def redraw(self, screen: object) -> None:
-        """Draw ``screen`` again, if it is still the one shown, for an update that came from elsewhere (another
-        device's action): the app's pages one at a time, each page's update written as soon as it is drawn."""
+        """Draw ``screen`` again, if it is still the one shown, for an update that came from elsewhere
+        (another device's action): the app's pages one at a time, each page's update written as soon as it is
+        drawn."""
         ...
 
     def toast(self, message: str, error: bool = False) -> None: ...

@@ -18,7 +18,8 @@ from .i18n import tr
 from .typed import track
 from .widgets import big_button, heading, ident, vcol
 
-# pick(seat, province, name, colour): province "" but for a Pandémie province tablet; name/colour "" when not given
+# pick(seat, province, name, colour): province "" but for a Pandémie province tablet; name/colour "" when not
+# given
 Pick = Callable[[str, str, str, str], Awaitable[None]]
 
 
@@ -115,7 +116,8 @@ class SeatPicker:
             label = model.person(info, lang)
             if info.colour:
                 label = f"{label} · {model.colour_name(info.colour, lang)}"
-            # the seat in turn: a play icon (a "▶" character would be an empty box: the offline web font lacks it)
+            # the seat in turn: a play icon (a "▶" character would be an empty box: the offline web font lacks
+            # it)
             icon = ft.Icons.PLAY_ARROW if info.seat in turn else ft.Icons.PERSON
             if (
                 info.held

@@ -91,7 +91,8 @@ class Shell:
         # the page: the banner's place on top (it stays in view and pushes the screen down), the hidden cue
         # the page's own script plays sounds from (companion.cue), and the screen, which scrolls below them
         self.scroller = ft.Column(scroll=ft.ScrollMode.AUTO, expand=True)
-        # whether a table is on the page, for its script: a phone's screen stays awake during play (companion.link)
+        # whether a table is on the page, for its script: a phone's screen stays awake during play
+        # (companion.link)
         self.play_mark = ft.Text("", visible=False)
         # the command the page's script opens and closes the browser's camera by (companion.ui.viewfinder)
         self.camera_command = ft.Text("", visible=False)
@@ -417,7 +418,8 @@ class Shell:
                 "home",
             )
         return ft.AppBar(
-            # a phone's title may take two lines: one cut "Rejoindre une …" beside the language and theme buttons
+            # a phone's title may take two lines: one cut "Rejoindre une …" beside the language and theme
+            # buttons
             title=ft.Text(
                 tr(screen.title_key, self.lang),
                 size=17 if self.phone else 20,
@@ -617,8 +619,8 @@ class Shell:
 
     # -- camera -----------------------------------------------------------------------------------------
     def camera_kind(self) -> str:
-        """Where this page's live viewfinder gets its frames (:mod:`companion.ui.viewfinder`): ``browser`` (the
-        page's own script: served pages), ``app`` (the phone app's camera stream), ``webcam`` (a desktop
+        """Where this page's live viewfinder gets its frames (:mod:`companion.ui.viewfinder`): ``browser``
+        (the page's own script: served pages), ``app`` (the phone app's camera stream), ``webcam`` (a desktop
         window: OpenCV), or "" (none)."""
         if self.hub.served:  # decided by how this process serves pages, never by what a browser says
             return "browser"

@@ -1,13 +1,13 @@
 """What a component shown to the camera (or typed) means now: each game says it, the screen acts on it.
 
-A game declares ``shown`` in its :class:`~companion.ui.gameui.GameUI`: given the :class:`Moment` (the components
-shown since the game last moved, the acting seat's snapshot), it answers a :class:`Shown` — intents to send
-(one, or several that act together: a region's tokens turned over), a short list to choose from, a place of the
-board to open as a tap on it would (several places: listed, the one tapped is opened), the game's prompt to open
-with a component filled in, a question asked once before acting (it reveals hidden information), or what to say
-(a count still short, why nothing happens).
-``None`` leaves it to :func:`companion.ui.meaning.generic`: the one legal choice naming the component is played, several are
-offered, none is said.
+A game declares ``shown`` in its :class:`~companion.ui.gameui.GameUI`: given the :class:`Moment` (the
+components shown since the game last moved, the acting seat's snapshot), it answers a :class:`Shown` — intents
+to send (one, or several that act together: a region's tokens turned over), a short list to choose from, a
+place of the board to open as a tap on it would (several places: listed, the one tapped is opened), the game's
+prompt to open with a component filled in, a question asked once before acting (it reveals hidden
+information), or what to say (a count still short, why nothing happens).
+``None`` leaves it to :func:`companion.ui.meaning.generic`: the one legal choice naming the component is
+played, several are offered, none is said.
 
 No Flet here: the meanings are unit-tested against real game states (``tests/app/test_app_shown.py``).
 """
@@ -81,8 +81,8 @@ ShownFn = Callable[[Moment], Shown | None]
 
 
 def tag(cid: str, lang: str = DEFAULT_LANG) -> str:
-    """A component as its outline on the video names it, short: a card by its name (``Sorcière``, ``Paysan``, a
-    city), a token or a spare code by its id."""
+    """A component as its outline on the video names it, short: a card by its name (``Sorcière``, ``Paysan``,
+    a city), a token or a spare code by its id."""
     try:
         comp = catalogue.get(cid)
     except catalogue.CatalogueError:
@@ -103,8 +103,9 @@ def choice_text(m: Moment, intent: Mapping[str, Any]) -> str:
 
 
 def code_kind(raw: str, reason: str = "") -> str:
-    """What a code that is no component of ours is (:func:`engine.core.codes.kind_of`): ``damaged`` (ours by its
-    form, its check or id wrong), ``join`` (a table's join code or a host's join address) or ``foreign``."""
+    """What a code that is no component of ours is (:func:`engine.core.codes.kind_of`): ``damaged`` (ours by
+    its form, its check or id wrong), ``join`` (a table's join code or a host's join address) or
+    ``foreign``."""
     kind = codes.kind_of(raw, None, reason or codes.parse(raw.strip()).reason)
     return codes.FOREIGN if kind == codes.COMPONENT else kind
 

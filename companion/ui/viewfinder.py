@@ -2,11 +2,13 @@
 acts — no shutter, no second dialog.
 
 :class:`Viewfinder` opens a :class:`companion.viewfinder.Lens` (the host side: frames read with ``vision``,
-the steadiness filter, the budgets) and feeds it from the camera this page has (:meth:`Navigator.camera_kind`):
+the steadiness filter, the budgets) and feeds it from the camera this page has
+(:meth:`Navigator.camera_kind`):
 
-* ``browser`` — the page's own script (:mod:`companion.viewfinder_js`) shows the video in a panel at the bottom
-  of the page and posts frames to the host; the screen writes the command ``tk-view:<token>:on|off:<lang>`` into
-  the page's hidden :attr:`Navigator.camera_command` and leaves room under its content (:meth:`spacer`);
+* ``browser`` — the page's own script (:mod:`companion.viewfinder_js`) shows the video in a panel at the
+  bottom of the page and posts frames to the host; the screen writes the command
+  ``tk-view:<token>:on|off:<lang>`` into the page's hidden :attr:`Navigator.camera_command` and leaves room
+  under its content (:meth:`spacer`);
 * ``webcam`` — a desktop window: OpenCV reads the machine's camera in a thread (:class:`WebcamFeed`); the
   preview is an image in the screen, its codes outlined on a canvas over it;
 * ``app`` — the phone app: ``flet-camera``'s preview and its frame stream (``on_stream_image``).
@@ -205,8 +207,8 @@ class Viewfinder:
         self.shell.refresh()
 
     def place(self, side: str) -> None:
-        """On a wide page, put the browser's video in the bottom corner ``side`` (``l`` or ``r``): over the board,
-        not over the choices."""
+        """On a wide page, put the browser's video in the bottom corner ``side`` (``l`` or ``r``): over the
+        board, not over the choices."""
         if side != self.dock:
             self.dock = side
             if self.is_open and self.kind == "browser":

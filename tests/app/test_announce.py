@@ -152,7 +152,8 @@ def test_a_surge_arriving_from_another_province_is_announced_there():
     assert [a.kind for a in detect("table", evs, old, new)] == ["surge"]
     # events already shown (seq <= old.seq) are never announced again
     assert detect("p1", evs, _snap(14, view), new) == []
-    # a chain of three surges is said once, with how many (it read "Déferlement barbare en Gallia !" three times)
+    # a chain of three surges is said once, with how many (it read "Déferlement barbare en Gallia !" three
+    # times)
     chain = [
         (11, {"type": "Surged", "city": "G07", "colour": "red"}),
         (12, {"type": "Surged", "city": "G08", "colour": "red"}),
@@ -430,7 +431,8 @@ def test_news_goes_with_the_pages_next_update_and_its_sound_is_a_cue_for_the_pag
     assert first[0].endswith(":1:turn:medium") and second[0].endswith(":2:alarm:heavy"), (first, second)
     assert first[0].split(":")[1] == second[0].split(":")[1]  # one page's cues, numbered
     assert alerts.cue.value == "" and update() == [], "a cue sent is forgotten"
-    # a Rupture with your turn, in one snapshot: the alarm, then your turn's own sound; the strongest vibration
+    # a Rupture with your turn, in one snapshot: the alarm, then your turn's own sound; the strongest
+    # vibration
     alerts.announce(
         [
             Announcement("turn", 12, "À vous de jouer", "Your turn"),

@@ -51,7 +51,7 @@ def resume(browser: Any, url: str, seat: str, viewport: dict[str, int], first: b
     return d
 
 
-# -- Rattus Cartus ---------------------------------------------------------------------------------------------
+# -- Rattus Cartus -------------------------------------------------------------------------------------------
 def cartus_options() -> dict[str, Any]:
     from tests.cartus.cartus_fixtures import WITH_SPECIALS
 
@@ -165,7 +165,7 @@ def test_the_final_hands_then_the_score_sheet_in_words_on_the_tablet_and_a_phone
     shot(phone, "app-cartus-score-sheet-phone-en.png")
 
 
-# -- Rattus ----------------------------------------------------------------------------------------------------
+# -- Rattus --------------------------------------------------------------------------------------------------
 def rattus_with_the_monk_and_the_nun(data: Path) -> None:
     """A 2-player game with the app's hidden bag: Léa took the Nun at her first turn and the Monk at her
     second, and is to play on."""
@@ -277,7 +277,7 @@ def test_the_next_evening_chooses_the_full_census_and_the_hidden_bag_and_a_phone
     phone.page.wait_for_selector(phone.sel("announce"), state="detached", timeout=15_000)
 
 
-# -- Plague & Pestilence ---------------------------------------------------------------------------------------
+# -- Plague & Pestilence -------------------------------------------------------------------------------------
 def test_a_plague_table_has_no_scan_part_its_cards_carry_no_code(app_browser, tmp_path):
     data = tmp_path / "data"
     from engine.core import SeededRng

@@ -1,5 +1,5 @@
-"""The shell's graft (companion.runtime.graft): a re-render keeps the controls on the page and writes only what
-changed into them; kept fields, our own classes and memos are handled as the module says. In process, on
+"""The shell's graft (companion.runtime.graft): a re-render keeps the controls on the page and writes only
+what changed into them; kept fields, our own classes and memos are handled as the module says. In process, on
 Flet's own control classes (the browser side is covered by the app's browser tests and benchmarks.ui)."""
 
 from __future__ import annotations

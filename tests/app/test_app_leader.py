@@ -1,6 +1,6 @@
-"""The leader's screens in a real Chromium: the address phones open, as a QR code a camera reads and that opens
-the app; the set-up's measured win rate on the new-table form; the overview of four provinces, where a surge
-played on another device appears without a reload, and so do the players whose device went away."""
+"""The leader's screens in a real Chromium: the address phones open, as a QR code a camera reads and that
+opens the app; the set-up's measured win rate on the new-table form; the overview of four provinces, where a
+surge played on another device appears without a reload, and so do the players whose device went away."""
 
 from __future__ import annotations
 

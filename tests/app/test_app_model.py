@@ -568,8 +568,8 @@ def test_a_code_that_is_not_a_piece_of_this_game_is_said_in_words_in_both_langua
     fr = scan_refusal(garbage.raw, garbage.component_id, "pandemie", "fr")
     en = scan_refusal(garbage.raw, garbage.component_id, "pandemie", "en")
     assert (
-        fr
-        == "« ZZZ-GARBAGE?!42 » n'est pas un code de pièce de Pandémie — Invasion barbare (un code ressemble à PC:G01)."
+        fr == "« ZZZ-GARBAGE?!42 » n'est pas un code de pièce de Pandémie — Invasion barbare "
+        "(un code ressemble à PC:G01)."
     )
     assert en is not None and "PC:G01" in en and "RAT:07" not in en and "expected" not in en
     assert (
@@ -750,7 +750,8 @@ def test_a_play_grows_with_its_lines_rather_than_cutting_them():
 def test_a_play_is_three_controls_or_five_with_an_icon():
     """A turn's end brings the new player ~20 plays at once, each control of them set up, sent and built in
     the browser: a play is its button's semantics, its box and its label (an icon, and a row holding both,
-    when it has one). Drawn the same as with two rows more (checked pixel for pixel in a browser when they were taken out)."""
+    when it has one). Drawn the same as with two rows more (checked pixel for pixel in a browser when they
+    were taken out)."""
     import flet as ft
 
     from companion.ui.widgets import big_button

@@ -20,7 +20,8 @@ def shot(d: Driver, name: str) -> None:
 
 def tap_face(d: Driver, taps: list[str], face: str) -> None:
     """Tap the limit and the symbols until the prompt shows ``face`` chosen: a tap that comes in while Flutter
-    redraws the prompt (a face was just learned, a row appeared) can be lost, so a missing one is tapped again."""
+    redraws the prompt (a face was just learned, a row appeared) can be lost, so a missing one is tapped
+    again."""
     for _attempt in range(3):
         for ident in taps:
             if (

@@ -1,5 +1,5 @@
-"""What a component shown to the camera means at each moment of each game (``GameUI.shown``), against real game
-states projected as a seat sees them (the sync host's own :class:`companion.sync.tables.Projector`)."""
+"""What a component shown to the camera means at each moment of each game (``GameUI.shown``), against real
+game states projected as a seat sees them (the sync host's own :class:`companion.sync.tables.Projector`)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def shown(table: Table, game: str, seat: str, *ids: str, fresh: tuple[str, ...] 
     return meaning(game, Moment(tuple(ids), tuple(ids) if fresh is None else fresh, s, "fr"))
 
 
-# -- Rattus ---------------------------------------------------------------------------------------------------
+# -- Rattus --------------------------------------------------------------------------------------------------
 def rattus_turn(characters: str = "base") -> Table:
     from engine.games import rattus
 
@@ -121,7 +121,7 @@ def test_a_sticker_shown_by_a_player_who_does_not_turn_over_says_who_does() -> N
     assert not what.acts and "retourne les jetons" in what.say
 
 
-# -- Rattus Cartus ------------------------------------------------------------------------------------------------
+# -- Rattus Cartus -------------------------------------------------------------------------------------------
 def cartus_reveal() -> Table:
     """2 players; each put 3 cards face down on building 0 (a Ferme: Paysannerie); p1 reveals first."""
     from engine.games import cartus as C
@@ -228,7 +228,7 @@ def test_a_hand_shown_to_the_table_tablet_is_declared_for_the_player_whose_hand_
     assert "Main de qui" in whose.say
 
 
-# -- Pandémie -----------------------------------------------------------------------------------------------------
+# -- Pandémie ------------------------------------------------------------------------------------------------
 def test_a_board_citys_code_opens_that_city_as_a_tap_does() -> None:
     from engine.games import pandemie as P
 
@@ -253,7 +253,7 @@ def test_several_board_cities_seen_at_once_are_listed_to_choose_one() -> None:
     assert one.place == ("G10", "Augustodunum") and not one.places
 
 
-# -- every game -------------------------------------------------------------------------------------------------
+# -- every game ----------------------------------------------------------------------------------------------
 def test_a_component_naming_one_choice_plays_it_and_none_says_so(toy_game: str) -> None:
     from engine.core.game import get_game
 

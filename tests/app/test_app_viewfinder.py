@@ -1,8 +1,9 @@
-"""The live viewfinder in a real Chromium whose camera is a file of our own printed sheets, photographed-looking
-(:mod:`harness.camera`): the page's script shows the video, posts frames to the host, outlines and names what
-the host read, and a steady read acts through the game's meaning of the component shown — a class card taken,
-a token's sticker turned over (or its face asked), a Cartus reveal counted, a Pandémie board city opened, a
-foreign code named, several codes at once. Closing stops the camera's tracks at once."""
+"""The live viewfinder in a real Chromium whose camera is a file of our own printed sheets,
+photographed-looking (:mod:`harness.camera`): the page's script shows the video, posts frames to the host,
+outlines and names what the host read, and a steady read acts through the game's meaning of the component
+shown — a class card taken, a token's sticker turned over (or its face asked), a Cartus reveal counted, a
+Pandémie board city opened, a foreign code named, several codes at once. Closing stops the camera's tracks at
+once."""
 
 from __future__ import annotations
 

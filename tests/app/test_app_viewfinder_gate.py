@@ -1,5 +1,6 @@
-"""The camera's frame endpoint (``POST /tk-frame``) takes frames only from the page that opened the viewfinder,
-within its budgets — against the real app, a real page with its camera open, and raw HTTP requests."""
+"""The camera's frame endpoint (``POST /tk-frame``) takes frames only from the page that opened the
+viewfinder, within its budgets — against the real app, a real page with its camera open, and raw HTTP
+requests."""
 
 from __future__ import annotations
 
@@ -65,7 +66,8 @@ def test_only_the_page_that_opened_the_camera_sends_it_frames_within_budget(
     jpeg = cv2.imencode(".jpg", frame)[1].tobytes()
     stranger = "a" * len(device)
 
-    # another browser (its own device cookie), no cookie, another site, or no such camera: refused, nothing read
+    # another browser (its own device cookie), no cookie, another site, or no such camera: refused, nothing
+    # read
     assert post(app.port, jpeg, token, stranger, origin)[0] == 403
     assert post(app.port, jpeg, token, None, origin)[0] == 403
     assert post(app.port, jpeg, token, device, "http://evil.example")[0] == 403

@@ -1,7 +1,8 @@
-"""Flet's set-up of added controls without its walk through empty fields (companion.runtime.configure) gives what
-Flet's own method gives: the same message to the browser, the same controls said added and removed, in the
-same order, each with the same parent, flags and change record; on screens built from the app's own widgets
-and drawn boards, mounted, then changed (controls replaced, keyed lines coming and going, a map's pins)."""
+"""Flet's set-up of added controls without its walk through empty fields (companion.runtime.configure) gives
+what Flet's own method gives: the same message to the browser, the same controls said added and removed, in
+the same order, each with the same parent, flags and change record; on screens built from the app's own
+widgets and drawn boards, mounted, then changed (controls replaced, keyed lines coming and going, a map's
+pins)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""A page's update is one message (companion.runtime.one_patch): the patches of every touched control, each rooted
-at the page, applied in order by the browser, give the browser the tree the app holds.
+"""A page's update is one message (companion.runtime.one_patch): the patches of every touched control, each
+rooted at the page, applied in order by the browser, give the browser the tree the app holds.
 
 The browser side is played here by :func:`_apply`, which resolves a patch as Flet's client does
 (``Control.applyPatch``: a table of paths from the patched control, through each control's properties and
@@ -20,7 +20,8 @@ from companion.runtime import one_patch
 
 
 def _wire(value: Any) -> Any:
-    """``value`` packed as Flet's session packs it (which records what the browser now holds), and unpacked."""
+    """``value`` packed as Flet's session packs it (which records what the browser now holds), and
+    unpacked."""
     raw = msgpack.packb(value, default=configure_encode_object_for_msgpack(BaseControl))
     return msgpack.unpackb(raw, strict_map_key=False)
 
@@ -88,7 +89,8 @@ def _screen() -> tuple[ft.Column, dict[str, Any]]:
 def test_the_patches_of_every_touched_control_in_one_message_give_the_browser_the_apps_tree():
     root, part = _screen()
     browser = _first(root)  # the page as first drawn
-    # a turn ends: the header, a new log line (the oldest goes), cities reordered and one changed, a new control
+    # a turn ends: the header, a new log line (the oldest goes), cities reordered and one changed, a new
+    # control
     part["header"].value = "event 9"
     log = part["log"]
     log.controls = [ft.Row([ft.Text("line 4")], key="log-4"), *log.controls[:2]]

@@ -1,5 +1,5 @@
-"""A page whose Flutter engine crashed reloads itself and comes back to its seat (companion.runtime.revive), in
-Chromium, with a real WebAssembly trap: a tiny module that reads outside its memory, run in the page as
+"""A page whose Flutter engine crashed reloads itself and comes back to its seat (companion.runtime.revive),
+in Chromium, with a real WebAssembly trap: a tiny module that reads outside its memory, run in the page as
 ``skwasm`` did when it crashed (``RuntimeError: memory access out of bounds``, uncaught)."""
 
 from __future__ import annotations

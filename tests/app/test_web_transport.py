@@ -70,8 +70,8 @@ def test_a_message_flet_sends_is_not_turned_into_text_for_a_debug_log_that_is_of
 
 def test_a_pages_whole_update_is_written_before_the_next_page_is_drawn() -> None:
     """Flet queues a render's messages for a sender task of the page's own, which may take more than one turn
-    to write them: ``written`` returns once that sender waits for more and the coalesced write has gone, so the
-    next page's render (a long synchronous step) never holds back the end of this page's update."""
+    to write them: ``written`` returns once that sender waits for more and the coalesced write has gone, so
+    the next page's render (a long synchronous step) never holds back the end of this page's update."""
     from types import SimpleNamespace
 
     from companion.runtime.transport import written

@@ -349,9 +349,9 @@ def map_control(
         ),
     )
     # The two layers on top are Flet's own canvas (kept, so isolated: companion.ui.memo), each in a slot: when
-    # an action changed one, the new one is written into the one on the page (companion.runtime.graft), shape by
-    # shape matched by key (keyed: what it draws), so the browser gets the pins and pawns that came, went or
-    # moved, not all of them again (at a turn's end, ~30 KB of pins to every page showing the province)
+    # an action changed one, the new one is written into the one on the page (companion.runtime.graft), shape
+    # by shape matched by key (keyed: what it draws), so the browser gets the pins and pawns that came, went
+    # or moved, not all of them again (at a turn's end, ~30 KB of pins to every page showing the province)
     slot = (board.code, round(width, 2), dark)
     controls: list[ft.Control] = [
         keep(

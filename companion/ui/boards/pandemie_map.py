@@ -222,7 +222,8 @@ def layer_for(
     last: tuple[list[Edge], list[tuple[str, str, str]], float, Mapping[str, str]] | None = None,
     device: object = None,
 ) -> Layer:
-    """``last``: the last action's (surge arrows, pawn moves, seconds left, city names) from :func:`recent`."""
+    """``last``: the last action's (surge arrows, pawn moves, seconds left, city names) from
+    :func:`recent`."""
     layer = Layer()
     at = board.by_key()
     pins: Mapping[str, Mapping[str, int]] = pv.get("pins") or {}

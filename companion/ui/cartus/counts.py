@@ -56,7 +56,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "hand.title": ("Main de fin de partie : {n} carte(s)", "Final hand: {n} card(s)"),
     "hand.title.of": ("Main de {who} : {n} carte(s)", "{who}'s hand: {n} card(s)"),
     "hand.help": (
-        "Comptez les cartes spéciales ; le reste est Population et Joker. Déjà réglé sur ce que la partie a vu.",
+        "Comptez les cartes spéciales ; le reste est Population et Joker. "
+        "Déjà réglé sur ce que la partie a vu.",
         "Count the special cards; the rest is Population and Joker. Already set to what the game saw.",
     ),
     "hand.who": ("Quel joueur ?", "Which player?"),
@@ -112,7 +113,8 @@ class RevealPlan:
     building: str  # the building's card name
 
     def split(self, counts: Mapping[str, int]) -> dict[str, int] | None:
-        """Every kind's count, the cards of the class being what is left; None when the counts exceed the cards."""
+        """Every kind's count, the cards of the class being what is left; None when the counts exceed the
+        cards."""
         got = {k: int(counts.get(k, 0)) if k in self.kinds else 0 for k in REVEAL_KINDS}
         left = self.cards - sum(got.values())
         return None if left < 0 else {"matching": left, **got}

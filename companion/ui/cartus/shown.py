@@ -1,10 +1,10 @@
 """Rattus Cartus: what cards shown to the camera mean now (``GameUI.shown``).
 
 - At a **reveal** (phase D, the seat's building resolving): every card shown since the reveal began counts
-  toward it — a population card of the building's class as *of the class*, of another class as *other*, a joker,
-  a sword, a flute — one at a time or all at once. Once as many are counted as the seat put face down, the one
-  reveal with those counts is played after one confirmation (it shows what was hidden); until then the line says
-  how many are counted and of what.
+  toward it — a population card of the building's class as *of the class*, of another class as *other*, a
+  joker, a sword, a flute — one at a time or all at once. Once as many are counted as the seat put face down,
+  the one reveal with those counts is played after one confirmation (it shows what was hidden); until then the
+  line says how many are counted and of what.
 - At the **end**, a hand shown counts it the same way (population cards and jokers together, swords, flutes,
   passes, gold): once the count is the hand's size, the declaration is played after one confirmation. On the
   table tablet, which can declare for every player, the hand is offered for each player still to declare.

@@ -1,8 +1,8 @@
 """Pandémie: its screens, declared as :data:`UI` (:class:`companion.ui.gameui.GameUI`): the board part as text
-(:mod:`.screen`) under its drawn map (:mod:`.board_map`), the header's facts (:mod:`.header`), the pickers and the
-event cards' rules (:mod:`.picker`), the end in sentences (:mod:`.outcome`), the new-table form
-(:mod:`.options`), the leader's overview of every province (:mod:`.overview`), the win rate of a set-up measured
-by simulation (:mod:`.difficulty`)."""
+(:mod:`.screen`) under its drawn map (:mod:`.board_map`), the header's facts (:mod:`.header`), the pickers and
+the event cards' rules (:mod:`.picker`), the end in sentences (:mod:`.outcome`), the new-table form
+(:mod:`.options`), the leader's overview of every province (:mod:`.overview`), the win rate of a set-up
+measured by simulation (:mod:`.difficulty`)."""
 
 from ..gameui import GameUI
 from . import board_map, difficulty, header, overview, picker, shown

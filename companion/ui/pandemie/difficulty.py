@@ -1,6 +1,6 @@
 """How hard a Pandémie set-up is: its win rate measured by the simulation's policy
-(:func:`engine.games.pandemie.simulate.win_count`, played in a worker process by :mod:`companion.ui.estimate`),
-and the options the rules offer to change it, in words."""
+(:func:`engine.games.pandemie.simulate.win_count`, played in a worker process by
+:mod:`companion.ui.estimate`), and the options the rules offer to change it, in words."""
 
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "difficulty setting); \u201cExpert\u201d puts {hard}.",
     ),
     "ruptures.easiest": (
-        "Déjà le niveau le plus facile des règles ({n} cartes Rupture par province) ; « Normal » en met {mid}.",
+        "Déjà le niveau le plus facile des règles ({n} cartes Rupture par province) ; "
+        "« Normal » en met {mid}.",
         "Already the rules' easiest level ({n} Rupture cards per province); \u201cNormal\u201d puts {mid}.",
     ),
     "players": (

@@ -1,9 +1,10 @@
 """Pandémie's overview: every province of the table at a glance, for the leader's laptop or a projector.
 
 Each province in a panel: its drawn map, small (:func:`companion.ui.boards.draw.map_control`, the same drawing
-as the tablets'), with the last surge chain that touched it drawn until the next one; the pins left per people,
-the surges against the limit, the victories, the speed and the player deck; whose turn it is and at what; each
-player with where their seat is played (their own device, away, the tablet) and whether the game waits for them.
+as the tablets'), with the last surge chain that touched it drawn until the next one; the pins left per
+people, the surges against the limit, the victories, the speed and the player deck; whose turn it is and at
+what; each player with where their seat is played (their own device, away, the tablet) and whether the game
+waits for them.
 """
 
 from __future__ import annotations
@@ -261,7 +262,8 @@ class ProvincesOverview:
             ),
             *([ft.Text(f"{t('beaten', lang)} : {', '.join(beaten)}", size=14)] if beaten else []),
             ft.Text(
-                f"{t('speed', lang, n=int(pv.get('speed') or 0))} · {t('deck', lang, n=int(pv.get('player_deck') or 0))}",
+                f"{t('speed', lang, n=int(pv.get('speed') or 0))} · "
+                f"{t('deck', lang, n=int(pv.get('player_deck') or 0))}",
                 size=15,
             ),
         ]

@@ -2,9 +2,9 @@
 
 A city's code on the printed board (``PB:<province><nn>``) selects that city exactly as a tap on the drawn map
 does: what the acting seat can do there is offered (a pawn's move, a treatment, a fort…), or it is said that
-there is nothing to do there. Several cities seen at once do nothing together (a tap selects one city): they are
-listed, and the one tapped is opened. Cards (``PC:``, ``PI:``, …) keep the generic meaning: the one choice naming
-the card is played, several are offered.
+there is nothing to do there. Several cities seen at once do nothing together (a tap selects one city): they
+are listed, and the one tapped is opened. Cards (``PC:``, ``PI:``, …) keep the generic meaning: the one choice
+naming the card is played, several are offered.
 """
 
 from __future__ import annotations

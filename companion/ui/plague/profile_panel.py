@@ -35,7 +35,8 @@ def _field_error(msg: str, lang: str) -> str:
 
 # -- Plague & Pestilence: choose a saved profile or enter the 2d6 tables -----------------------------------
 class PlagueProfilePanel:
-    """The new-table screen's box profile panel of Plague & Pestilence (:class:`~companion.ui.gameui.ProfilePanel`)."""
+    """The new-table screen's box profile panel of Plague & Pestilence
+    (:class:`~companion.ui.gameui.ProfilePanel`)."""
 
     def __init__(self, shell: Navigator) -> None:
         self.shell = shell

@@ -1,7 +1,7 @@
 """Rattus: its screens, declared as :data:`UI` (:class:`companion.ui.gameui.GameUI`): the board part as text
-(:mod:`.screen`) under its drawn map (:mod:`.board_map`), the cubes' picker and the cards' rules (:mod:`.picker`),
-the face of a real token turned over (:mod:`.prompt`), the end in sentences (:mod:`.outcome`), the new-table
-form (:mod:`.options`) and its box profile panel (:mod:`.profile_panel`)."""
+(:mod:`.screen`) under its drawn map (:mod:`.board_map`), the cubes' picker and the cards' rules
+(:mod:`.picker`), the face of a real token turned over (:mod:`.prompt`), the end in sentences
+(:mod:`.outcome`), the new-table form (:mod:`.options`) and its box profile panel (:mod:`.profile_panel`)."""
 
 from ..gameui import GameUI
 from . import board_map, picker, prompt, shown

@@ -1,11 +1,11 @@
-"""Rattus: the Monk's rat, the Witch's look, the Nun's and the Bishop's pawns as steps — where from, then where
-to — instead of lists where the same words came back as « … (1) », « … (2) », « … (3) ».
+"""Rattus: the Monk's rat, the Witch's look, the Nun's and the Bishop's pawns as steps — where from, then
+where to — instead of lists where the same words came back as « … (1) », « … (2) », « … (3) ».
 
 What told those apart was invisible at the table: which of the face-down rats of a region moves (the engine
 numbers them in the order they came), which of three identical nun pawns (or two bishops) goes. Face-down rats
-a seat has not seen are all alike to it, so one stands for them (« un rat face cachée »); a rat the seat looked
-at (the Witch) is offered apart, by its token and face. Pawns standing in the same region are alike too: the
-player says where a pawn leaves from and where it goes.
+a seat has not seen are all alike to it, so one stands for them (« un rat face cachée »); a rat the seat
+looked at (the Witch) is offered apart, by its token and face. Pawns standing in the same region are alike
+too: the player says where a pawn leaves from and where it goes.
 
 The engine still lists every intent it accepts (:func:`engine.games.rattus.legal`); these pickers only show
 one of each set of choices that mean the same on the board, and send that listed intent. :func:`rat_plan` and
@@ -41,8 +41,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "SetNuns.title": ("Nonne : placer ou déplacer une nonne", "Nun: place or move a nun"),
     "SetNuns.help": (
-        "Chaque nonne retire 1 à la population de sa région quand un rat y est retourné. Les nonnes d'une même "
-        "région se valent : dites d'où part une nonne, puis où elle va.",
+        "Chaque nonne retire 1 à la population de sa région quand un rat y est retourné. "
+        "Les nonnes d'une même région se valent : dites d'où part une nonne, puis où elle va.",
         "Each nun takes 1 from her region's population when a rat is turned over there. Nuns in the same "
         "region are alike: say where a nun leaves from, then where she goes.",
     ),
@@ -83,7 +83,7 @@ def _elide(text: str) -> str:
     return re.sub(r"\bde ([AEIOUHÀÉÈaeiouhé])", r"d'\1", text)
 
 
-# -- the Monk's rats, the Witch's looks -----------------------------------------------------------------------
+# -- the Monk's rats, the Witch's looks ----------------------------------------------------------------------
 @dataclass
 class RatPlan:
     """One kind of rat choice (MoveRat or WitchPeek): the listed intents, one per set that means the same."""
@@ -145,10 +145,11 @@ def _which_label(p: RatPlan, which: str, lang: str) -> str:
     )
 
 
-# -- the Nun's and the Bishop's pawns --------------------------------------------------------------------------
+# -- the Nun's and the Bishop's pawns ------------------------------------------------------------------------
 @dataclass
 class PawnPlan:
-    """The Nun's or the Bishop's moves: for each place a pawn may leave (NEW: not placed yet), where it may go."""
+    """The Nun's or the Bishop's moves: for each place a pawn may leave (NEW: not placed yet), where it may
+    go."""
 
     kind: str  # SetNuns | SetBishop
     moves: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
@@ -187,7 +188,7 @@ def pawn_plan(kind: str, choices: Sequence[Choice], view: Mapping[str, Any]) -> 
     return p if p.moves else None
 
 
-# -- drawing ----------------------------------------------------------------------------------------------------
+# -- drawing -------------------------------------------------------------------------------------------------
 def rat_picker(
     p: RatPlan,
     lang: str,
@@ -351,7 +352,8 @@ def pickers(
     refresh: Callable[[], None],
     send: Callable[[dict[str, Any]], Callable[[Any], Any]],
 ) -> tuple[list[Any], set[str]]:
-    """The Monk's, the Witch's, the Nun's and the Bishop's choices as steps: (controls, the kinds they replace)."""
+    """The Monk's, the Witch's, the Nun's and the Bishop's choices as steps: (controls, the kinds they
+    replace)."""
     controls: list[Any] = []
     handled: set[str] = set()
     for kind in ("MoveRat", "WitchPeek"):

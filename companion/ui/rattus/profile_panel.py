@@ -1,4 +1,5 @@
-"""Which box profile (census of the rat tokens' faces) a new Rattus table uses: a panel of the new-table screen."""
+"""Which box profile (census of the rat tokens' faces) a new Rattus table uses: a panel of the new-table
+screen."""
 
 from __future__ import annotations
 

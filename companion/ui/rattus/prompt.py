@@ -1,11 +1,12 @@
-"""Rattus with real tokens: the face prompt shown when a token is to be turned over (``prompt``, found by :func:`companion.ui.games.game_prompt`), and the box profile that
-learns every face typed there.
+"""Rattus with real tokens: the face prompt shown when a token is to be turned over (``prompt``, found by
+:func:`companion.ui.games.game_prompt`), and the box profile that learns every face typed there.
 
 When the plague ravages a region (or the final plague every region), the table tablet and the acting player's
-phone ask for the token turned over: its face in at most 3 taps (threshold, symbol, turn over; or a face already
-known to the box, then turn over), and its sticker (typed or scanned) when it has one. A face typed with a sticker
-is remembered: the engine learns it for the rest of the game, and the box profile on this device is updated
-(:func:`remember`), so the next evening can use the app's hidden bag once all 49 faces are known.
+phone ask for the token turned over: its face in at most 3 taps (threshold, symbol, turn over; or a face
+already known to the box, then turn over), and its sticker (typed or scanned) when it has one. A face typed
+with a sticker is remembered: the engine learns it for the rest of the game, and the box profile on this
+device is updated (:func:`remember`), so the next evening can use the app's hidden bag once all 49 faces are
+known.
 """
 
 from __future__ import annotations
@@ -117,7 +118,7 @@ def remember(
     return path, len(added), len(new.tokens) - len(new.missing_faces()), len(new.tokens)
 
 
-# -- the prompt -----------------------------------------------------------------------------------------------
+# -- the prompt ----------------------------------------------------------------------------------------------
 class FacePrompt:
     """What is being typed for the token turned over (kept by the table screen between two refreshes)."""
 

@@ -33,8 +33,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "warn": (
         "Le navigateur avertit une seule fois (« connexion non privée ») : toucher « Paramètres avancés », "
         "puis « Continuer ». Le certificat est celui de cet ordinateur : {fp}",
-        "The browser warns once (\u201cnot private\u201d): tap \u201cAdvanced\u201d, then \u201cContinue\u201d. "
-        "The certificate is this computer's: {fp}",
+        "The browser warns once (\u201cnot private\u201d): tap \u201cAdvanced\u201d, "
+        "then \u201cContinue\u201d. The certificate is this computer's: {fp}",
     ),
     "pin": ("Taper le code PIN, puis choisir sa place.", "Type the PIN, then choose a seat."),
     "loopback": (

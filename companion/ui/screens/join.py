@@ -71,7 +71,8 @@ class JoinScreen(Screen):
 
     def _seats_changed(self) -> None:
         if self.shell.screen is not self or self.preview is None:
-            return  # left meanwhile: nothing to redraw (scheduling it on a closed page left a coroutine unawaited)
+            # left meanwhile: nothing to redraw (scheduling it on a closed page left a coroutine unawaited)
+            return
 
         async def refresh() -> None:
             if self.shell.screen is self:
@@ -213,7 +214,8 @@ class JoinScreen(Screen):
         return str(host), int(port), str(pin or ""), str(name or "")
 
     async def _look(self, _e: Any = None) -> None:
-        """Open the table as its shared tablet (public) to list every seat it has, with names and provinces."""
+        """Open the table as its shared tablet (public) to list every seat it has, with names and
+        provinces."""
         lang = self.lang
         if self.busy:
             return

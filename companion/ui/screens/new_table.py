@@ -425,7 +425,8 @@ class NewTableScreen(Screen):
             est.stop()
 
     def _visibility(self) -> ft.Control:
-        """Announced on the LAN or not; a process started with --no-advertise announces nothing and says so."""
+        """Announced on the LAN or not; a process started with --no-advertise announces nothing and says
+        so."""
         if not self.shell.hub.advertise:
             return ident(ft.Text(tr("new.advertise_off", self.lang), size=15), "advertise-off")
         return self._yes_no(tr("new.advertise", self.lang), "", "advertise")

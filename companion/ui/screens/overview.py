@@ -2,8 +2,8 @@
 
 The game draws it (:class:`companion.ui.gameui.Overview`; Pandémie: every province at a glance); this screen
 watches the table through a session on its public seat (it never acts) and the host's seat holders, and says
-for each seat where it is played: its own device connected (``here``), its device gone (``away``), or no device
-holding it (``tablet``). Only the hosting device opens it.
+for each seat where it is played: its own device connected (``here``), its device gone (``away``), or no
+device holding it (``tablet``). Only the hosting device opens it.
 """
 
 from __future__ import annotations
