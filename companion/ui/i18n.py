@@ -74,12 +74,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "Oublier tous les appareils (ils retapent le PIN)",
         "en": "Forget every device (they type the PIN again)",
     },
-    "hosted.forget_confirm": {
-        "fr": "Chaque téléphone et tablette qui a rejoint devra retaper le code PIN. Les places restent.",
-        "en": "Every phone and tablet that joined will have to type the PIN again. Seats stay as they are.",
-    },
-    "hosted.forget_keep": {"fr": "Garder les appareils", "en": "Keep the devices"},
-    "hosted.forget_yes": {"fr": "Oublier les appareils", "en": "Forget the devices"},
     "hosted.forgot_devices": {
         "fr": "Chaque appareil devra retaper le code PIN.",
         "en": "Every device will have to type the PIN again.",
@@ -250,10 +244,6 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "table.log": {"fr": "Journal", "en": "Log"},
     "table.log.empty": {"fr": "Rien pour l'instant.", "en": "Nothing yet."},
-    "table.log.mine_said": {"fr": "Ce qui touche {province}.", "en": "What concerns {province}."},
-    "table.log.everywhere_said": {"fr": "Toutes les provinces.", "en": "Every province."},
-    "table.log.everywhere": {"fr": "Voir toutes les provinces", "en": "Show every province"},
-    "table.log.mine": {"fr": "{province} seulement", "en": "{province} only"},
     "table.more": {"fr": "Voir les {n} autres", "en": "Show the {n} others"},
     "table.stale": {
         "fr": "La partie a changé entre-temps : vérifiez, puis choisissez à nouveau.",

@@ -2,11 +2,11 @@
 component shown now" (:mod:`companion.ui.shown`), mixed into :class:`~companion.ui.screens.table.TableScreen`.
 
 The components shown since the game last moved are collected (a Cartus reveal's cards come one by one); each
-time one appears, the game says what they mean and the screen acts: plays (after one confirmation when the game
-asks it), offers a short list, opens a place of the board as a tap would (several places: a dialog lists them,
-the one tapped opens), opens the game's prompt with the
-component filled in, or says why nothing happens — on the line under the video, and on the code's outline. A
-component acted on is not acted on again while it stays in view. A foreign or damaged code is named.
+time one appears, the game says what they mean and the screen acts: plays (after one confirmation when the
+game asks it, in a dialog above the video), offers a short list, opens a place of the board as a tap would
+(several places: a dialog lists them, the one tapped opens), opens the game's prompt with the component
+filled in, or says why nothing happens — on the line under the video, and on the code's outline. A component
+acted on is not acted on again while it stays in view. A foreign or damaged code is named.
 """
 
 from __future__ import annotations
@@ -135,8 +135,8 @@ class TableCamera:
             await self._send_shown(what.send)
 
     def _offer_places(self, what: Shown) -> None:
-        """Several places of the board seen at once: a dialog lists them (what the game says as its title), the one
-        tapped opens as a tap on it on the map does."""
+        """Several places of the board seen at once: a dialog lists them (what the game says as its title),
+        the one tapped opens as a tap on it on the map does."""
         page = self.shell.page  # type: ignore[attr-defined]
 
         def open_place(key: str, name: str) -> Any:
@@ -167,9 +167,9 @@ class TableCamera:
         )
 
     def _dialog_column(self, controls: list[ft.Control]) -> ft.Column:
-        """A dialog's content: as tall as what it holds (a button that expands in a column, or a column that
-        scrolls, would take the whole height), each button as wide as the dialog; the dialog scrolls as a whole
-        when the page has no more room (``scrollable``)."""
+        """A dialog's content: as tall as what it holds (a button that expands in a column, or a column
+        that scrolls, would take the whole height), each button as wide as the dialog; the dialog scrolls as
+        a whole when the page has no more room (``scrollable``)."""
         return ft.Column(
             controls,
             tight=True,

@@ -18,10 +18,18 @@ from .games import (
     scan_example,
 )
 from .header import header
-from .i18n import STRINGS, tr
+from .i18n import STRINGS, pairs, tr
 from .memo import keep
 from .screens.base import table_title
 from .widgets import big_button, card, heading, ident, pill, sections_control, vcol
+
+TEXTS: dict[str, tuple[str, str]] = {
+    "log.mine_said": ("Ce qui touche {province}.", "What concerns {province}."),
+    "log.everywhere_said": ("Toutes les provinces.", "Every province."),
+    "log.everywhere": ("Voir toutes les provinces", "Show every province"),
+    "log.mine": ("{province} seulement", "{province} only"),
+}
+t = pairs(TEXTS)
 
 
 class TableParts:
@@ -280,18 +288,16 @@ class TableParts:
         name = dict(self.provinces(snap)).get(mine, mine)
         if self.log_everywhere:
             log = list(snap.log)
-            label, icon = tr("table.log.mine", lang, province=name), ft.Icons.FILTER_ALT
+            label, icon = t("log.mine", lang, province=name), ft.Icons.FILTER_ALT
         else:
             log = [ln for ln in snap.log if ln.part in ("", mine)]
-            label, icon = tr("table.log.everywhere", lang), ft.Icons.PUBLIC
+            label, icon = t("log.everywhere", lang), ft.Icons.PUBLIC
 
         def switch(_e: Any) -> None:
             self.log_everywhere = not self.log_everywhere
             self.shell.refresh()
 
-        said = tr(
-            "table.log.everywhere_said" if self.log_everywhere else "table.log.mine_said", lang, province=name
-        )
+        said = t("log.everywhere_said" if self.log_everywhere else "log.mine_said", lang, province=name)
         return log, [
             ft.Text(said, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             big_button(label, switch, "log-switch", icon=icon, tone="tonal"),

@@ -55,9 +55,9 @@ class GameSpec:
     Its words: ``describe(item, lang, names)`` says an event or an intent in ``lang`` (``names``: seat →
     the player's name, or None), ``phrasebook`` its refusals in French and English, ``log_quiet`` the event
     types a seat's log says only when nothing else of their action was said to it, ``log_part(event,
-    state)`` the part of the table an event is about (Pandémie: its province's code; "" the whole table), for a
-    tablet bound to one part. ``profile_cli`` is ``tablekeeper profile --game <name>`` (a game with a box
-    profile).
+    state)`` the part of the table an event is about (Pandémie: its province's code; "" the whole table),
+    for a tablet bound to one part. ``profile_cli`` is ``tablekeeper profile --game <name>`` (a game with a
+    box profile).
     """
 
     name: str

@@ -1,6 +1,6 @@
-"""A desktop window's camera (:class:`companion.ui.viewfinder.WebcamFeed`): OpenCV reads a real video file as it
-would a webcam (``TABLEKEEPER_CAMERA`` may name one), the lens reads its frames, what it shows appears steady,
-the preview gets its pictures, and closing stops the camera at once."""
+"""A desktop window's camera (:class:`companion.ui.viewfinder.WebcamFeed`): OpenCV reads a real video file as
+it would a webcam (``TABLEKEEPER_CAMERA`` may name one), the lens reads its frames, what it shows appears
+steady, the preview gets its pictures, and closing stops the camera at once."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ cv2 = pytest.importorskip("cv2")
 
 
 def webcam_file(path: Path, cids: list[str], seconds: float = 2.0) -> Path:
-    """An MJPEG video of our own printed pieces laid on a table, as a webcam at 15 frames a second sees them."""
+    """An MJPEG video of our own printed pieces laid on a table, as a webcam at 15 frames a second sees
+    them."""
     frame = camera.photo(cids, camera.Look(code_px=130), seed=3)
     h, w = frame.shape[:2]
     out = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 15, (w, h))

@@ -49,6 +49,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "app": ("Avec l'application tablekeeper", "With the tablekeeper app"),
     "overview": ("Vue d'ensemble des provinces (projecteur)", "Overview of the provinces (projector)"),
+    "forget_confirm": (
+        "Chaque téléphone et tablette qui a rejoint devra retaper le code PIN. Les places restent.",
+        "Every phone and tablet that joined will have to type the PIN again. Seats stay as they are.",
+    ),
+    "forget_keep": ("Garder les appareils", "Keep the devices"),
+    "forget_yes": ("Oublier les appareils", "Forget the devices"),
 }
 t = pairs(TEXTS)
 
@@ -387,13 +393,13 @@ class HostedScreen(Screen):
         page.show_dialog(
             ft.AlertDialog(
                 title=ft.Text(tr("hosted.forget_devices", lang)),
-                content=ft.Text(tr("hosted.forget_confirm", lang), size=17),
+                content=ft.Text(t("forget_confirm", lang), size=17),
                 actions=[
                     ident(
-                        ft.TextButton(tr("hosted.forget_keep", lang), on_click=lambda _e: page.pop_dialog()),
+                        ft.TextButton(t("forget_keep", lang), on_click=lambda _e: page.pop_dialog()),
                         "forget-keep",
                     ),
-                    ident(ft.FilledButton(tr("hosted.forget_yes", lang), on_click=forget), "forget-yes"),
+                    ident(ft.FilledButton(t("forget_yes", lang), on_click=forget), "forget-yes"),
                 ],
                 modal=True,
             )

@@ -96,7 +96,8 @@ class TableScreen(TableCamera, TableParts, Screen):
             capitalization=ft.TextCapitalization.CHARACTERS,
         )
         self._camera_init()  # the live viewfinder and what a component shown means (table_camera)
-        # step pickers' settings between renders (companion.ui.pickers), per acting seat, until something is played
+        # step pickers' settings between renders (companion.ui.pickers), per acting seat, until something is
+        # played
         self.picker_state: dict[str, dict[str, Any]] = {}
         self.online = True
         self._redraw_due = False  # a render is scheduled (see _changed)
@@ -162,7 +163,8 @@ class TableScreen(TableCamera, TableParts, Screen):
                 and len(self._drawn_from) == len(drawn)
                 and all(a is b for a, b in zip(drawn, self._drawn_from, strict=True))
             ):
-                return  # the same snapshots as on screen (the other session's copy of an update already drawn)
+                # the same snapshots as on screen (the other session's copy of an update already drawn)
+                return
             self._drawn_from = drawn
             await self.shell.redraw(self)
 
@@ -362,7 +364,8 @@ class TableScreen(TableCamera, TableParts, Screen):
         self.shell.refresh()
 
     async def _free_if_away(self, seat: str | None) -> None:
-        """Free ``seat`` when its device has been gone a while (this screen then plays it without holding it)."""
+        """Free ``seat`` when its device has been gone a while (this screen then plays it without holding
+        it)."""
         snap = self.session.snapshot
         away = {i.seat for i in snap.seats if i.away} if snap is not None else set()
         free = getattr(self.session, "free_away", None)
@@ -661,7 +664,8 @@ class TableScreen(TableCamera, TableParts, Screen):
         return max(300.0, min(1400.0, w - 56 if self.shell.phone else self._column_width()))
 
     def _on_place(self, key: str, name: str) -> None:
-        """A tap on a city or region of the map: what the acting seat can do there (companion.ui.boards.tap)."""
+        """A tap on a city or region of the map: what the acting seat can do there
+        (companion.ui.boards.tap)."""
         snap = self.acting.snapshot or self.session.snapshot
         if self.follow and self.actor_seat and not self.privacy.visible(self.actor_seat):
             snap = self.session.snapshot  # pass-and-play: the board offers nothing private before "C'est moi"
@@ -681,7 +685,8 @@ class TableScreen(TableCamera, TableParts, Screen):
         self.shell.refresh()
 
     def _unfold(self, part: str, opened: bool) -> None:
-        """A folded part of the board (another province) opened or closed: drawn with or without its content."""
+        """A folded part of the board (another province) opened or closed: drawn with or without its
+        content."""
         if opened == (part in self.unfolded):
             return
         if opened:
@@ -710,7 +715,8 @@ class TableScreen(TableCamera, TableParts, Screen):
             await self._send(intent)
 
         # what the button means: a re-render that gives this button another intent puts a new button in its
-        # place (companion.runtime.graft), so that a tap already on its way plays what the user saw, or nothing
+        # place (companion.runtime.graft), so that a tap already on its way plays what the user saw, or
+        # nothing
         choose.tk_meaning = json.dumps(intent, sort_keys=True, default=str)  # type: ignore[attr-defined]
         return choose
 
