@@ -31,14 +31,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.app.browser_util import (  # noqa: E402 - the repository root is put on the path first
-    ARGS,
-    CHROMIUM,
-    Driver,
-    free_port,
-    start_app,
-    stop_app,
-)
+from harness.app import free_port, start_app, stop_app  # noqa: E402 - the repository root is on the path first
+from harness.browser import ARGS, CHROMIUM, Driver  # noqa: E402
 
 OUT = ROOT / "docs" / "img"
 NAMES = "Léa, Marc, Zoé, Hugo, Inès, Tom, Noé, Jules"
@@ -164,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     tmp = Path(tempfile.mkdtemp(prefix="tk-shots-"))  # kept when something fails: the app's log, the pages
     port = free_port()
     log = tmp / "app.log"
-    proc = start_app(tmp / "data", port, coretoy=False, log_path=log)
+    proc = start_app(tmp / "data", port, log_path=log)
     url = f"http://127.0.0.1:{port}/"
     try:
         with sync_playwright() as p:

@@ -109,3 +109,18 @@ def test_github_anchors_keep_accents_and_drop_punctuation():
     assert slug("The box profile: what only the cardboard prints") == (
         "the-box-profile-what-only-the-cardboard-prints"
     )
+
+
+def test_the_screenshot_script_starts():
+    """``make screenshots`` runs ``docs/screenshots.py``: its imports (the harness it drives the app with)
+    must still be there."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "docs" / "screenshots.py"), "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and "--out" in done.stdout, done.stderr[-2000:]
