@@ -73,7 +73,7 @@ def save(d: Driver, out: Path, name: str) -> Path:
 def play(d: Driver, taps: int) -> None:
     """Tap the first choice ``taps`` times on a tablet playing in turn (after *C'est moi* when the
     pass-and-play gate is up), each time until the log changes."""
-    from tests.app.test_app_table_flow import play_and_see_the_log
+    from harness.browser import play_and_see_the_log
 
     for _ in range(taps):
         play_and_see_the_log(d)

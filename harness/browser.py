@@ -178,3 +178,41 @@ class Driver:
         p = ARTIFACTS / name
         self.page.screenshot(path=str(p), full_page=True)
         return p
+
+
+def play_first_choice(d: Driver) -> None:
+    """Tap the first choice of a tablet playing in turn, after "C'est moi" when the pass-and-play gate is up
+    (it comes up when the turn passes: maybe just after we looked)."""
+    either = f"{d.sel('choice-0')}, {d.sel('its-me')}"
+    last: list[str] = []
+    for _attempt in range(10):
+        d.page.wait_for_selector(either, timeout=60_000)
+        if d.page.locator(d.sel("its-me")).count():
+            d.page.click(d.sel("its-me"))
+            try:
+                d.page.wait_for_selector(d.sel("choice-0"), timeout=5_000)
+            except Exception:  # noqa: BLE001 - the tap came during a redraw: look again
+                pass
+            continue
+        try:
+            d.page.click(d.sel("choice-0"), timeout=10_000)
+            return
+        except Exception as exc:  # noqa: BLE001 - the screen changed under the tap (the gate came up): look again
+            last = str(exc).splitlines()[:12]
+            continue
+    d.shot("could-not-tap-the-first-choice.png")
+    raise AssertionError(f"could not tap the first choice (see could-not-tap-the-first-choice.png): {last}")
+
+
+def play_and_see_the_log(d: Driver) -> None:
+    """The first choice played, seen in the log; a tap that a layout shift swallowed (an announcement banner
+    coming in above the choices) is made again."""
+    before = d.text("log")
+    for _attempt in range(3):
+        play_first_choice(d)
+        try:
+            d.wait_change("log", before, timeout=20_000)
+            return
+        except Exception:  # noqa: BLE001 - nothing happened: tap again
+            continue
+    d.wait_change("log", before, timeout=20_000)

@@ -51,8 +51,8 @@ def test_a_phone_takes_the_seat_its_tablet_played_and_a_seat_gone_in_its_turn_is
     """A province tablet plays the turn of the player in turn; that player arrives with a phone and takes the
     seat at once (the tablet says they play on their own device); the phone goes (a flat battery) in their
     turn: the tablet and the leader's screen flag the seat, and one tap on the tablet plays it there again."""
+    from harness.browser import play_and_see_the_log
     from harness.evening import Evening
-    from tests.app.test_app_table_flow import play_and_see_the_log
 
     monkeypatch.setenv("TABLEKEEPER_AWAY_AFTER", "3")  # a minute at the table; 3 s here
     app, browser = app_browser(lan=True)
