@@ -244,6 +244,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "table.log": {"fr": "Journal", "en": "Log"},
     "table.log.empty": {"fr": "Rien pour l'instant.", "en": "Nothing yet."},
+    "table.seq": {"fr": "événement n° {seq}", "en": "event #{seq}"},
     "table.more": {"fr": "Voir les {n} autres", "en": "Show the {n} others"},
     "table.stale": {
         "fr": "La partie a changé entre-temps : vérifiez, puis choisissez à nouveau.",

@@ -66,8 +66,10 @@ class TableParts:
                 if facts
                 else []
             ),
-            # no event number: nothing a player needs, and every other page would change with every tap
-            ft.Text(f"{line} · {tr('table.seat', lang, seat=me)}", size=14),
+            # the event number: what the UI benchmarks watch for to time a page's repaint (benchmarks.watch)
+            ft.Text(
+                f"{line} · {tr('table.seat', lang, seat=me)} · {tr('table.seq', lang, seq=snap.seq)}", size=14
+            ),
         ]
         parts: list[ft.Control] = [
             card(
