@@ -70,17 +70,23 @@ class Driver:
     def steady(self, ident: str, timeout: float = 30_000) -> Any:
         """The control, scrolled into view and no longer moving. Playwright scrolls the control's semantics
         node; Flutter scrolls its canvas a frame or more later: a click at the node's first place could land
-        on whatever was drawn there before (another button)."""
-        self.wait(ident, timeout)
+        on whatever was drawn there before (another button). A node a re-render replaced meanwhile is found
+        again."""
         loc = self.page.locator(self.sel(ident)).first
-        loc.scroll_into_view_if_needed(timeout=timeout)
-        last = None
-        for _frame in range(40):
-            box = loc.bounding_box()
-            if box is not None and box == last:
-                break
-            last = box
-            self.page.wait_for_timeout(60)
+        for _attempt in range(3):
+            self.wait(ident, timeout)
+            try:
+                loc.scroll_into_view_if_needed(timeout=timeout)
+            except Exception:  # noqa: BLE001 - replaced by a re-render between the wait and the scroll
+                continue
+            last = None
+            for _frame in range(40):
+                box = loc.bounding_box()
+                if box is not None and box == last:
+                    break
+                last = box
+                self.page.wait_for_timeout(60)
+            return loc
         return loc
 
     def click(self, ident: str, timeout: float = 30_000) -> None:
@@ -96,7 +102,10 @@ class Driver:
                 return
             except Exception:  # noqa: BLE001 - a timeout or a page gone: handled below
                 if self.page.locator(self.sel(ident)).count():  # still on the same screen: click again
-                    self.click(ident, timeout / attempts)
+                    try:
+                        self.click(ident, timeout / attempts)
+                    except Exception:  # noqa: BLE001 - the screen changed as it was clicked: looked at below
+                        pass
         self.page.wait_for_selector(self.sel(shows), timeout=timeout)
 
     def fill(self, ident: str, text: str) -> None:
