@@ -300,11 +300,12 @@ def test_a_host_restarted_finds_every_page_back_on_its_seat(app_browser):
     tablet.wait("follow-now", timeout=90_000)
     assert tablet.text("follow-now") == tablet_province, "the tablet plays in turn for the same province"
     remote.wait_text("header", "Bea", timeout=90_000)
-    # the pages hold live sessions on the new process: a move on the tablet reaches the other two
-    logs = {"host": host.text("log"), "remote": remote.text("log")}
+    # the pages hold live sessions on the new process: a move on the tablet reaches the other two (their
+    # headers' event number: their logs read their own province, not the tablet's)
+    heads = {"host": host.text("header"), "remote": remote.text("header")}
     play_first_choice(tablet)
-    host.wait_change("log", logs["host"], timeout=60_000)
-    remote.wait_change("log", logs["remote"], timeout=60_000)
+    host.wait_change("header", heads["host"], timeout=60_000)
+    remote.wait_change("header", heads["remote"], timeout=60_000)
     for name, d in (("host", host), ("tablet", tablet), ("remote", remote)):
         d.shot(f"table-flow-restarted-{name}.png")
         assert not d.page.evaluate(SEATS_JS, "start-"), f"the {name} page is not on the start screen"
