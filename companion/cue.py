@@ -97,10 +97,9 @@ JS = r"""(() => {
 def asset(path: str) -> tuple[bytes, bytes] | None:
     """The body and content type of one of this module's files at ``path`` (the script, a sound), or None
     when ``path`` is not one of them (an unknown sound's name is not one: nothing else is read)."""
-    if (
-        path == SCRIPT
-    ):  # with the page's revival after a crash of its engine (companion.runtime.revive), its live
-        # viewfinder (companion.viewfinder_js) and the watch over its link to the host (companion.link)
+    # the script, with the page's revival after a crash of its engine (companion.runtime.revive), its live
+    # viewfinder (companion.viewfinder_js) and the watch over its link to the host (companion.link)
+    if path == SCRIPT:
         return (JS + revive.JS + viewfinder_js.JS + link.JS).encode(), b"text/javascript; charset=utf-8"
     if path == link.ALIVE:  # the page's probe: the host is there
         return b"ok", b"text/plain; charset=utf-8"

@@ -268,7 +268,7 @@ GUARD_JS = r"""(() => {
   const check = async () => {
     if (window.__tkLink) return;
     let ok = false;
-    try { ok = (await fetch('__ALIVE__?t=' + Date.now(), {cache: 'no-store'})).ok; } catch (e) { ok = false; }
+    try { ok = (await fetch(location.href, {cache: 'no-store'})).ok; } catch (e) { ok = false; }
     let at = 0;
     try { at = Number(sessionStorage.getItem('tk-link-reload') || 0); } catch (e) { /* private mode */ }
     if (ok && !window.__tkLink && Date.now() - at >= __RELOAD_GAP__) {
@@ -295,8 +295,7 @@ JS = (
 )
 
 GUARD_JS = (
-    GUARD_JS.replace("__ALIVE__", ALIVE)
-    .replace("__PROBE__", str(PROBE_MS))
+    GUARD_JS.replace("__PROBE__", str(PROBE_MS))
     .replace("__RELOAD_GAP__", str(RELOAD_GAP_MS))
     .replace("__GUARD__", str(GUARD_MS))
 )

@@ -1,8 +1,8 @@
 """A page whose Flutter engine crashed reloads itself, and comes back to its seat.
 
 Flutter's web client runs in WebAssembly (Dart compiled to wasm, Skia's ``skwasm``). Now and then
-``skwasm`` traps (``RuntimeError: memory access out of bounds``, Flutter issue 184858 "during heavy widget
-rebuilds"; seen here a few times in a hundred runs of ``benchmarks/ui.py``, each time just after a page
+``skwasm`` traps (``RuntimeError: memory access out of bounds``, a known Flutter web fault during heavy widget
+rebuilds; seen here a few times in a hundred runs of ``benchmarks/ui.py``, each time just after a page
 was reloaded). The engine is then broken for good: the page keeps its last picture and takes no more
 taps or updates, and nothing says so. A tablet in a dark tent would look alive and be dead.
 

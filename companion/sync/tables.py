@@ -73,9 +73,8 @@ class Projector:
         self._logs: dict[str, list[LogLine]] = {}
         self._log_seq: dict[str, int] = {}
         self._told: dict[str, int] = {}  # seat -> the last action its log has a line of (log_quiet)
-        self._firsts: dict[
-            str, dict[int, tuple[str, str, str]]
-        ] = {}  # seat -> action -> first line (fr, en, part)
+        # seat -> action -> its first line (fr, en, part)
+        self._firsts: dict[str, dict[int, tuple[str, str, str]]] = {}
         self._names_of: list[SeatInfo] | None = None
         self._names_cache: dict[str, dict[str, str]] = {}
         self._snaps: dict[str, Snapshot] = {}

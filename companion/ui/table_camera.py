@@ -162,7 +162,7 @@ class TableCamera:
                 ],
                 modal=False,
                 scrollable=True,  # a long list scrolls within the room the page gives
-                **self._dialog_room(),
+                inset_padding=self.camera.dialog_inset(),
             )
         )
 
@@ -176,11 +176,6 @@ class TableCamera:
             spacing=8,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
-
-    def _dialog_room(self) -> dict[str, Any]:
-        """Where the camera's dialogs sit: above the page's video panel, none of their buttons behind it."""
-        inset = self.camera.dialog_inset()
-        return {"inset_padding": inset} if inset is not None else {}
 
     def _ask(self, what: Shown) -> None:
         """The question the camera asks before it plays what was shown (hidden information), in a dialog
@@ -211,7 +206,7 @@ class TableCamera:
             ),
             modal=True,  # nothing played, nothing dismissed, by a tap beside it
             scrollable=True,
-            **self._dialog_room(),
+            inset_padding=self.camera.dialog_inset(),
         )
         page.show_dialog(self.shown_dialog)
 

@@ -101,7 +101,7 @@ def offer(
         ],
         modal=False,
         scrollable=True,
-        **({"inset_padding": inset} if inset is not None else {}),
+        inset_padding=inset,
     )
     page.show_dialog(dlg)
     return found
