@@ -53,6 +53,7 @@ class Snapshot(msgspec.Struct, frozen=True):
     log: list[LogLine]  # projected events, described, oldest first (the last few hundred)
     outcome: dict[str, Any] | None = None
     can_undo: bool = False
+    undo_seat: str = ""  # whose action an undo would take back ("" unknown): a province tablet offers its own
     audit: dict[str, Any] | None = None  # the end-of-game shuffle audit, once the game is over
     seats: list[SeatInfo] = msgspec.field(default_factory=list)  # every player seat of the game, in order
 

@@ -266,6 +266,7 @@ class Projector:
             log=self._log(seat),
             outcome=outcome,
             can_undo=self._may_undo(seat),
+            undo_seat=(self._undo[1] or "") if self._may_undo(seat) else "",
             audit=self.audit(seat) if outcome is not None else None,
             seats=self.seat_infos(),
         )

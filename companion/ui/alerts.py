@@ -256,6 +256,10 @@ class Alerts:
         out, self._owed = self._owed, []
         return out
 
+    def pending(self) -> bool:
+        """Whether news waits for the page's next update (a banner, a cue)."""
+        return bool(self._owed)
+
     def sent(self) -> None:
         """The page's update has gone: a cue in it is forgotten (not sent again with a whole page)."""
         self.cue.value = ""

@@ -11,7 +11,7 @@ board part, or its board part fails on a view it does not expect, the generic re
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import flet as ft
@@ -72,12 +72,12 @@ def board_control(
     return generic_board(view, lang, seat)
 
 
-def board_changed(game: str, old: Mapping[str, Any], new: Mapping[str, Any], seat: str, focus: str) -> bool:
-    """Whether an update changes the board a page shows (Pandémie: its province); by default, always."""
+def sees(game: str, view: Mapping[str, Any], seat: str, focus: str, unfolded: Collection[str]) -> Any:
+    """What of ``view`` a page shows (see :class:`~companion.ui.gameui.GameUI`); by default, all of it."""
     ui = GAME_UIS.get(game)
-    if ui is None or ui.board_changed is None:
-        return True
-    return ui.board_changed(old, new, seat, focus)
+    if ui is None or ui.sees is None:
+        return view
+    return ui.sees(view, seat, focus, unfolded)
 
 
 def outcome_lines(
@@ -169,7 +169,6 @@ def component_label(cid: str, lang: str = DEFAULT_LANG) -> str:
 
 __all__ = [
     "GAME_UIS",
-    "board_changed",
     "board_control",
     "component_label",
     "component_name",
@@ -183,4 +182,5 @@ __all__ = [
     "outcome_lines",
     "scan_example",
     "scan_refusal",
+    "sees",
 ]

@@ -9,7 +9,7 @@ buttons for its choices.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -102,8 +102,9 @@ class GameUI:
 
     - ``board(view, lang, seat, *, names=None, focus="")``: the board part as text (``folds``: it also takes
       ``unfolded`` and ``on_unfold``, the parts a user opened); ``map``: the drawn map above it, when the
-      screen gives a width; ``board_changed(old_view, new_view, seat, focus)``: whether an update changes the
-      board this page shows (default: always);
+      screen gives a width; ``sees(view, seat, focus, unfolded)``: what of a view a page shows (its board,
+      its header's facts), so that an update leaving it equal is not drawn again there (default: the whole
+      view);
     - ``header(view, seat, lang, names, focus)``: the game's facts in the header (:class:`HeaderFacts`);
     - ``outcome_lines(outcome, lang, names)``: how the game ended, in sentences;
     - ``prompt(screen, snapshot)``: a part above the choices (Rattus: the face of a real token turned over);
@@ -131,7 +132,7 @@ class GameUI:
     board: Renderer | None = None
     folds: bool = False
     map: MapDrawer | None = None
-    board_changed: Callable[[Mapping[str, Any], Mapping[str, Any], str, str], bool] | None = None
+    sees: Callable[[Mapping[str, Any], str, str, Collection[str]], Any] | None = None
     header: Callable[[Mapping[str, Any], str, str, Names, str], HeaderFacts] | None = None
     outcome_lines: Callable[[Mapping[str, Any], str, Names], Sequence[str]] | None = None
     prompt: Callable[[Any, Any], ft.Control | None] | None = None

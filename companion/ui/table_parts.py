@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from engine.core.events import TABLE
+from engine.core.events import HOST, TABLE
 
 from ..session import Snapshot
 from . import model
@@ -16,6 +16,7 @@ from .games import (
     has_codes,
     outcome_lines,
     scan_example,
+    sees,
 )
 from .header import header
 from .i18n import STRINGS, pairs, tr
@@ -66,10 +67,9 @@ class TableParts:
                 if facts
                 else []
             ),
-            # the event number: what the UI benchmarks watch for to time a page's repaint (benchmarks.watch)
-            ft.Text(
-                f"{line} · {tr('table.seat', lang, seat=me)} · {tr('table.seq', lang, seq=snap.seq)}", size=14
-            ),
+            # the number of the last event this page shows (its log's); what the UI benchmarks watch for to
+            # time a page's repaint (benchmarks.watch)
+            ft.Text(f"{line} · {tr('table.seat', lang, seat=me)} · {self._last_seq(snap)}", size=14),
         ]
         parts: list[ft.Control] = [
             card(
@@ -253,10 +253,52 @@ class TableParts:
             tight=True,
         )
 
+    def _shows(self) -> Any:
+        """What this page shows of its table (the game's part of each view it reads, the choices, the log's
+        last lines, the seats, the end): an update that leaves it equal changes nothing on the page and is not
+        drawn there (a tap in another province, on a province tablet)."""
+        out: list[Any] = [self.online, self.closed_error, self.follow, self.actor_seat]
+        acting = self.acting.snapshot if self.acting is not self.session else None
+        for snap in (self.session.snapshot, acting):
+            if snap is not None:
+                part = sees(snap.game, snap.view, snap.seat, self.province, self.unfolded)
+                out.append(
+                    (
+                        snap.game,
+                        snap.table_name,
+                        snap.seat,
+                        part,
+                        snap.choices,
+                        snap.outcome,
+                        self._undo_here(snap),
+                    )
+                )
+                out.append((snap.audit, snap.seats, self._log_part_lines(snap)[-self._log_limit() :]))
+        return out
+
+    def _undo_here(self, snap: Snapshot) -> bool:
+        """Whether this page offers to take the last action back: the host allows it, and on a province tablet
+        the action was one of its players' (Gallia's tablet never takes back a move just made in Hispania)."""
+        if not snap.can_undo:
+            return False
+        if self.seat != TABLE or not self.province or snap.undo_seat in ("", TABLE, HOST):
+            return True
+        return snap.undo_seat in self._mine(snap)
+
+    def _log_limit(self) -> int:
+        return 12 if self.shell.phone else 25
+
+    def _last_seq(self, snap: Snapshot) -> str:
+        """The number of the last event this page shows, said: its part's last line (a province's page), else
+        the table's."""
+        lines = self._log_part_lines(snap)
+        seq = lines[-1].seq if lines and len(lines) != len(snap.log) else snap.seq
+        return tr("table.seq", self.lang, seq=seq)
+
     def _log(self, snap: Snapshot) -> ft.Control:
         lang = self.lang
         log, switch = self._log_part(snap)
-        lines = model.log_lines(log, lang, limit=12 if self.shell.phone else 25)
+        lines = model.log_lines(log, lang, limit=self._log_limit())
         items: list[ft.Control] = [heading(tr("table.log", lang)), *switch]
         if not lines:
             items.append(ft.Text(tr("table.log.empty", lang), size=15))
@@ -282,17 +324,14 @@ class TableParts:
         province tablet, or a player's device, reads its own province's lines (and the whole table's); every
         province's is one tap away. Other games: every line, no switch."""
         lang = self.lang
-        mine = self.province if self.seat == TABLE else ""
+        mine = self._log_mine(snap)
         if not mine:
-            mine = next((i.province_code for i in snap.seats if i.seat == self.seat), "")
-        if not mine or not any(ln.part for ln in snap.log):
             return list(snap.log), []
         name = dict(self.provinces(snap)).get(mine, mine)
+        log = self._log_part_lines(snap)
         if self.log_everywhere:
-            log = list(snap.log)
             label, icon = t("log.mine", lang, province=name), ft.Icons.FILTER_ALT
         else:
-            log = [ln for ln in snap.log if ln.part in ("", mine)]
             label, icon = t("log.everywhere", lang), ft.Icons.PUBLIC
 
         def switch(_e: Any) -> None:
@@ -304,6 +343,20 @@ class TableParts:
             ft.Text(said, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             big_button(label, switch, "log-switch", icon=icon, tone="tonal"),
         ]
+
+    def _log_mine(self, snap: Snapshot) -> str:
+        """The part of the table whose log this page reads ("" : the whole log, a game without parts)."""
+        mine = self.province if self.seat == TABLE else ""
+        if not mine:
+            mine = next((i.province_code for i in snap.seats if i.seat == self.seat), "")
+        return mine if mine and any(ln.part for ln in snap.log) else ""
+
+    def _log_part_lines(self, snap: Snapshot) -> list[Any]:
+        """The log lines this page shows: its part's and the whole table's, or every line."""
+        mine = self._log_mine(snap)
+        if not mine or self.log_everywhere:
+            return list(snap.log)
+        return [ln for ln in snap.log if ln.part in ("", mine)]
 
     def _audit(self, snap: Snapshot) -> list[ft.Control]:
         ok, lines = model.audit_summary(snap.audit, self.lang)

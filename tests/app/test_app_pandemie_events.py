@@ -214,7 +214,7 @@ def test_the_province_panel_says_its_phase_and_roles_in_the_screens_language() -
 
 
 def test_a_finished_game_names_nobody_in_turn_in_any_province() -> None:
-    """After a lost game the folded other province still read "Gallia · Au tour de Léonie"."""
+    """After a lost game the other province still read "Gallia · Au tour de Léonie"."""
     from companion.ui.pandemie.screen import board
     from engine.core import SeededRng, get_game
     from engine.core import Table as GameTable
@@ -225,6 +225,10 @@ def test_a_finished_game_names_nobody_in_turn_in_any_province() -> None:
     names = {"p1": "Léonie", "p2": "Tom"}
     playing = " ".join(_texts(board(view, "fr", "table", names=names, focus="H")))
     assert "Au tour de Léonie" in playing and "Au tour de Tom" in playing, playing
+    opened = {"unfolded": {"G"}, "on_unfold": lambda *_: None}  # as a tablet shows it, unfolded
+    assert "Au tour de Léonie" in " ".join(
+        _texts(board(view, "fr", "table", names=names, focus="H", **opened))
+    )
     view["outcome"] = {
         "won": False,
         "cause": "pins",
@@ -233,6 +237,8 @@ def test_a_finished_game_names_nobody_in_turn_in_any_province() -> None:
     }  # as the engine says a loss
     over = " ".join(_texts(board(view, "fr", "table", names=names, focus="H")))
     assert "Au tour de Léonie" not in over and "Au tour de Tom" not in over, over
+    over = " ".join(_texts(board(view, "fr", "table", names=names, focus="H", **opened)))
+    assert "Au tour de Léonie" not in over, over
 
 
 def test_a_folded_province_is_its_title_only_until_it_is_unfolded() -> None:
@@ -258,7 +264,9 @@ def test_a_folded_province_is_its_title_only_until_it_is_unfolded() -> None:
     g, h = tile(folded, "G"), tile(folded, "H")
     assert isinstance(g, ft.ExpansionTile) and not g.expanded
     assert "Punaises en réserve" not in " ".join(_texts(g))  # not built while folded ...
-    assert "Gallia · Au tour de" in g.title.value  # ... but its title says which province and whose turn
+    # ... but its title says which province and its surges (not whose turn: that changes every few taps, and
+    # would redraw every province's page)
+    assert g.title.value == "Gallia · Déferlements : 0", g.title.value
     assert "Punaises en réserve" in " ".join(_texts(h))  # the tablet's own province is whole
     g.on_change(SimpleNamespace(data=True))
     assert asked == [("G", True)]

@@ -200,7 +200,9 @@ class _Shell:
         self.toasts: list[tuple[str, bool]] = []
         self.phone = False
         self.screen = None
-        self.alerts = SimpleNamespace(attach=lambda *a, **k: None, detach=lambda *a, **k: None)
+        self.alerts = SimpleNamespace(
+            attach=lambda *a, **k: None, detach=lambda *a, **k: None, pending=lambda: False
+        )
         self.page = SimpleNamespace(
             web=True,
             width=1000,

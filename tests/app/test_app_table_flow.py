@@ -300,12 +300,16 @@ def test_a_host_restarted_finds_every_page_back_on_its_seat(app_browser):
     tablet.wait("follow-now", timeout=90_000)
     assert tablet.text("follow-now") == tablet_province, "the tablet plays in turn for the same province"
     remote.wait_text("header", "Bea", timeout=90_000)
-    # the pages hold live sessions on the new process: a move on the tablet reaches the other two (their
-    # headers' event number: their logs read their own province, not the tablet's)
-    heads = {"host": host.text("header"), "remote": remote.text("header")}
+    # the pages hold live sessions on the new process: the tablet's move is played there; a move in the
+    # other province (Ana's or Bea's, whoever is in turn) reaches the other one's page (the tablet's province
+    # is not theirs: nothing on their pages changes with its moves)
+    before = tablet.text("log")
     play_first_choice(tablet)
-    host.wait_change("header", heads["host"], timeout=60_000)
-    remote.wait_change("header", heads["remote"], timeout=60_000)
+    tablet.wait_change("log", before, timeout=60_000)
+    mover, other = (host, remote) if _has(host, "choice-0") else (remote, host)
+    before = other.text("header")
+    play_first_choice(mover)
+    other.wait_change("header", before, timeout=60_000)
     for name, d in (("host", host), ("tablet", tablet), ("remote", remote)):
         d.shot(f"table-flow-restarted-{name}.png")
         assert not d.page.evaluate(SEATS_JS, "start-"), f"the {name} page is not on the start screen"

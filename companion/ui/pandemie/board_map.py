@@ -1,9 +1,9 @@
 """Pandémie's drawn map on the seat screen: the province a page shows (a tablet's, else the seat's own), and
-whether an update changes it (:mod:`companion.ui.boards.pandemie_map` draws it)."""
+what of a view a page shows (:mod:`companion.ui.boards.pandemie_map` draws the map)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 import flet as ft
@@ -40,15 +40,30 @@ def draw(
     return province_map(view, code, seat, lang, width, on_place, names, dark, zoom, device) if code else None
 
 
-def board_changed(old: Mapping[str, Any], new: Mapping[str, Any], seat: str, focus: str) -> bool:
-    """Whether the update changes the province this page shows: its counters, cities and players."""
-    code = shown_province(new, seat, focus)
+def sees(view: Mapping[str, Any], seat: str, focus: str, unfolded: Collection[str]) -> Any:
+    """What a page bound to ``focus`` (a province tablet's province, else the seat's own) shows of ``view``:
+    its province and the ones it unfolded whole, the others' titles (name and surges), the players of
+    those provinces and the seat's own, and what concerns the whole table (who is awaited, the end). An
+    update in another province that leaves this equal changes nothing on the page (a tap there is not drawn
+    here). A page bound to no province shows every province whole: the whole view."""
+    provinces = [p for p in view.get("provinces") or [] if isinstance(p, Mapping)]
+    players: Mapping[str, Any] = view.get("players") or {}
+    me = players.get(seat)
+    if not focus and isinstance(me, Mapping):
+        focus = str(me.get("province") or "")
+    if not focus or not any(str(p.get("code")) == focus for p in provinces):
+        return view
+    shown = {focus, *unfolded}
+    return (
+        [
+            p if str(p.get("code")) in shown else (p.get("code"), p.get("name"), p.get("surges"))
+            for p in provinces
+        ],
+        {s: pl for s, pl in players.items() if s == seat or in_provinces(pl, shown)},
+        {k: v for k, v in view.items() if k not in ("provinces", "players")},
+    )
 
-    def province(view: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]:
-        players = view.get("players") or {}
-        return (
-            next((p for p in view.get("provinces") or [] if str(p.get("code")) == code), None),
-            {s: p for s, p in players.items() if isinstance(p, Mapping) and str(p.get("province")) == code},
-        )
 
-    return province(new) != province(old)
+def in_provinces(player: Any, codes: Collection[str]) -> bool:
+    """Whether a player (an entry of the view's ``players``) plays in one of the provinces ``codes``."""
+    return isinstance(player, Mapping) and str(player.get("province")) in codes

@@ -14,6 +14,7 @@ from ..boardkit import component_name
 from ..memo import keep
 from ..model import say
 from ..widgets import chip, heading, ident, pill
+from .board_map import in_provinces
 
 PAN_COLOURS: dict[str, tuple[str, str, str]] = {  # colour → (fr, en, swatch)
     "blue": ("bleu", "blue", ft.Colors.BLUE_300),
@@ -106,7 +107,7 @@ def board(
     on_unfold: Callable[[str, bool], Any] | None = None,
 ) -> ft.Control:
     """``focus``: the province code a province tablet is bound to (a player's own province on a phone):
-    that province is shown whole, first; the others are folded, one tap away.
+    that province is shown whole, first; the others are folded, one tap away, their players with them.
 
     ``on_unfold`` (a screen that redraws itself): a folded province is then only its title until it is
     unfolded (``on_unfold(code, True)``; the screen redraws with ``code`` in ``unfolded``): what nobody
@@ -170,6 +171,9 @@ def board(
                 slot=("pandemie-province", code),
             )
         )
+    if focus and on_unfold is not None:  # the players of the provinces shown (the others: unfold theirs)
+        shown = {focus, *unfolded}
+        players = {s: pl for s, pl in players.items() if s == seat or in_provinces(pl, shown)}
     if players:
         rows = []
         for s, pl in sorted(
@@ -221,10 +225,15 @@ def _folded(
     over: bool,
     on_unfold: Callable[[str, bool], Any],
 ) -> ft.Control:
-    """Another province, folded: its title, and a mark where its part comes when it is unfolded."""
+    """Another province, folded: its name and its surges (what the whole table fears there), and a mark where
+    its part comes when it is unfolded. Not whose turn it is there: a province's page changes only when
+    something of its own, or the whole table's, does (a turn passing elsewhere redrew every page)."""
+    colon = " : " if lang == "fr" else ": "
     return ident(
         ft.ExpansionTile(
-            title=_tile_title(p, code, lang, names, over),
+            title=ft.Text(
+                f"{p.get('name', code)} · {_pt('surges', lang)}{colon}{p.get('surges', 0)}", size=17
+            ),
             controls=[ft.Text("…", size=17)],
             expanded=False,
             on_change=_unfolding(code, on_unfold),

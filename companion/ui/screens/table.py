@@ -101,7 +101,7 @@ class TableScreen(TableCamera, TableParts, Screen):
         self.picker_state: dict[str, dict[str, Any]] = {}
         self.online = True
         self._redraw_due = False  # a render is scheduled (see _changed)
-        self._drawn_from: tuple[Any, ...] = ()
+        self._shown: Any = None  # what the page showed at its last render (TableParts._shows)
         session.on_change(self._changed)
         # announcements (banner, sound, vibration) of what this screen's seat receives: companion.ui.alerts
         self.privacy = Privacy()  # pass-and-play: the acting player's part shows after their tap
@@ -157,15 +157,10 @@ class TableScreen(TableCamera, TableParts, Screen):
                 return
             if self.follow:
                 await self._sync_actor()
-            drawn = (self.session.snapshot, self.acting.snapshot, self.online, self.follow, self.actor_seat)
-            if (
-                _snap is not None
-                and len(self._drawn_from) == len(drawn)
-                and all(a is b for a, b in zip(drawn, self._drawn_from, strict=True))
-            ):
-                # the same snapshots as on screen (the other session's copy of an update already drawn)
+            # nothing this page shows changed (the other session's copy of an update already drawn, a tap in
+            # another province): not drawn again
+            if _snap is not None and self._shows() == self._shown and not self.shell.alerts.pending():
                 return
-            self._drawn_from = drawn
             await self.shell.redraw(self)
 
         try:
@@ -413,6 +408,7 @@ class TableScreen(TableCamera, TableParts, Screen):
     def _render(self) -> ft.Control:
         lang = self.lang
         snap = self.session.snapshot
+        self._shown = self._shows()
         if snap is None:
             return card(ft.Row([ft.ProgressRing(), ft.Text(tr("table.connecting", lang), size=18)]))
         is_table = self.seat == TABLE
@@ -647,7 +643,7 @@ class TableScreen(TableCamera, TableParts, Screen):
                     )
                 )
             parts.append(ft.ResponsiveRow(row, spacing=8, run_spacing=8))
-        if snap.can_undo:
+        if self._undo_here(snap):
             parts.append(
                 big_button(tr("table.undo", lang), self._undo, "undo", icon=ft.Icons.UNDO, tone="tonal")
             )

@@ -1,0 +1,209 @@
+"""A province's pages are drawn again only when something they show changed. At a campfire one laptop draws
+every tablet's and phone's page: a tap in Gallia used to redraw Hispania's tablet and phones too (a new event
+number in the header, the moving player in every players list, whose turn it was in the folded provinces'
+titles), every page's full cost paid on every tap. Real host, real sessions, real table screens; the shell
+around them counts the redraws."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from companion.announce import turn_seats
+from companion.sync.hosting import HostServer
+from engine.core.events import TABLE
+from engine.core.rng import SeededRng
+
+pytest.importorskip("engine.games.pandemie")
+
+
+class _Shell:
+    """What a table screen asks of the app around it, without a browser: its redraws are counted (and drawn,
+    as the app's shell draws them)."""
+
+    def __init__(self, name: str, drawn: list[str], phone: bool) -> None:
+        self.name, self.drawn = name, drawn
+        self.lang = "fr"
+        self.phone = phone
+        self.screen: Any = None
+        self.toasts: list[tuple[str, bool]] = []
+        self.alerts = SimpleNamespace(
+            attach=lambda *a, **k: None, detach=lambda *a, **k: None, pending=lambda: False
+        )
+        self.page = SimpleNamespace(
+            web=True,
+            width=412 if phone else 1280,
+            height=915 if phone else 800,
+            theme_mode=None,
+            platform_brightness=None,
+        )
+
+    async def redraw(self, screen: Any) -> None:
+        self.drawn.append(self.name)
+        screen.render()
+
+    def refresh(self, top: bool = False) -> None:
+        self.screen.render()
+
+    def toast(self, message: str, error: bool = False) -> None:
+        self.toasts.append((message, error))
+
+    async def remember(self, **_kw: object) -> None:
+        pass
+
+    def camera_kind(self) -> str:
+        return ""
+
+
+class _Table:
+    """A 2-province Pandémie (Gallia, Hispania; two players each) with a tablet per province and a phone per
+    player, their table screens drawn once."""
+
+    def __init__(self, path: Any) -> None:
+        self.host = HostServer(
+            "pandemie",
+            "Feu de camp",
+            path,
+            {"provinces": ["G", "H"], "players": [2, 2]},
+            pin="4821",
+            advertise=False,
+            rng=SeededRng(5),
+            bind="127.0.0.1",
+        )
+        self.drawn: list[str] = []
+        self.screens: dict[str, Any] = {}
+        self.province: dict[str, str] = {}  # page -> its province
+
+    async def open(self) -> None:
+        from companion.ui.screens.table import TableScreen
+
+        await self.host.start()
+        seats = [i for i in self.host.snapshot(TABLE).seats if i.seat != TABLE]
+        for code in ("G", "H"):
+            self._screen(TableScreen, f"tablet-{code}", TABLE, code, code)
+        for i in seats:
+            self._screen(TableScreen, f"phone-{i.seat}", i.seat, "", i.province_code)
+        for screen in self.screens.values():  # as the pages stand once every device holds its seat
+            screen.render()
+
+    def _screen(self, cls: Any, name: str, seat: str, province: str, code: str) -> None:
+        shell = _Shell(name, self.drawn, phone=name.startswith("phone"))
+        screen = cls(shell, self.host.local_session(seat, device=name), seat, province=province)
+        shell.screen = screen
+        self.screens[name], self.province[name] = screen, code
+
+    def in_turn(self, code: str) -> str:
+        snap = self.host.snapshot(TABLE)
+        mine = {i.seat for i in snap.seats if i.province_code == code}
+        return next(s for s in turn_seats(snap.view) if s in mine)
+
+    async def play(self, seat: str, pick: Any = None) -> set[str]:
+        """``seat`` plays a choice (``pick(labels)``: its index; else the first): the pages drawn again."""
+        self.drawn.clear()
+        choices = self.host.snapshot(seat).choices
+        assert choices, f"{seat} has nothing to play"
+        k = pick([c.label_fr for c in choices]) if pick is not None else 0
+        await self.screens[f"phone-{seat}"].session.send(choices[k].intent)
+        await asyncio.sleep(0.3)  # the screens' redraws run on the loop
+        return set(self.drawn)
+
+    def pages(self, code: str) -> set[str]:
+        return {n for n, c in self.province.items() if c == code}
+
+    async def close(self) -> None:
+        for s in self.screens.values():
+            await s.leave()
+        await self.host.stop()
+
+
+def _move(labels: list[str]) -> int:
+    return next((k for k, x in enumerate(labels) if x.startswith("Aller à")), 0)
+
+
+def test_a_tap_in_one_province_redraws_its_pages_and_none_of_another_province(tmp_path):
+    """A pawn moved in Gallia: Gallia's tablet and phones are drawn again; Hispania's are left as they were
+    (nothing they show changed: their province, their players, their log, whose turn it is there)."""
+
+    async def go() -> None:
+        t = _Table(tmp_path / "t.sqlite")
+        await t.open()
+        try:
+            for _ in range(3):
+                drawn = await t.play(t.in_turn("G"), _move)
+                assert drawn <= t.pages("G"), f"drawn outside Gallia: {drawn - t.pages('G')}"
+                assert {"tablet-G"} <= drawn, drawn
+                assert not drawn & t.pages("H"), drawn
+        finally:
+            await t.close()
+
+    asyncio.run(go())
+
+
+def test_a_turn_passing_in_one_province_leaves_another_provinces_pages_alone(tmp_path):
+    """Gallia's player plays their four actions and their turn passes (cards drawn, barbarians spread): the
+    folded Gallia on Hispania's pages says its name and surges, not whose turn it is, and is not drawn again
+    unless Gallia's surges change."""
+
+    async def go() -> None:
+        t = _Table(tmp_path / "t.sqlite")
+        await t.open()
+        try:
+            first = t.in_turn("G")
+            surges = _surges(t, "G")
+            seen: set[str] = set()
+            for _ in range(12):
+                seat = t.in_turn("G")
+                seen |= await t.play(seat, _move)
+                if seat != first:
+                    break
+            assert t.in_turn("G") != first, "the turn passed in Gallia"
+            assert _surges(t, "G") == surges, "(this seed: no surge in Gallia meanwhile)"
+            assert not seen & t.pages("H"), seen & t.pages("H")
+        finally:
+            await t.close()
+
+    asyncio.run(go())
+
+
+def test_an_unfolded_province_redraws_the_page_that_opened_it(tmp_path):
+    """Hispania's tablet unfolds Gallia: from then on, a move in Gallia is drawn there too (and only there
+    among Hispania's pages)."""
+
+    async def go() -> None:
+        t = _Table(tmp_path / "t.sqlite")
+        await t.open()
+        try:
+            tablet = t.screens["tablet-H"]
+            tablet._unfold("G", True)
+            drawn = await t.play(t.in_turn("G"), _move)
+            assert "tablet-H" in drawn and not (drawn & t.pages("H")) - {"tablet-H"}, drawn
+        finally:
+            await t.close()
+
+    asyncio.run(go())
+
+
+def test_a_province_tablet_offers_to_undo_only_its_own_players_actions(tmp_path):
+    """The undo takes back the table's last action: Hispania's tablet no longer offers it for a move just
+    made in Gallia (a tap there took back another province's move); Gallia's tablet does."""
+
+    async def go() -> None:
+        t = _Table(tmp_path / "t.sqlite")
+        await t.open()
+        try:
+            await t.play(t.in_turn("G"), _move)
+            g, h = t.host.snapshot(TABLE), t.screens["tablet-H"]
+            assert g.can_undo and g.undo_seat, "the host allows the table to take the move back"
+            assert t.screens["tablet-G"]._undo_here(g) and not h._undo_here(g)
+        finally:
+            await t.close()
+
+    asyncio.run(go())
+
+
+def _surges(t: _Table, code: str) -> int:
+    view = t.host.snapshot(TABLE).view
+    return int(next(p for p in view["provinces"] if p["code"] == code).get("surges") or 0)
