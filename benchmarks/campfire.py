@@ -11,7 +11,9 @@ choice, and the benchmark measures
 - the app's whole-process CPU from the tap until every page has its update (``/proc/<pid>/stat``: user +
   system time, 10 ms ticks), per tap and per page;
 - tap → the acting page's update received, and tap → the last page's update received (on loopback,
-  received ≈ written);
+  received ≈ written): every page of the acting province gets one; another province's page only when
+  something it shows changed (a surge crossing into it, its undo going); the map's arrows hidden a few
+  seconds after an earlier move are not a tap's update;
 - the bytes each page receives per tap, the app's resident memory per page, and the time for all N
   devices to be seated when they join at once (24 devices scanning the QR at once: within 10 s);
 - one real Chromium page alone (a phone, then a tablet; ``harness.browser``), the app serving it and the
@@ -41,6 +43,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import msgpack
 
 from harness.app import free_port, start_app, stop_app
 from harness.flet_client import BROWSER_PAGE, FletPage
@@ -134,6 +138,30 @@ class Device:
     address: str
     page: FletPage | None = None
     joined_s: float = 0.0
+    province: str = ""  # the province it shows: a tablet's, a phone's player's (see province_of)
+
+
+def province_of(kind: str, what: str, players: list[int]) -> str:
+    """The province a device of :func:`plan` shows: a tablet's own, or that of a phone's seat (a table made by
+    :func:`make_table` numbers its seats province by province)."""
+    if kind == "tablet":
+        return what
+    n = int(what[1:])
+    for code, count in zip(PROVINCES, players, strict=False):
+        if n <= count:
+            return code
+        n -= count
+    raise ValueError(f"seat {what} is in no province of {players}")
+
+
+def fading(frame: bytes) -> bool:
+    """Whether a frame only hides the map's arrows of an earlier move (a drawn map's own timer, a few seconds
+    after that move): not a tap's update."""
+    try:
+        action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
+    except Exception:  # noqa: BLE001 - not one of Flet's frames: counted
+        return False
+    return action == 2 and isinstance(body, dict) and body.get("patch") == [[0], [0, 0, "visible", False]]
 
 
 async def join(url: str, d: Device) -> None:
@@ -242,13 +270,16 @@ class Table:
             time.monotonic(),
             cpu_s(self.pid),
         )
+        # the pages that show the acting province: each gets the tap's update (another province's page gets
+        # one only when something it shows changed: a surge crossing into it, its folded title's surges)
+        here = [k for k, x in enumerate(self.devices) if x.province == d.province and x.page is not None]
         while time.monotonic() < deadline:  # then until nothing more comes and the app is idle
             await asyncio.sleep(0.03)
             count, cpu = sum(len(p.frames) for p in pages), cpu_s(self.pid)
             if count != last_count or cpu != last_cpu:
                 last_count, last_cpu, last_change = count, cpu, time.monotonic()
                 continue
-            waiting = any(len(p.frames) == n for p, n in zip(pages, before, strict=True))
+            waiting = any(not _updated(pages[k].frames[before[k] :]) for k in here)
             if time.monotonic() - last_change >= (WAIT_S if waiting else QUIET_S):
                 break
         c1 = cpu_s(self.pid)
@@ -256,7 +287,7 @@ class Table:
         got = 0
         size = 0
         for p, n in zip(pages, before, strict=True):
-            new = p.frames[n:]
+            new = [f for f in p.frames[n:] if not fading(f[2])]
             if new:
                 got += 1
                 per.append(1000 * (new[-1][0] - t0))
@@ -273,6 +304,10 @@ class Table:
             bytes_per_page=size / len(pages),
             per_page_ms=per,
         )
+
+
+def _updated(frames: list[tuple[float, int, bytes]]) -> bool:
+    return any(not fading(f[2]) for f in frames)
 
 
 @dataclass
@@ -323,7 +358,8 @@ async def _run_game(n: int, taps: int, tmp: Path, seed: int) -> Result:
     proc = start_app(tmp / "data", port, lan=True, log_path=tmp / "app.log")
     url = f"https://127.0.0.1:{port}/"
     devices = [
-        Device(kind, what, f"127.0.{10 + i // 200}.{1 + i % 200}") for i, (kind, what) in enumerate(plan_)
+        Device(kind, what, f"127.0.{10 + i // 200}.{1 + i % 200}", province=province_of(kind, what, players))
+        for i, (kind, what) in enumerate(plan_)
     ]
     try:
         await asyncio.sleep(1.0)
