@@ -154,6 +154,14 @@ def province_of(kind: str, what: str, players: list[int]) -> str:
     raise ValueError(f"seat {what} is in no province of {players}")
 
 
+def make_devices(plan_: list[tuple[str, str]], players: list[int], net: int = 10) -> list[Device]:
+    """The devices of :func:`plan`, each joining from its own loopback address (``127.0.<net>.…`` on)."""
+    return [
+        Device(kind, what, f"127.0.{net + i // 200}.{1 + i % 200}", province=province_of(kind, what, players))
+        for i, (kind, what) in enumerate(plan_)
+    ]
+
+
 def fading(frame: bytes) -> bool:
     """Whether a frame only hides the map's arrows of an earlier move (a drawn map's own timer, a few seconds
     after that move): not a tap's update."""
@@ -272,14 +280,15 @@ class Table:
         )
         # the pages that show the acting province: each gets the tap's update (another province's page gets
         # one only when something it shows changed: a surge crossing into it, its folded title's surges)
-        here = [k for k, x in enumerate(self.devices) if x.province == d.province and x.page is not None]
+        here = [x.page for x in self.devices if x.province == d.province and x.page is not None]
+        start = {id(p): n for p, n in zip(pages, before, strict=True)}
         while time.monotonic() < deadline:  # then until nothing more comes and the app is idle
             await asyncio.sleep(0.03)
             count, cpu = sum(len(p.frames) for p in pages), cpu_s(self.pid)
             if count != last_count or cpu != last_cpu:
                 last_count, last_cpu, last_change = count, cpu, time.monotonic()
                 continue
-            waiting = any(not _updated(pages[k].frames[before[k] :]) for k in here)
+            waiting = any(not _updated(p.frames[start[id(p)] :]) for p in here)
             if time.monotonic() - last_change >= (WAIT_S if waiting else QUIET_S):
                 break
         c1 = cpu_s(self.pid)
@@ -357,10 +366,7 @@ async def _run_game(n: int, taps: int, tmp: Path, seed: int) -> Result:
     port = free_port()
     proc = start_app(tmp / "data", port, lan=True, log_path=tmp / "app.log")
     url = f"https://127.0.0.1:{port}/"
-    devices = [
-        Device(kind, what, f"127.0.{10 + i // 200}.{1 + i % 200}", province=province_of(kind, what, players))
-        for i, (kind, what) in enumerate(plan_)
-    ]
+    devices = make_devices(plan_, players)
     try:
         await asyncio.sleep(1.0)
         rss0 = rss_mb(proc.pid)

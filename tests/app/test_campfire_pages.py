@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.campfire import Device, Table, join, make_table, plan, province_of
+from benchmarks.campfire import Table, join, make_devices, make_table, plan
 from harness.app import free_port, start_app, stop_app
 
 pytest.importorskip("engine.games.pandemie")
@@ -25,10 +25,7 @@ def test_a_tap_reaches_its_provinces_pages_and_no_other_provinces(tmp_path: Path
     port = free_port()
     proc = start_app(tmp_path / "data", port, lan=True, log_path=tmp_path / "app.log")
     url = f"https://127.0.0.1:{port}/"
-    devices = [
-        Device(k, w, f"127.0.60.{i + 1}", province=province_of(k, w, players))
-        for i, (k, w) in enumerate(devices_plan)
-    ]
+    devices = make_devices(devices_plan, players, net=60)
 
     async def play() -> None:
         await asyncio.gather(*(join(url, d) for d in devices))
