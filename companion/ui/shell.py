@@ -78,6 +78,7 @@ class Shell:
         self.screen: Screen | None = None
         self._drawn: Screen | None = None  # the screen whose controls are on the page
         self._memo = Store()  # controls this page keeps between renders (see companion.ui.memo)
+        self._bar_key: tuple[Any, ...] = ()  # what the app bar on the page says (see refresh)
         self.record: rejoin.Record | None = None  # where this device sits (remembered on the device)
         self.access = Access(hub)  # who this page is: decided on the server (see companion.ui.access)
         # a browser's id for the places the server remembers (companion.ui.places); none for a window
@@ -327,9 +328,15 @@ class Shell:
         if self._away is not None:  # no browser shows this page now: drawn when it comes back (_reconnected)
             return  # (a page reloaded into a new session, a phone locked: it no longer costs every update)
         idle_gc.busy()  # a page is being drawn: no full garbage collection now (companion.runtime.idle_gc)
-        appbar = self._appbar(screen)
         shown = self.scroller.controls
         same = screen.grafted and not top and self._drawn is screen and len(shown) == 1
+        # the app bar says the screen's title in the page's language and the theme a tap switches to: the
+        # same screen drawn again for its table's update keeps the bar on the page (nothing built, compared
+        # or sent)
+        bar_key = (id(screen), screen.title_key, self.lang, self.phone, theme.current(self.page))
+        keep_bar = same and bar_key == self._bar_key and self.page.appbar is not None
+        self._bar_key = bar_key
+        appbar = self.page.appbar if keep_bar else self._appbar(screen)
         if not same:
             self._memo.clear()  # kept controls belong to the tree on the page: a new screen starts afresh
         body = self._render_body(screen, self._memo)
@@ -337,7 +344,7 @@ class Shell:
         if same:
             # the same screen again: only what changed goes to the browser (see graft)
             try:
-                appbar_, bar_touched = graft_touched(self.page.appbar, appbar)
+                appbar_, bar_touched = (appbar, []) if keep_bar else graft_touched(self.page.appbar, appbar)
                 body_, body_touched = graft_touched(shown[0], body)
             except Exception:
                 log.exception("grafting %s", type(screen).__name__)

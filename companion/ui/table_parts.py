@@ -58,24 +58,19 @@ class TableParts:
             if self.seat == TABLE and self.province
             else model.say(snap.seat, lang, names)
         )
-        line = table_title(snap.table_name, snap.game, lang)
-        facts = [x for x in (h.actions, h.where, h.awaited) if x]
-        top: list[ft.Control] = [
-            ident(ft.Text(h.turn, size=24, weight=ft.FontWeight.BOLD), "head-turn"),
-            *(
-                [ident(ft.Row([pill(x) for x in facts], wrap=True, spacing=6, run_spacing=6), "head-facts")]
-                if facts
-                else []
-            ),
-            # the number of the last event this page shows (its log's); what the UI benchmarks watch for to
-            # time a page's repaint (benchmarks.watch)
-            ft.Text(f"{line} · {tr('table.seat', lang, seat=me)} · {self._last_seq(snap)}", size=14),
-        ]
+        facts = tuple(x for x in (h.actions, h.where, h.awaited) if x)
+        # the number of the last event this page shows (its log's); what the UI benchmarks watch for to time a
+        # page's repaint (benchmarks.watch)
+        line = (
+            f"{table_title(snap.table_name, snap.game, lang)} · {tr('table.seat', lang, seat=me)} · "
+            f"{self._last_seq(snap)}"
+        )
+        # kept while it says the same (companion.ui.memo); when it changed, written into the one on the page
         parts: list[ft.Control] = [
-            card(
-                vcol(top, spacing=6, tight=True),
-                identifier="header",
-                bgcolor=ft.Colors.TERTIARY_CONTAINER if h.mine else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            keep(
+                ("header", h.turn, facts, line, h.mine),
+                lambda: _head_card(h.turn, facts, line, h.mine),
+                "header",
             )
         ]
         if snap.outcome is not None:
@@ -228,23 +223,34 @@ class TableParts:
                 capitalization=ft.TextCapitalization.CHARACTERS,
             )
         self.scan.label = label
+        # the buttons are the same at each update of the table: kept (companion.ui.memo) while the language
+        # and the camera's state are
         buttons: list[ft.Control] = [
-            big_button(
-                tr("scan.enter", lang),
-                self._entered,
-                "scan-enter",
-                icon=ft.Icons.KEYBOARD_RETURN,
-                col={"xs": 6},
+            keep(
+                ("scan-enter", lang),
+                lambda: big_button(
+                    tr("scan.enter", lang),
+                    self._entered,
+                    "scan-enter",
+                    icon=ft.Icons.KEYBOARD_RETURN,
+                    col={"xs": 6},
+                ),
             )
         ]
-        cam = self.camera.button("scan-camera", col={"xs": 6})  # the live viewfinder (table_camera)
+        cam = keep(  # the live viewfinder (table_camera); None while it is open, or on a page without one
+            ("scan-camera", lang, self.camera.available, self.camera.is_open),
+            lambda: self.camera.button("scan-camera", col={"xs": 6}),
+        )
         if cam is not None:
             buttons.append(cam)
         seen = self.camera.control()  # open: what it saw and did, and its close button
         self._drop_stale_question(self.acting.snapshot or snap)  # the camera's question, once the game moved
         return vcol(
             [
-                ft.Text(tr("scan.title", lang), size=16, weight=ft.FontWeight.W_600),
+                keep(
+                    ("scan-title", lang),
+                    lambda: ft.Text(tr("scan.title", lang), size=16, weight=ft.FontWeight.W_600),
+                ),
                 ident(self.scan, "scan-field"),
                 ft.ResponsiveRow(buttons, spacing=8, run_spacing=8),
                 *([seen] if seen is not None else []),
@@ -299,7 +305,10 @@ class TableParts:
         lang = self.lang
         log, switch = self._log_part(snap)
         lines = model.log_lines(log, lang, limit=self._log_limit())
-        items: list[ft.Control] = [heading(tr("table.log", lang)), *switch]
+        items: list[ft.Control] = [
+            keep(("log-heading", lang), lambda: heading(tr("table.log", lang))),
+            *switch,
+        ]
         if not lines:
             items.append(ft.Text(tr("table.log.empty", lang), size=15))
         for seq, text in lines:
@@ -340,8 +349,12 @@ class TableParts:
 
         said = t("log.everywhere_said" if self.log_everywhere else "log.mine_said", lang, province=name)
         return log, [
-            ft.Text(said, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-            big_button(label, switch, "log-switch", icon=icon, tone="tonal"),
+            keep(("log-said", said), lambda: ft.Text(said, size=14, color=ft.Colors.ON_SURFACE_VARIANT)),
+            keep(
+                ("log-switch", label),
+                lambda: big_button(label, switch, "log-switch", icon=icon, tone="tonal"),
+                "log-switch",
+            ),
         ]
 
     def _log_mine(self, snap: Snapshot) -> str:
@@ -382,4 +395,30 @@ class TableParts:
             )
         ]
 
-    # -- acting ---------------------------------------------------------------------------------------
+
+def _head_card(turn: str, facts: tuple[str, ...], line: str, mine: bool) -> ft.Control:
+    """The header's card: whose turn, the facts of this seat's turn (pills), the table and the seat."""
+    # each line kept apart: a move changes the actions left and the event's number, not whose turn it is
+    top: list[ft.Control] = [
+        keep(
+            ("head-turn", turn), lambda: ident(ft.Text(turn, size=24, weight=ft.FontWeight.BOLD), "head-turn")
+        ),
+        *(
+            [
+                keep(
+                    ("head-facts", facts),
+                    lambda: ident(
+                        ft.Row([pill(x) for x in facts], wrap=True, spacing=6, run_spacing=6), "head-facts"
+                    ),
+                )
+            ]
+            if facts
+            else []
+        ),
+        ft.Text(line, size=14),
+    ]
+    return card(
+        vcol(top, spacing=6, tight=True),
+        identifier="header",
+        bgcolor=ft.Colors.TERTIARY_CONTAINER if mine else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+    )

@@ -7,14 +7,40 @@ table; the redraws themselves are counted in process by ``test_province_pages``.
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from benchmarks.campfire import Table, join, make_devices, make_table, plan
+from benchmarks.campfire import Device, Table, join, make_devices, make_table, plan
+from companion.ui.boards.pandemie_map import SHOW_SECONDS
 from harness.app import free_port, start_app, stop_app
+from harness.flet_client import FletPage
 
 pytest.importorskip("engine.games.pandemie")
+
+
+def shown(page: FletPage) -> Counter[str]:
+    """What the controls now on ``page`` say (its tree as the patches left it): texts, labels and tooltips,
+    with their semantics identifiers (not the map's shapes: the rings of the last action a page saw are its
+    own)."""
+    out: Counter[str] = Counter()
+    stack: list[Any] = [page.root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k in ("value", "label", "tooltip", "identifier", "title", "text"):
+                    if isinstance(v, str):
+                        out[f"{k}={v}"] += 1
+                    else:
+                        stack.append(v)
+                elif isinstance(v, dict | list):
+                    stack.append(v)
+        elif isinstance(node, list):
+            stack.extend(node)
+    return out
 
 
 def test_a_tap_reaches_its_provinces_pages_and_no_other_provinces(tmp_path: Path) -> None:
@@ -49,6 +75,20 @@ def test_a_tap_reaches_its_provinces_pages_and_no_other_provinces(tmp_path: Path
                         f"{x.kind} {x.what} of {x.province} got an update ({ms:.0f} ms)"
                     )
         assert len(provinces) > 1, "taps in several provinces"
+        # what each page keeps from one update to the next (its header, counters, players, folded provinces)
+        # never goes stale: a tablet drawn afresh now shows what the tablets that followed every tap show
+        await asyncio.sleep(SHOW_SECONDS + 1)  # the last move's arrows gone from every map
+        for code in sorted(provinces):
+            fresh = Device("tablet", code, f"127.0.61.{len(devices) + 1}", province=code)
+            await join(url, fresh)
+            try:
+                await asyncio.sleep(1)
+                old = next(x for x in devices if x.kind == "tablet" and x.what == code)
+                assert old.page is not None and fresh.page is not None
+                assert shown(old.page) == shown(fresh.page), f"{code}'s tablet differs from one drawn afresh"
+            finally:
+                if fresh.page is not None:
+                    await fresh.page.close()
 
     async def go() -> None:
         try:

@@ -284,6 +284,20 @@ def layer_for(
 
 
 def counters(pv: Mapping[str, Any], lang: str) -> ft.Control:
+    """The province's counters above its map (speed, surges, marker, people left, victories): kept while they
+    say the same (companion.ui.memo), a move of a pawn leaves them on the page."""
+    shown = (
+        pv.get("speed"),
+        pv.get("surges"),
+        pv.get("speed_position"),
+        tuple((pv.get("supply") or {}).items()),
+        tuple(pv.get("victories") or ()),
+    )
+    code = str(pv.get("code", ""))
+    return keep(("map-counters", code, lang, shown), lambda: _counters(pv, lang), slot=("map-counters", code))
+
+
+def _counters(pv: Mapping[str, Any], lang: str) -> ft.Control:
     en = lang == "en"
 
     def item(label: str, value: str, ident: str) -> ft.Control:

@@ -123,31 +123,28 @@ def board(
         provinces.sort(key=lambda p: str(p.get("code")) != focus)
     else:
         focus = ""
-    if me is not None:  # a player's phone: their own hand first
+    if me is not None:  # a player's phone: their own hand first (kept while it is the same)
         hand = me.get("hand")
-        cards = (
-            [pill(component_name(c)) for c in hand]
-            if hand is not None
-            else [ft.Text(_pt("hidden", lang, n=me.get("hand_size", 0)))]
-        )
+        held = tuple(hand) if hand is not None else me.get("hand_size", 0)
         parts.append(
-            ft.Column(
-                [
-                    heading(
-                        f"{role_name(str(me.get('role', '')), lang)} · {_city(me.get('city') or '')}", 18
-                    ),
-                    ft.Text(_pt("hand", lang), size=15, weight=ft.FontWeight.W_600),
-                    ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
-                ],
-                spacing=6,
-                tight=True,
+            keep(
+                ("pandemie-hand", lang, str(me.get("role", "")), me.get("city") or "", held),
+                lambda: _hand(me, lang),
+                slot="pandemie-hand",
             )
         )
     over = view.get("outcome") is not None  # a finished game: nobody's turn any more
     for p in provinces:
         code = str(p.get("code", ""))
         if focus and code != focus and on_unfold is not None and code not in unfolded:
-            parts.append(_folded(p, code, lang, names, over, on_unfold))  # its title only, until unfolded
+            # its title only, until unfolded; kept while its name and surges are the same
+            parts.append(
+                keep(
+                    ("pandemie-folded", code, lang, str(p.get("name", code)), p.get("surges", 0)),
+                    lambda p=p, code=code: _folded(p, code, lang, names, over, on_unfold),
+                    slot=("pandemie-province", code),
+                )
+            )
             continue
         opened = code in unfolded
         # a province's part is kept while nothing in it changed (an action in another province)
@@ -175,7 +172,7 @@ def board(
         shown = {focus, *unfolded}
         players = {s: pl for s, pl in players.items() if s == seat or in_provinces(pl, shown)}
     if players:
-        rows = []
+        said: list[tuple[str, bool]] = []
         for s, pl in sorted(
             players.items(), key=lambda kv: bool(focus) and str(kv[1].get("province")) != focus
         ):
@@ -185,16 +182,50 @@ def board(
                 if hand is not None
                 else _pt("hidden", lang, n=pl.get("hand_size", 0))
             )
-            rows.append(
-                ft.Text(
+            said.append(
+                (
                     f"{say(s, lang, names)} · {role_name(str(pl.get('role', '')), lang)} "
                     f"{_pt('in', lang)} {_city(pl.get('city') or '')} — {cards}",
-                    size=15,
-                    weight=ft.FontWeight.BOLD if s == seat else None,
+                    s == seat,
                 )
             )
-        parts.append(ft.Column([heading(_pt("players", lang), 18), *rows], spacing=4, tight=True))
+        parts.append(
+            keep(
+                ("pandemie-players", lang, tuple(said)), lambda: _players(said, lang), slot="pandemie-players"
+            )
+        )
     return ft.Column(parts, spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _hand(me: Mapping[str, Any], lang: str) -> ft.Control:
+    """A player's role, city and hand (the cards, or how many when they are hidden)."""
+    hand = me.get("hand")
+    cards = (
+        [pill(component_name(c)) for c in hand]
+        if hand is not None
+        else [ft.Text(_pt("hidden", lang, n=me.get("hand_size", 0)))]
+    )
+    return ft.Column(
+        [
+            heading(f"{role_name(str(me.get('role', '')), lang)} · {_city(me.get('city') or '')}", 18),
+            ft.Text(_pt("hand", lang), size=15, weight=ft.FontWeight.W_600),
+            ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
+        ],
+        spacing=6,
+        tight=True,
+    )
+
+
+def _players(said: list[tuple[str, bool]], lang: str) -> ft.Control:
+    """The players list: each line said, the page's own seat in bold."""
+    rows = [
+        keep(
+            ("pandemie-player", x, mine),
+            lambda x=x, mine=mine: ft.Text(x, size=15, weight=ft.FontWeight.BOLD if mine else None),
+        )
+        for x, mine in said
+    ]
+    return ft.Column([heading(_pt("players", lang), 18), *rows], spacing=4, tight=True)
 
 
 def _tile_title(
@@ -254,15 +285,20 @@ def _province(
     on_unfold: Callable[[str, bool], Any] | None = None,
 ) -> ft.Control:
     turn = None if over else p.get("turn")
-    counters = [
-        chip(
+    said = [
+        (
             _pt("turn", lang),
             say(turn, lang, names) + (f" ({_pt('you', lang)})" if turn == seat else "") if turn else "—",
         ),
-        chip(_pt("actions", lang), str(p.get("actions_left", "—"))),
-        chip(_pt("speed", lang), str(p.get("speed", "—"))),
-        chip(_pt("surges", lang), str(p.get("surges", 0))),
-        chip(_pt("phase", lang), word("phase", str(p["phase"]), lang) if p.get("phase") else "—"),
+        (_pt("actions", lang), str(p.get("actions_left", "—"))),
+        (_pt("speed", lang), str(p.get("speed", "—"))),
+        (_pt("surges", lang), str(p.get("surges", 0))),
+        (_pt("phase", lang), word("phase", str(p["phase"]), lang) if p.get("phase") else "—"),
+    ]
+    # each counter kept while it says the same: a move changes the actions left, not the others
+    counters = [
+        keep(("pandemie-chip", code, label, value), lambda label=label, value=value: chip(label, value))
+        for label, value in said
     ]
     block: list[ft.Control] = [
         heading(f"{p.get('name', code)} ({code})", 20),

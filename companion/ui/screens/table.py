@@ -739,6 +739,8 @@ class TableScreen(TableCamera, TableParts, Screen):
             same_screen = not self.pending and not (self.scan.value or "")
             self.pending = []
             self.scan.value = ""
+            if same_screen:  # nor the whole page's walk Flet makes after a handler (its own switch)
+                ft.context.disable_auto_update()
         except Rejected as exc:
             self.shell.toast(tr("table.rejected", self.lang, message=self._refusal(exc)), error=True)
         except Exception as exc:
