@@ -104,11 +104,19 @@ class App:
     ) -> None:
         self.workdir = workdir
         self.data = data if data is not None else workdir / "data"
-        self.port = free_port()
-        self.url = f"{'https' if lan else 'http'}://127.0.0.1:{self.port}/"
         self.toy, self.lan, self.extra = toy, lan, extra
         self.log = workdir / "app.log"
-        self.proc = self._start()
+        for attempt in range(3):
+            # a free port can be taken by another process before the app binds it (tests and benchmarks
+            # running side by side): then another one
+            self.port = free_port()
+            self.url = f"{'https' if lan else 'http'}://127.0.0.1:{self.port}/"
+            try:
+                self.proc = self._start()
+                break
+            except RuntimeError as exc:
+                if "Address already in use" not in str(exc) or attempt == 2:
+                    raise
 
     def _start(self) -> subprocess.Popen[bytes]:
         return start_app(

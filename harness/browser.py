@@ -108,20 +108,44 @@ class Driver:
                         pass
         self.page.wait_for_selector(self.sel(shows), timeout=timeout)
 
+    # '' when the page's focus is in the control (Flutter's text editing takes the keys), else what has it
+    _FOCUS_JS = (
+        "(sel) => { const n = document.querySelector(sel); const a = document.activeElement; "
+        "if (n && a && (n === a || n.contains(a))) return ''; "
+        "return a ? (a.tagName + ' ' + (a.getAttribute('aria-label') || a.innerText || '')).slice(0, 120) "
+        ": 'nothing'; }"
+    )
+
     def fill(self, ident: str, text: str) -> None:
-        box = self.steady(ident)
-        for _attempt in range(3):
+        """Type ``text`` into the text field ``ident`` with real key events, once it has the page's focus.
+        The field's input is focused as a screen reader does (the DOM's focus, no click): Flutter scrolls its
+        canvas a frame after the field's semantics node, and a click at the node's place before could land on
+        another control (a button opening a dialog over the field). A field without an input yet is
+        clicked."""
+        elsewhere = ""
+        for _attempt in range(4):
+            box = self.steady(ident)
             inp = box.locator("input, textarea")
-            (inp.first if inp.count() else box).click()
+            if inp.count():
+                inp.first.focus()
+            else:
+                box.click()
             self.page.wait_for_timeout(100)
+            elsewhere = str(self.page.evaluate(self._FOCUS_JS, self.sel(ident)))
+            if elsewhere:  # the focus went to something else: again, once the page is still
+                self.page.wait_for_timeout(300)
+                continue
             self.page.keyboard.press("Control+A")
             self.page.keyboard.press("Delete")
             self.page.keyboard.type(text)  # real key events: Flutter's text editing sees every one
             self.page.wait_for_timeout(150)
             inp = box.locator("input, textarea")
-            if not inp.count() or inp.first.input_value().lower() == text.lower():  # some fields capitalise
+            if inp.count() and inp.first.input_value().lower() == text.lower():  # some fields capitalise
                 return
-        raise AssertionError(f"could not type {text!r} into {ident!r}")
+            elsewhere = (
+                f"the field holds {inp.first.input_value()!r}" if inp.count() else "no input in the field"
+            )
+        raise AssertionError(f"could not type {text!r} into {ident!r}: {elsewhere}")
 
     # one evaluation finds the control and reads it: a screen re-rendered between a wait and a read (a page
     # reconnecting to a restarted app) cannot make the read fail
