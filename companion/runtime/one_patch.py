@@ -38,14 +38,14 @@ REQUIRES = [
 
 FLET_VERSION = "1.0.5"
 
-_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+_CHILD_FIELDS: dict[type, frozenset[str]] = {}
 
 
-def _child_fields(cls: type) -> tuple[str, ...]:
+def _child_fields(cls: type) -> frozenset[str]:
     """The dataclass fields of ``cls`` that may hold a control or a list of them (not its private ones)."""
     names = _CHILD_FIELDS.get(cls)
     if names is None:
-        names = _CHILD_FIELDS[cls] = tuple(
+        names = _CHILD_FIELDS[cls] = frozenset(
             f.name for f in dataclasses.fields(cls) if not f.name.startswith("_")
         )
     return names
@@ -72,15 +72,19 @@ def path_to(root: BaseControl, control: BaseControl) -> list[Any] | None:
 
 
 def _where(parent: BaseControl, child: BaseControl) -> list[Any] | None:
-    """Where ``parent`` holds ``child``: [field] or [field, index]."""
-    for name in _child_fields(type(parent)):
-        value = getattr(parent, name, None)
-        if value is child:
-            return [name]
-        if isinstance(value, list):
-            for i, item in enumerate(value):
-                if item is child:
-                    return [name, i]
+    """Where ``parent`` holds ``child``: [field] or [field, index]. Only the fields it was given are looked
+    at: Flet keeps its properties in ``_values`` and its plain fields (``controls``) on the object."""
+    names = _child_fields(type(parent))
+    for given in (vars(parent), getattr(parent, "_values", None) or {}):
+        for name, value in given.items():
+            if name not in names:
+                continue
+            if value is child:
+                return [name]
+            if isinstance(value, list):
+                for i, item in enumerate(value):
+                    if item is child:
+                        return [name, i]
     return None
 
 

@@ -78,6 +78,10 @@ class Projector:
         self._names_of: list[SeatInfo] | None = None
         self._names_cache: dict[str, dict[str, str]] = {}
         self._snaps: dict[str, Snapshot] = {}
+        # (intent as JSON, the names it may say) -> its button's words (fr, en): every seat's choices are
+        # listed again at each change of the table, and most of them were there before (an event card
+        # playable at any moment, the moves of a player whose turn goes on)
+        self._choice_words: dict[tuple[bytes, tuple[tuple[str, str], ...]], tuple[str, str]] = {}
         self._seats: list[SeatInfo] | None = None  # cached until the seats' names change
         self.held: frozenset[str] = frozenset()  # the seats a device holds (set_held)
         self.away: frozenset[str] = frozenset()  # the seats whose device has been gone a while (set_away)
@@ -245,14 +249,19 @@ class Projector:
             view = {"error": f"{type(exc).__name__}: {exc}"}
         choices = []
         try:
+            fr, en = self._names("fr"), self._names("en")
+            names = tuple(sorted(fr.items()))  # the English names follow the same seats' names
             for intent in game.legal(state, seat):
-                choices.append(
-                    Choice(
-                        _json(intent),
-                        said(game, intent, "fr", self._names("fr")),
-                        said(game, intent, "en", self._names("en")),
+                raw = msgspec.json.encode(intent)
+                words = self._choice_words.get((raw, names))
+                if words is None:
+                    if len(self._choice_words) > 4096:  # a long game: the old ones go
+                        self._choice_words.clear()
+                    words = self._choice_words[raw, names] = (
+                        said(game, intent, "fr", fr),
+                        said(game, intent, "en", en),
                     )
-                )
+                choices.append(Choice(msgspec.json.decode(raw), *words))
         except Exception:
             log.exception("legal(%s) failed", seat)
         outcome = _json(self.table.outcome())
