@@ -301,7 +301,6 @@ def _replace_stuck(
     pages: list[Any],
     index: int,
     url: str,
-    seq: int,
     counting: list[bool],
     flet_bytes: list[int],
     viewport: str,
@@ -474,13 +473,13 @@ def _bench(
     with_tree: Any = None  # the one page with its accessibility tree on (the one that taps), without --a11y
     watchdog = Watchdog().start()  # a page that spins while a call waits on it is killed, not waited for
 
-    def reopen(k: int, why: str, seq: int, after: str = "") -> None:
+    def reopen(k: int, why: str, after: str = "") -> None:
         """Page ``k`` stopped answering or crashed: said, listed in ``stuck``, and the device's page opened
         again (:func:`_replace_stuck`), the machine then left to settle."""
         stuck.append(f"{DEVICE_SEATS[k]} (page {k}) {why}")
         print(f"  {stuck[-1]}; opened again in a new page{after}", flush=True)
         watchdog.beat()
-        _replace_stuck(pages, k, url, seq, counting, flet_bytes, viewport, a11y)
+        _replace_stuck(pages, k, url, counting, flet_bytes, viewport, a11y)
         watchdog.beat()
         quiet(0.6, timeout=8.0)
 
@@ -502,7 +501,7 @@ def _bench(
             try:
                 with_tree = _switch_a11y(with_tree, d, seq0, pages)
             except Unresponsive as exc:  # a page hung on its reload or its tree: said, opened again
-                reopen(exc.index, f"before tap {done}: {exc}", seq0)
+                reopen(exc.index, f"before tap {done}: {exc}")
                 with_tree = None
                 misses += 1
                 continue
@@ -516,7 +515,7 @@ def _bench(
         try:
             box = on_screen(d, "choice-0")
         except Exception as exc:  # noqa: BLE001 - the page crashed, or spun and was killed (Watchdog)
-            reopen(idx, f"before tap {done}: {str(exc).splitlines()[0][:160]}", seq0)
+            reopen(idx, f"before tap {done}: {str(exc).splitlines()[0][:160]}")
             with_tree = None
             misses += 1
             continue
@@ -526,7 +525,7 @@ def _bench(
         except Unresponsive as exc:  # a page whose main thread is held: say which, look at it, reload it
             if with_tree is pages[exc.index]:
                 with_tree = None
-            reopen(exc.index, f"before tap {done}: {exc}", seq0)
+            reopen(exc.index, f"before tap {done}: {exc}")
             misses += 1
             continue
         armed_at = time.time() * 1000
@@ -574,7 +573,6 @@ def _bench(
                 reopen(
                     k,
                     f"at tap {done}: {str(exc).splitlines()[0][:160]}",
-                    host.seq(),
                     "; the tap is not counted",
                 )
                 if with_tree is not None and with_tree.page.is_closed():
