@@ -74,8 +74,25 @@ TEXTS: dict[str, tuple[str, str]] = {
         "la page doit être en HTTPS (l'adresse https:// de l'hôte)",
         "the page must be served over HTTPS (the host's https:// address)",
     ),
+    "app_denied": (
+        "l'appareil l'a refusée (autorisez la caméra pour Tablekeeper dans ses réglages)",
+        "the device refused it (allow the camera for Tablekeeper in its settings)",
+    ),
+    "no_stream": ("la caméra ne donne pas d'images", "the camera gives no picture"),
 }
 t = pairs(TEXTS)
+
+# What a camera's own failure says (the phone app's camera plugin, OpenCV, this module) → its words above.
+# The first needle found in the failure names it; a failure none of them names is shown as it came.
+FAILURES: tuple[tuple[str, str], ...] = (
+    ("CameraAccessDenied", "app_denied"),
+    ("CameraAccessRestricted", "app_denied"),
+    ("cameraPermission", "app_denied"),
+    ("no camera", "NotFoundError"),
+    ("no frame stream", "no_stream"),
+    ("gave no picture", "no_stream"),
+    ("camera stopped", "no_stream"),
+)
 
 INTERVAL_S = vf.INTERVAL_MS / 1000  # a native camera's frames read at most this often
 PREVIEW_W = 480  # a desktop window's preview width (px)
@@ -88,6 +105,8 @@ Describe = Callable[[Any], tuple[str, str]]  # vision.Read → (label, tone)
 def camera_error(why: str, lang: str) -> str:
     """A camera failure said in the page's words: ``camera: NotAllowedError`` → the browser refused it…"""
     name = why.split(":", 1)[1].strip() if why.startswith("camera:") else why
+    if name not in TEXTS:
+        name = next((key for needle, key in FAILURES if needle in name), name)
     return t("failed", lang, why=t(name, lang) if name in TEXTS else name)
 
 
@@ -352,6 +371,7 @@ class Viewfinder:
         lens = self.lens
         if fc is None or lens is None:
             self.close("no camera control")
+            self.shell.toast(camera_error("no camera", self.shell.lang), error=True)
             return
         busy = {"at": 0.0, "reading": False}
 
@@ -372,7 +392,7 @@ class Viewfinder:
             cams = await cam.get_available_cameras()
             back = [c for c in cams if "back" in str(getattr(c.lens_direction, "value", c.lens_direction))]
             if not cams:
-                raise RuntimeError("no camera")
+                raise RuntimeError("no camera")  # named in FAILURES
             await cam.initialize((back or cams)[0], fc.ResolutionPreset.HIGH, enable_audio=False)
             if not await cam.supports_image_streaming():
                 raise RuntimeError("this camera gives no frame stream")
@@ -477,4 +497,4 @@ class WebcamFeed:
             await asyncio.sleep(max(0.0, INTERVAL_S - (time.monotonic() - t0)))
 
 
-__all__ = ["Viewfinder", "WebcamFeed", "camera_error"]
+__all__ = ["FAILURES", "Viewfinder", "WebcamFeed", "camera_error"]

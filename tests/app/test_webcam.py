@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from companion import viewfinder as vf
-from companion.ui.viewfinder import WebcamFeed
+from companion.ui.viewfinder import FAILURES, TEXTS, WebcamFeed, camera_error
 from harness import camera
 
 cv2 = pytest.importorskip("cv2")
@@ -78,3 +78,31 @@ def test_a_webcam_that_is_not_there_closes_its_lens_with_the_reason(tmp_path: Pa
 
     lens, feed = asyncio.run(go())
     assert lens.closed and "no camera at" in lens.why_closed, lens.why_closed
+    said = camera_error(lens.why_closed, "fr")  # what the screen says about it, in its words
+    assert said == "Caméra indisponible : aucune caméra sur cet appareil", said
+    assert camera_error(lens.why_closed, "en") == "Camera unavailable: no camera on this device"
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [
+        "camera: CameraException(CameraAccessDenied, Camera access permission was denied.)",
+        "CameraException(CameraAccessRestricted, Camera access is restricted.)",
+        "camera: no camera",
+        "camera: this camera gives no frame stream",
+        "camera: the camera gave no picture",
+        "camera: NotAllowedError",
+    ],
+)
+def test_a_camera_failure_is_said_in_the_screens_language_never_as_the_plugin_raised_it(failure: str) -> None:
+    for lang in ("fr", "en"):
+        said = camera_error(failure, lang)
+        assert "Camera" not in said.split(":", 1)[1] and "camera:" not in said, said
+        assert any(said.endswith(pair[0 if lang == "fr" else 1]) for pair in TEXTS.values()), said
+
+
+def test_every_named_camera_failure_has_words_in_both_languages() -> None:
+    for _needle, key in FAILURES:
+        assert key in TEXTS and all(TEXTS[key]), key
+    # a failure nobody named is shown as it came, behind the screen's words
+    assert camera_error("camera: a lens fell off", "fr") == "Caméra indisponible : a lens fell off"
