@@ -84,13 +84,16 @@ JS = (
     close.style.cssText = 'position:absolute;top:6px;right:6px;width:48px;height:48px;border-radius:24px;' +
       'border:0;background:rgba(0,0,0,.6);color:#fff;font-size:24px;cursor:pointer';
     close.addEventListener('click', () => stop(s, 'button', true));
-    const say = document.createElement('div');
+    const line = document.createElement('div');  // the line under the video: what is seen, in 2 lines at most
+    line.style.cssText = 'padding:0 10px;display:flex;align-items:center;overflow:hidden';
+    const say = document.createElement('span');
     say.id = 'tk-view-say';
     say.setAttribute('role', 'status');
-    say.style.cssText = 'padding:0 10px;display:flex;align-items:center;white-space:nowrap;' +
-      'overflow:hidden;text-overflow:ellipsis';
+    say.style.cssText = 'display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;' +
+      'overflow:hidden;line-height:19px;overflow-wrap:anywhere';
     say.textContent = TEXT[s.lang].start;
-    box.append(video, marks, close, say);
+    line.append(say);
+    box.append(video, marks, close, line);
     const fit = () => {
       const q = size();
       const left = s.dock === 'l', full = q.w >= window.innerWidth;
@@ -98,7 +101,7 @@ JS = (
       box.style.borderTopLeftRadius = !left && !full ? '12px' : '0';
       box.style.borderTopRightRadius = left && !full ? '12px' : '0';
       box.style.width = q.w + 'px'; box.style.height = q.h + 'px';
-      video.style.height = q.vh + 'px'; say.style.height = (q.h - q.vh) + 'px';
+      video.style.height = q.vh + 'px'; line.style.height = (q.h - q.vh) + 'px';
       const r = window.devicePixelRatio || 1;
       marks.style.width = q.w + 'px'; marks.style.height = q.vh + 'px';
       marks.width = Math.round(q.w * r); marks.height = Math.round(q.vh * r);

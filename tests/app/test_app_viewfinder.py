@@ -157,6 +157,10 @@ def test_a_foreign_or_damaged_code_is_named_and_nothing_is_played(tmp_path: Path
     open_camera(phone)
     said = wait_said(phone, "example.org")
     assert "Pas un code tablekeeper : https://example.org/boite" in said and "Code abîmé" in said
+    lines = phone.page.evaluate(
+        "() => document.getElementById('tk-view-say').getBoundingClientRect().height / 19"
+    )
+    assert 1.5 < lines < 2.1, lines  # a long line goes on under the video, in two lines at most
     tags = {m["t"]: m["k"] for m in view(phone)["marks"]}
     assert tags == {"code étranger": "bad", "code abîmé": "bad"}, tags
     shot(phone, "app-viewfinder-foreign.png")
