@@ -226,7 +226,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "{seat} joue sur son propre appareil",
         "en": "{seat} plays on their own device",
     },
-    "table.follow.here": {"fr": "Jouer ici quand même", "en": "Play here anyway"},
     "table.away": {
         "fr": "C'est au tour de {seat}, mais son appareil ne répond plus depuis plus d'une minute.",
         "en": "It is {seat}'s turn, but their device has not answered for over a minute.",
@@ -238,9 +237,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "{seat} took their seat back on their own device.",
     },
     "table.follow.held": {
-        "fr": "L'appareil de {seat} tient toujours sa place : qu'il la quitte (Accueil), puis touchez "
-        "« Jouer ici quand même ».",
-        "en": "{seat}'s device still holds the seat: leave it there (Home), then tap “Play here anyway”.",
+        "fr": "Son appareil tient sa place : qu'il la quitte (Accueil), et cette tablette la jouera "
+        "aussitôt.",
+        "en": "Their device holds the seat: once it leaves it (Home), this tablet plays it at once.",
     },
     "table.log": {"fr": "Journal", "en": "Log"},
     "table.log.empty": {"fr": "Rien pour l'instant.", "en": "Nothing yet."},

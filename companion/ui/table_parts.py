@@ -92,7 +92,7 @@ class TableParts:
                     vcol(
                         [
                             ft.Row(
-                                [ft.Icon(ft.Icons.EMOJI_EVENTS, size=30), heading(tr("table.over", lang))]
+                                [ft.Icon(_end_icon(snap.outcome), size=30), heading(tr("table.over", lang))]
                             ),
                             told,
                         ],
@@ -205,8 +205,13 @@ class TableParts:
         self.shell.refresh()
 
     def _scanner(self, snap: Snapshot) -> ft.Control | None:
-        """The code field and the camera; None for a game whose pieces carry no printed code."""
+        """The code field and the camera; None for a game whose pieces carry no printed code, or once it is
+        over."""
         if not has_codes(snap.game):
+            return None
+        if snap.outcome is not None:  # nothing to show a finished game: the camera closes with its field
+            if self.camera.is_open:
+                self.camera.close("the game is over")
             return None
         lang = self.lang
         label = tr(f"scan.field.{snap.game}" if f"scan.field.{snap.game}" in STRINGS else "scan.field", lang)
@@ -394,6 +399,12 @@ class TableParts:
                 bgcolor=ft.Colors.TERTIARY_CONTAINER if ok else ft.Colors.ERROR_CONTAINER,
             )
         ]
+
+
+def _end_icon(outcome: Any) -> ft.IconData:
+    """A cup for a game someone won, a flag for a game the table lost together (Pandémie's ``won: False``)."""
+    lost = isinstance(outcome, dict) and outcome.get("won") is False
+    return ft.Icons.FLAG if lost else ft.Icons.EMOJI_EVENTS
 
 
 def _head_card(turn: str, facts: tuple[str, ...], line: str, mine: bool) -> ft.Control:

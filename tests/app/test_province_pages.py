@@ -207,3 +207,37 @@ def test_a_province_tablet_offers_to_undo_only_its_own_players_actions(tmp_path)
 def _surges(t: _Table, code: str) -> int:
     view = t.host.snapshot(TABLE).view
     return int(next(p for p in view["provinces"] if p["code"] == code).get("surges") or 0)
+
+
+def test_a_game_the_table_lost_ends_every_page_with_a_flag_and_nothing_left_to_play(tmp_path):
+    """Played to its end (the table lost: a cooperative game has no winner to cup), every page says it is
+    over under a flag, not a trophy, and offers nothing to play: no choices, no code field, no camera, nobody
+    to follow."""
+    import flet as ft
+
+    from tests.app.test_app_seats import _controls
+
+    async def go() -> None:
+        t = _Table(tmp_path / "t.sqlite")
+        await t.open()
+        try:
+            for _ in range(400):
+                snap = t.host.snapshot(TABLE)
+                if snap.outcome is not None:
+                    break
+                seat = next(s for s in turn_seats(snap.view) if t.host.snapshot(s).choices)
+                await t.play(seat, lambda xs: next((k for k, x in enumerate(xs) if "Passer" in x), 0))
+            outcome = t.host.snapshot(TABLE).outcome
+            assert outcome is not None and outcome.get("won") is False, outcome
+            for name, screen in t.screens.items():
+                tree = _controls(screen.render())
+                ids = {c.identifier for c in tree if getattr(c, "identifier", None)}
+                icons = {c.icon for c in tree if isinstance(c, ft.Icon)}
+                assert "outcome" in ids, name
+                assert ft.Icons.FLAG in icons and ft.Icons.EMOJI_EVENTS not in icons, (name, icons)
+                assert not ids & {"scan-field", "scan-camera", "follow-now", "follow-held"}, (name, ids)
+                assert not any(i.startswith("choice-") for i in ids), (name, ids)
+        finally:
+            await t.close()
+
+    asyncio.run(go())

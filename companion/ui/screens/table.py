@@ -342,22 +342,6 @@ class TableScreen(TableCamera, TableParts, Screen):
             await self._drop_actor()
         self.shell.refresh()
 
-    async def _play_here(self, _e: Any = None) -> None:
-        """Try again to play the seat in turn here (its phone may have let it go, or been gone a while: then
-        the seat is freed for this tablet); if its device still holds it, say so and what to do (the host
-        never takes a seat from a device that is at the table)."""
-        held = self.elsewhere
-        self.elsewhere = None
-        await self._free_if_away(held)
-        await self._sync_actor()
-        if held is not None and self.elsewhere == held:
-            snap = self.session.snapshot
-            names = model.people(snap.seats, self.lang) if snap is not None else {}
-            self.shell.toast(
-                tr("table.follow.held", self.lang, seat=model.say(held, self.lang, names)), error=True
-            )
-        self.shell.refresh()
-
     async def _free_if_away(self, seat: str | None) -> None:
         """Free ``seat`` when its device has been gone a while (this screen then plays it without holding
         it)."""
@@ -530,7 +514,8 @@ class TableScreen(TableCamera, TableParts, Screen):
                         )
                     )
         away = {i.seat for i in table_snap.seats if i.away}
-        if self.follow and self.elsewhere and not self.actor_seat and self.elsewhere not in away:
+        over = table_snap.outcome is not None  # nobody plays a finished game
+        if self.follow and self.elsewhere and not self.actor_seat and self.elsewhere not in away and not over:
             who = model.say(self.elsewhere, lang, model.people(table_snap.seats, lang))
             parts.append(
                 ident(
@@ -538,15 +523,8 @@ class TableScreen(TableCamera, TableParts, Screen):
                     "follow-elsewhere",
                 )
             )
-            parts.append(
-                big_button(
-                    tr("table.follow.here", lang),
-                    self._play_here,
-                    "follow-here",
-                    icon=ft.Icons.TABLET,
-                    tone="tonal",
-                )
-            )
+            # nothing to tap while the phone holds the seat: once it lets go, this tablet plays it at once
+            parts.append(ident(ft.Text(tr("table.follow.held", lang, seat=who), size=15), "follow-held"))
         if self.follow and self.actor_seat:  # pass-and-play: the acting player's part after their own tap
             self.privacy.follow(self.actor_seat)
             if not self.privacy.visible(self.actor_seat):
