@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from benchmarks.campfire import Device, Table, join, make_devices, make_table, plan
+from benchmarks.campfire import BROWSER_PAGE, PHONE, PIN, Device, Table, join, make_devices, make_table, plan
 from companion.ui.boards.pandemie_map import SHOW_SECONDS
+from companion.ui.i18n import tr
 from harness.app import free_port, start_app, stop_app
 from harness.flet_client import FletPage
 
@@ -44,7 +45,6 @@ def shown(page: FletPage) -> Counter[str]:
 
 
 def test_a_tap_reaches_its_provinces_pages_and_no_other_provinces(tmp_path: Path) -> None:
-    from companion.ui.i18n import tr
 
     players, devices_plan = plan(8)  # a tablet per province, a phone per province's player
     make_table(tmp_path / "data", players, 7)
@@ -90,8 +90,25 @@ def test_a_tap_reaches_its_provinces_pages_and_no_other_provinces(tmp_path: Path
                 if fresh.page is not None:
                     await fresh.page.close()
 
+    async def spare_phone() -> None:
+        """A phone that has not picked its seat yet sees every seat, none pushed: no *À son tour* shortcut
+        (the first of twenty phones to tap it would take that player's seat)."""
+        page = await FletPage.open(url, {**BROWSER_PAGE, "width": PHONE[0], "height": PHONE[1]})
+        try:
+            await page.wait_for("here-pin", 60)
+            await page.type("here-pin", PIN)
+            await page.tap("here-open")
+            tablet = next(d.what for d in devices if d.kind == "tablet")
+            await page.wait_for(f"seat-table-{tablet}", 60)
+            seats = [d.what for d in devices if d.kind == "phone"]
+            assert all(page.find(f"seat-{s}") is not None for s in seats), seats
+            assert page.find("seat-current") is None and not page.seen(tr("hosted.current", "fr", seat=""))
+        finally:
+            await page.close()
+
     async def go() -> None:
         try:
+            await spare_phone()
             await play()
         finally:
             for d in devices:

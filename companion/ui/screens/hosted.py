@@ -127,6 +127,8 @@ class HostedScreen(Screen):
             held = getattr(srv, "owners", {}) or {}
             seats = [SeatInfo(s, held=s in held) for s in srv.seats if s != TABLE]
         names = model.people(seats, lang)
+        if not local:  # a joining device picks its own seat: a shortcut to whoever is in turn invites twenty
+            now = []  # phones to take that one player's seat
         current = [  # a shortcut to the seats whose turn it is, one per line: side by side, a name that
             # wrapped made one button taller than its neighbour
             big_button(
