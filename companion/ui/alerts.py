@@ -94,6 +94,7 @@ class Alerts:
         self.province = province
         self.unseen: list[Announcement] = []
         self.errors: list[str] = []  # refusals and failures: on top, in the error colour, for ERROR_SECONDS
+        self._error_said: dict[str, int] = {}  # how many times each error shown was said (its fade: the last)
         self.sound = True
         # the banner's place on the page, above the screen (the shell puts it there); always there, empty when
         # nothing is to be seen (a control appearing or going away made the browser rebuild the whole page)
@@ -267,11 +268,16 @@ class Alerts:
     def error(self, message: str) -> None:
         """A refusal or a failure: shown in the banner on top, where it hides no control (the banner pushes
         the screen down instead of covering its bottom, where the button that failed often is)."""
-        self.errors = [*self.errors[-2:], message]
+        # the same refusal said again (three wrong PINs, a tap repeated) is one line, newest, its time anew
+        said = self._error_said[message] = self._error_said.get(message, 0) + 1
+        self.errors = [*[m for m in self.errors if m != message][-2:], message]
         self._show_banner()
 
         async def fade(msg: str = message) -> None:
             await asyncio.sleep(ERROR_SECONDS)
+            if self._error_said.get(msg) != said:
+                return  # said again meanwhile: that saying's own fade takes it
+            self._error_said.pop(msg, None)
             if msg in self.errors:
                 self.errors.remove(msg)
                 if not self.errors and not self.unseen:
@@ -316,8 +322,9 @@ class Alerts:
         lang = self.lang()
         phone = self.phone
         _bg, ann, err = self._colours()
-        # each error on its own band in the error colours, with its icon: beside an announcement (the
-        # announcement's colours around it) it still reads as a refusal, in the dark theme too
+        # each error on its own band in the error colours, with its icon beside an announcement (the
+        # announcement's colours around it: it still reads as a refusal, in the dark theme too); alone, the
+        # banner's own icon says it
         dark = self._dark()
         err_bg = DARK_BANNER["errors"][0] if dark else ft.Colors.ERROR_CONTAINER
         err_fg = DARK_BANNER["errors"][2] if dark else ft.Colors.ON_ERROR_CONTAINER
@@ -326,7 +333,7 @@ class Alerts:
                 ft.Container(
                     ft.Row(
                         [
-                            ft.Icon(ft.Icons.ERROR, size=22, color=err_fg),
+                            *([ft.Icon(ft.Icons.ERROR, size=22, color=err_fg)] if self.unseen else []),
                             ft.Text(
                                 unbroken(m),
                                 size=16 if phone else 18,

@@ -340,9 +340,11 @@ def _words(alerts: Any) -> list[str]:
 
     lines = row.controls[1].content.content.controls  # test id → container → column
 
-    def text(c: Any) -> str:  # an error: its test id → its band → [icon, text]; "… and N more": its test id
+    def text(c: Any) -> str:  # an error: its test id → its band → [icon?, text]; "… and N more": its test id
         if isinstance(c, ft.Semantics):
-            return c.content.value if isinstance(c.content, ft.Text) else c.content.content.controls[1].value
+            if isinstance(c.content, ft.Text):
+                return c.content.value
+            return next(x.value for x in c.content.content.controls if isinstance(x, ft.Text))
         return c.value
 
     return [text(c) for c in lines]
@@ -468,6 +470,45 @@ def test_news_with_no_page_update_to_go_with_is_sent_by_itself_a_moment_later():
         await asyncio.sleep(mod.OWED_SECONDS + 0.2)
         assert sent[0] == "banner" and sent[1].endswith(":1:turn:medium") and a.cue.value == "", sent
         assert a.owed() == []
+
+    asyncio.run(go())
+
+
+def test_the_same_error_said_again_is_one_line_that_stays_its_time_from_the_last_saying(monkeypatch):
+    """Three wrong PINs in a row: one line « Code PIN incorrect », not three; it fades ERROR_SECONDS after the
+    last of them, not after the first. Alone in the banner, an error has the banner's icon, not one of its
+    own beside it too."""
+    import asyncio
+
+    import flet as ft
+
+    from companion.ui import alerts as mod
+
+    monkeypatch.setattr(mod, "ERROR_SECONDS", 0.4)
+
+    class _Loop(_Page):
+        def run_task(self, fn: Any) -> None:
+            asyncio.get_running_loop().create_task(fn())
+
+    async def go() -> None:
+        a = mod.Alerts(_Loop(), lambda: "fr")  # type: ignore[arg-type]
+        a.sound = False
+        for _ in range(3):
+            a.error("Code PIN incorrect")
+            await asyncio.sleep(0.25)
+        a.error("Partie introuvable")
+        a.error("Code PIN incorrect")
+        assert a.errors == ["Partie introuvable", "Code PIN incorrect"]
+        assert _words(a) == ["Partie introuvable", "Code PIN incorrect"]
+        icons = [x for x in _walk(a.slot) if isinstance(x, ft.Icon)]
+        assert len(icons) == 1, "the banner's icon only"
+        await asyncio.sleep(0.25)  # the first saying's time is over, not the last one's
+        assert "Code PIN incorrect" in a.errors
+        await asyncio.sleep(0.3)
+        assert a.errors == [] and not a.shown
+        a.announce([Announcement("turn", 7, "À vous de jouer", "Your turn")])
+        a.error("Refusé.")  # beside an announcement, an error keeps its own icon
+        assert len([x for x in _walk(a.slot) if isinstance(x, ft.Icon)]) == 2
 
     asyncio.run(go())
 
