@@ -113,20 +113,25 @@ def _find(page: Any, control_id: int) -> ft.BaseControl | None:
     return None
 
 
-def _reattach(control: ft.BaseControl, page: Any) -> None:
+def _reattach(control: ft.BaseControl, page: Any) -> list[ft.BaseControl]:
     """A control off the page (its old parents are gone) hangs from the page again, so that Flet, which runs
     a handler only for a control on a page, runs its handler. It is on no list of the page's: nothing draws
-    it, and the next render does not see it."""
-    top, depth = control, 0
+    it, and the next render does not see it. Returned: the control and its old parents up to the page. A
+    parent is held by its children only weakly, and nothing else holds the old ones any more: the caller
+    keeps them while the handler runs, or a garbage collection in the middle of it (a busy host, many
+    pages) leaves the control without a page and the tap is lost after all."""
+    chain, top, depth = [control], control, 0
     while depth < 500:
         parent = top.parent
         if parent is None:
             break
         if parent is page:
-            return
+            return chain
         top, depth = parent, depth + 1
+        chain.append(top)
     if top is not page:
         object.__setattr__(top, "_parent", weakref.ref(page))
+    return chain
 
 
 def install() -> None:
@@ -159,7 +164,7 @@ def install() -> None:
                     log.info(
                         "tap on %s (%s), off the page since a re-render: delivered", control_id, event_name
                     )
-                    _reattach(control, self.page)
+                    held = _reattach(control, self.page)  # noqa: F841 - kept alive until the handler ran
                     index[control_id] = control  # Flet finds it there and runs its handler
                 else:
                     log.warning(

@@ -4,6 +4,7 @@ checks fail loudly if a Flet upgrade moves either, instead of taps going missing
 from __future__ import annotations
 
 import types
+import weakref
 
 import flet as ft
 from flet.messaging.session import Session
@@ -33,3 +34,25 @@ def test_a_removed_text_is_not_kept() -> None:
     session.index[text._i] = text
     session.index.pop(text._i, None)
     assert taps._recover(session, text._i) is None  # only controls taking taps or typing are kept
+
+
+def test_a_tap_delivered_to_a_kept_control_keeps_its_old_parents_until_its_handler_ran() -> None:
+    """Flet's parent links are weak: the kept button's old column and card, which nothing on the page holds
+    any more, would be collected in the middle of its handler (and the button find itself on no page) unless
+    the delivery keeps them."""
+    import gc
+
+    page = ft.Column()  # stands for the page the button hangs from again
+    button = ft.OutlinedButton(content=ft.Text("Aller à Lugdunum"), on_click=lambda _e: None)
+    column = ft.Column([button])
+    card = ft.Container(content=column)  # its old card and column, about to go: linked as Flet's diff links
+    button._parent, column._parent = weakref.ref(column), weakref.ref(card)  # a drawn control to its parent
+    card.data = card  # as on a real page, the old tree is in a cycle: only a garbage collection frees it
+    del column, card
+    held = taps._reattach(button, page)
+    gc.collect()
+    assert [type(c).__name__ for c in held] == ["OutlinedButton", "Column", "Container"]
+    assert button.parent is held[1] and held[1].parent is held[2] and held[2].parent is page
+    del held
+    gc.collect()
+    assert button.parent is None  # what a handler would have met without them held
