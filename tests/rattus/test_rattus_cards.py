@@ -12,6 +12,7 @@ import pytest
 from engine.core import TABLE, SeededRng, project
 from engine.games import rattus
 from engine.games.rattus.profile import Face
+from engine.games.rattus.state import rampart
 from tests.rattus.rattus_fixtures import arrange, box_profile, new_game, play, rep
 
 ALL = ("paysan", "marchand", "moine", "chevalier", "sorciere", "roi")
@@ -345,6 +346,31 @@ def test_emperor_ramparts_stop_plague_rats_and_cubes() -> None:
     s3, _ = play(s3, rattus.MovePlague(seat="p1", path=("Gallia",)))
     opts = {i.region for i in rattus.legal(s3, "p1")}
     assert opts == {"Anglia", "Italia"}
+
+
+def test_emperor_places_or_moves_one_rampart_each_layout_offered_once() -> None:
+    """« placer (ou déplacer) les 3 pions Rempart »: each choice places the next rampart or moves one; the
+    same layout is never offered twice, nor the one already on the board (a choice that does nothing)."""
+    chars = ("empereur", "marchand", "moine", "chevalier", "sorciere", "roi")
+    s = scenario(chars, holders={"empereur": "p1"})
+
+    def ramparts(state: rattus.State) -> list[tuple[tuple[str, str], ...]]:
+        return [i.edges for i in rattus.legal(state, "p1") if isinstance(i, rattus.SetRamparts)]
+
+    first = ramparts(s)
+    edges = {rampart(a, b) for a in s.adj for b in s.adj[a]}
+    assert len(first) == len(set(first)) == len(edges)  # the first rampart, on any border, once each
+    s, _ = play(s, rattus.SetRamparts(seat="p1", edges=(("Gallia", "Hispania"),)))
+    then = ramparts(s)
+    assert len(then) == len(set(then)) and s.ramparts not in then
+    assert all(len(e) in (1, 2) for e in then)  # the one placed moved, or a second one placed
+
+
+def test_nun_choices_are_each_layout_once_never_the_one_on_the_board() -> None:
+    chars = ("nonne", "marchand", "moine", "chevalier", "sorciere", "roi")
+    s = scenario(chars, holders={"nonne": "p1"})
+    nuns = [i.regions for i in rattus.legal(s, "p1") if isinstance(i, rattus.SetNuns)]
+    assert nuns and len(nuns) == len(set(nuns)) and s.nuns not in nuns
 
 
 # -- Queen --------------------------------------------------------------------------------------------

@@ -115,16 +115,23 @@ def _candidates(s: State, seat: str) -> list[Intent]:
     if "empereur" in cards:
         edges = sorted({rampart(a, b) for a in R for b in s.adj[a]})
         current = list(s.ramparts)
-        for k in range(RAMPARTS):
+        # each layout once, and never the one already on the board
+        placed: set[tuple[tuple[str, str], ...]] = {tuple(current)}
+        for k in range(min(RAMPARTS, len(current) + 1)):  # a rampart moved, or the next one placed
             for e in edges:
-                new = current[:k] + [e] + current[k + 1 :] if k < len(current) else current + [e]
-                out.append(SetRamparts(seat=seat, edges=tuple(new)))
+                new = tuple(current[:k] + [e] + current[k + 1 :])
+                if new not in placed:
+                    placed.add(new)
+                    out.append(SetRamparts(seat=seat, edges=new))
     if "nonne" in cards:
+        laid: set[tuple[str, ...]] = {tuple(s.nuns)}
         for k in range(NUNS):
             for r in R:
                 nuns = [n or r for n in s.nuns]
                 nuns[k] = r
-                out.append(SetNuns(seat=seat, regions=tuple(nuns)))
+                if tuple(nuns) not in laid:
+                    laid.add(tuple(nuns))
+                    out.append(SetNuns(seat=seat, regions=tuple(nuns)))
     if "eveque" in cards:
         out += [SetBishop(seat=seat, bishop=b, region=r) for b in range(BISHOPS) for r in R]
     if "magicien" in cards:
