@@ -426,3 +426,16 @@ def test_the_cartus_log_names_the_building_entered_and_whose_actions_begin():
     assert all("n°" not in text for text in seen.values()), seen
     old = ce.Entered(seat="p1", building=0, slot=1, cards=2)  # an event from an older save
     assert describe(old, "fr") == "p1 entre dans le bâtiment n° 1 (place 1) avec 2 cartes"
+
+
+def test_typing_in_plagues_new_table_form_measures_nothing_and_raises_nothing(tmp_path):
+    """Plague has no win-rate measure: a pause in typing its form (which asks the measure to draw again)
+    leaves the form as it is, with no error in the background."""
+    from types import SimpleNamespace
+
+    from companion.ui.screens.new_table import NewTableScreen
+
+    shell = SimpleNamespace(hub=SimpleNamespace(data_dir=tmp_path, advertise=False), lang="fr", phone=False)
+    form = NewTableScreen(shell, game="plague")  # type: ignore[arg-type]
+    form._show_estimate()  # what the typing pause runs
+    assert form.estimate_box.content is None and form._difficulty() == []

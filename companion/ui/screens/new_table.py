@@ -345,7 +345,10 @@ class NewTableScreen(Screen):
         return self.estimators[game]
 
     def _show_estimate(self) -> None:
-        """Only the measure's part of the form drawn again: never the fields someone is typing in."""
+        """Only the measure's part of the form drawn again: never the fields someone is typing in (a game
+        with no measure, Plague's form typed in: nothing to draw)."""
+        if self._estimator(self.game or "") is None:
+            return
         self.estimate_box.content = self._estimate_content()
         try:
             self.estimate_box.update()
