@@ -232,7 +232,7 @@ for _name, _title, _help, _prefixes, _in_play in (
         "Pandémie — cartes propagation",
         "propagation cards, every province",
         ("PI",),
-        "",
+        "a propagation card Ville fantôme takes out of the discard",
     ),
     ("pandemie-rupture", "Pandémie — cartes Rupture", "Rupture cards, every province", ("PR",), ""),
     (
@@ -248,7 +248,7 @@ for _name, _title, _help, _prefixes, _in_play in (
         "Pandémie — toutes les cartes",
         "every Pandémie card of every province",
         PANDEMIE_ORDER,
-        "city and event cards (the other decks are replacements only)",
+        "city, event and propagation cards (Rupture and role cards are replacements only)",
     ),
 ):
     _add(

@@ -785,3 +785,21 @@ def test_the_names_typed_for_a_table_are_offered_for_the_next_one(tmp_path):
     assert last_names(tmp_path) == "Ana, Noé, Léa"
     (tmp_path / NAMES_FILE).write_text("{not json")
     assert last_names(tmp_path) == "", "a damaged file offers nothing (and breaks nothing)"
+
+
+def test_a_propagation_card_shown_while_ville_fantome_may_take_it_out_is_that_one_choice():
+    """« Ville fantôme » takes a card out of the propagation discard: shown that printed card (``PI:``), the
+    one choice that removes it is found, exactly (the printed propagation cards are read in play)."""
+    import msgspec
+
+    pan = pytest.importorskip("engine.games.pandemie")
+    from tests.pandemie.pandemie_scenarios import hand, prov
+    from tests.pandemie.test_pandemie_rules import quiet_board
+
+    st = hand(quiet_board(), "p1", "PE:G3")  # Ville fantôme in hand
+    target = prov(st).prop.discard[0]
+    assert target.startswith("PI:")
+    choices = [Choice(msgspec.to_builtins(i), "", "") for i in pan.legal(st, "p1")]
+    found, exact = model.match_choices(choices, target)
+    assert exact and [choices[i].intent["target"] for i in found] == [target], found
+    assert choices[found[0]].intent["type"] == "PlayEvent"

@@ -44,8 +44,9 @@ def test_list_says_what_the_camera_does_with_each_set_and_from_how_far(
     assert note["rattus-tokens"].startswith("read in play: a token turned over")
     assert f"up to ≈{reach_cm(0.5)} cm (0.5 mm modules)" in note["rattus-tokens"]
     assert reach_cm(0.5) == 34 and reach_cm(1.0) == 69  # a 720p camera, 67° across, 1.4 px per module
-    for name in ("pandemie-propagation", "pandemie-roles"):
+    for name in ("pandemie-rupture", "pandemie-roles"):
         assert note[name].startswith("not read in play: replacements only"), name
+    assert note["pandemie-propagation"].startswith("read in play: a propagation card Ville fantôme takes")
     for name in ("rattus-classes", "rattus-pied-piper", "cartus", "pandemie-propagation", "pandemie-roles"):
         assert f"poker ≈{reach_cm(1.0)} cm, mini ≈{reach_cm(0.7)} cm" in note[name]
     assert note["rattus-classes"].startswith("read in play: a class card taken when it is legal")
