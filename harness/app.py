@@ -80,6 +80,26 @@ def start_app(
     raise RuntimeError(f"the app did not answer at {url} within {START_TIMEOUT_S} s (log: {log_path})")
 
 
+def start_app_anywhere(
+    data_dir: Path,
+    *,
+    toy: bool = False,
+    lan: bool = False,
+    extra: list[str] | None = None,
+    log_path: Path,
+) -> tuple[subprocess.Popen[bytes], int]:
+    """:func:`start_app` on a free port: (the app, its port). A free port can be taken by another process
+    before the app binds it (tests and benchmarks running side by side): then another one."""
+    for attempt in range(3):
+        port = free_port()
+        try:
+            return start_app(data_dir, port, toy=toy, lan=lan, extra=extra, log_path=log_path), port
+        except RuntimeError as exc:
+            if "Address already in use" not in str(exc) or attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
 def stop_app(proc: subprocess.Popen[bytes]) -> None:
     proc.terminate()
     try:
@@ -106,17 +126,8 @@ class App:
         self.data = data if data is not None else workdir / "data"
         self.toy, self.lan, self.extra = toy, lan, extra
         self.log = workdir / "app.log"
-        for attempt in range(3):
-            # a free port can be taken by another process before the app binds it (tests and benchmarks
-            # running side by side): then another one
-            self.port = free_port()
-            self.url = f"{'https' if lan else 'http'}://127.0.0.1:{self.port}/"
-            try:
-                self.proc = self._start()
-                break
-            except RuntimeError as exc:
-                if "Address already in use" not in str(exc) or attempt == 2:
-                    raise
+        self.proc, self.port = start_app_anywhere(self.data, toy=toy, lan=lan, extra=extra, log_path=self.log)
+        self.url = f"{'https' if lan else 'http'}://127.0.0.1:{self.port}/"
 
     def _start(self) -> subprocess.Popen[bytes]:
         return start_app(

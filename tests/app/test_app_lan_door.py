@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.app import INSECURE, free_port, start_app, stop_app
+from harness.app import INSECURE, free_port, start_app, start_app_anywhere, stop_app
 from harness.flet_client import BROWSER_PAGE, FletPage
 
 pytestmark = [pytest.mark.timeout(600)]
@@ -44,9 +44,8 @@ class Lan:
 @pytest.fixture(scope="module")
 def lan(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("lan")
-    port = free_port()
     data = tmp / "data"
-    proc = start_app(data, port, toy=True, lan=True, log_path=tmp / "app.log")
+    proc, port = start_app_anywhere(data, toy=True, lan=True, log_path=tmp / "app.log")
     try:
         url = f"https://127.0.0.1:{port}/"
         key = (data / "web-host-key").read_text().strip()

@@ -14,7 +14,7 @@ import urllib.request
 
 import pytest
 
-from harness.app import INSECURE, free_port, start_app, stop_app
+from harness.app import INSECURE, start_app_anywhere, stop_app
 from harness.browser import Driver
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -112,8 +112,7 @@ def test_a_foreign_origin_or_an_unknown_host_gets_nothing(tmp_path):
     from websockets.asyncio.client import connect
     from websockets.exceptions import InvalidStatus
 
-    port = free_port()
-    proc = start_app(tmp_path / "data", port, toy=True, lan=True, log_path=tmp_path / "app.log")
+    proc, port = start_app_anywhere(tmp_path / "data", toy=True, lan=True, log_path=tmp_path / "app.log")
     try:
 
         async def go() -> None:

@@ -16,7 +16,7 @@ import pytest
 from benchmarks.campfire import BROWSER_PAGE, PHONE, PIN, Device, Table, join, make_devices, make_table, plan
 from companion.ui.boards.pandemie_map import SHOW_SECONDS
 from companion.ui.i18n import tr
-from harness.app import free_port, start_app, stop_app
+from harness.app import start_app_anywhere, stop_app
 from harness.flet_client import FletPage
 
 pytest.importorskip("engine.games.pandemie")
@@ -48,8 +48,7 @@ def test_a_tap_reaches_its_provinces_pages_and_no_other_provinces(tmp_path: Path
 
     players, devices_plan = plan(8)  # a tablet per province, a phone per province's player
     make_table(tmp_path / "data", players, 7)
-    port = free_port()
-    proc = start_app(tmp_path / "data", port, lan=True, log_path=tmp_path / "app.log")
+    proc, port = start_app_anywhere(tmp_path / "data", lan=True, log_path=tmp_path / "app.log")
     url = f"https://127.0.0.1:{port}/"
     devices = make_devices(devices_plan, players, net=60)
 

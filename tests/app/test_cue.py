@@ -8,7 +8,7 @@ import urllib.request
 import pytest
 
 from companion import cue, sounds
-from harness.app import free_port, start_app, stop_app
+from harness.app import start_app_anywhere, stop_app
 
 
 def test_the_script_and_the_shipped_sounds_are_the_only_files_it_serves():
@@ -38,8 +38,7 @@ def test_the_script_and_its_guard_are_added_once_at_the_end_of_the_pages_head():
 
 
 def test_the_app_serves_its_page_with_the_script_and_the_sounds_with_its_security_headers(tmp_path):
-    port = free_port()
-    app = start_app(tmp_path / "data", port, log_path=tmp_path / "app.log")
+    app, port = start_app_anywhere(tmp_path / "data", log_path=tmp_path / "app.log")
     try:
         base = f"http://127.0.0.1:{port}"
         with urllib.request.urlopen(f"{base}/", timeout=10) as r:
