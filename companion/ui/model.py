@@ -11,6 +11,7 @@ import datetime as _dt
 import json
 import os
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -473,7 +474,10 @@ def saved_tables(data_dir: str | os.PathLike[str]) -> list[SavedTable]:
 
 
 def slug(name: str) -> str:
-    s = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    """A file name's part from a table's or a box's name: « Boîte d'Élise » → ``boite-d-elise`` (letters keep
+    their base letter, not dropped with their accent)."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    s = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
     return s[:40] or "table"
 
 

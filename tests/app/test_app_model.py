@@ -803,3 +803,9 @@ def test_a_propagation_card_shown_while_ville_fantome_may_take_it_out_is_that_on
     found, exact = model.match_choices(choices, target)
     assert exact and [choices[i].intent["target"] for i in found] == [target], found
     assert choices[found[0]].intent["type"] == "PlayEvent"
+
+
+def test_a_save_or_profile_file_is_named_after_its_accented_name_without_losing_letters():
+    assert model.slug("Boîte d'Élise") == "boite-d-elise"
+    assert model.slug("Feu de camp — Hiver 2026") == "feu-de-camp-hiver-2026"
+    assert model.slug("???") == "table"
