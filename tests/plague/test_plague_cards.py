@@ -353,7 +353,7 @@ def test_buy_indulgence_cancels_a_war() -> None:
 
 def test_negotiated_peace_cancels_a_minor_war_and_the_log_never_says_it_applied() -> None:
     """« Paix négociée annule Guerre mineure » was followed by « Guerre mineure : effet appliqué »: the war
-    had no effect (nobody lost a PP, no dice), and the log says it went to the discard without effect."""
+    had no effect (nobody lost a PP, no dice): the log says once it went to the discard, then no effect."""
     from engine.games.plague.events import ActResolved
     from engine.games.plague.text import describe
 
@@ -365,9 +365,10 @@ def test_negotiated_peace_cancels_a_minor_war_and_the_log_never_says_it_applied(
     assert done.cancelled
     names = {"p1": "Léa", "p2": "Inès", "p3": "Marc"}
     lines = [describe(e, "fr", names) for e in ev]
-    assert "Guerre mineure va à la défausse sans effet" in lines
+    assert "Guerre mineure : sans effet" in lines
     assert not any("effet appliqué" in line for line in lines), lines
-    assert "Minor War is discarded with no effect" in [describe(e, "en", names) for e in ev]
+    assert lines.count("Guerre mineure va à la défausse") == 1, lines  # said once, not again with "no effect"
+    assert "Minor War has no effect" in [describe(e, "en", names) for e in ev]
     # a war that was not cancelled still says it was resolved
     assert describe(ActResolved(card=done.card), "fr") == "Guerre mineure : effet appliqué"
 

@@ -162,11 +162,8 @@ def _describe(obj: Any, lang: str) -> str:
             f"The PLAGUE begins; play resumes with {o.resume_with}",
         )
     if isinstance(o, ev.ActResolved):
-        if o.cancelled:  # Paix négociée: the act goes to the discard with no effect
-            return t(
-                f"{_n(o.card, lang)} va à la défausse sans effet",
-                f"{_n(o.card, lang)} is discarded with no effect",
-            )
+        if o.cancelled:  # Paix négociée: the act had no effect (its going to the discard is said just before)
+            return t(f"{_n(o.card, lang)} : sans effet", f"{_n(o.card, lang)} has no effect")
         return t(f"{_n(o.card, lang)} : effet appliqué", f"{_n(o.card, lang)} is resolved")
     if isinstance(o, ev.LastChance):
         return t(f"{o.seat} n'a plus de PPs : dernière chance", f"{o.seat} has no PPs left: last chance")
