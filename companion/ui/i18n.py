@@ -254,6 +254,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.rejected": {"fr": "Refusé : {message}", "en": "Refused: {message}"},
     "table.error": {"fr": "Erreur : {err}", "en": "Error: {err}"},
     "table.over": {"fr": "Partie terminée", "en": "Game over"},
+    "table.over.nothing": {"fr": "Plus rien à jouer.", "en": "Nothing left to play."},
     "table.audit": {"fr": "Vérification des mélanges", "en": "Shuffle audit"},
     "table.audit.ok": {
         "fr": "Tous les mélanges vérifiés : aucun paquet n'a été arrangé.",

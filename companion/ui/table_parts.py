@@ -74,27 +74,26 @@ class TableParts:
             )
         ]
         if snap.outcome is not None:
+            # the header says the game is over: the card says how (its first line beside the cup or the
+            # flag), else its sections under "Game over"
             said = outcome_lines(snap.game, snap.outcome, lang, names)
-            told: ft.Control = (
-                vcol(
-                    [
-                        ft.Text(x, size=22 if i == 0 else 18, weight=ft.FontWeight.BOLD if i == 0 else None)
-                        for i, x in enumerate(said)
-                    ],
-                    spacing=4,
-                    tight=True,
-                )
+            title = said[0] if said else tr("table.over", lang)
+            told: list[ft.Control] = (
+                [ft.Text(x, size=18) for x in said[1:]]
                 if said
-                else sections_control(model.sections(snap.outcome, lang))
+                else [sections_control(model.sections(snap.outcome, lang))]
             )
             parts.append(
                 card(
                     vcol(
                         [
                             ft.Row(
-                                [ft.Icon(_end_icon(snap.outcome), size=30), heading(tr("table.over", lang))]
+                                [
+                                    ft.Icon(_end_icon(snap.outcome), size=30),
+                                    ft.Text(title, size=22, weight=ft.FontWeight.BOLD, expand=True),
+                                ]
                             ),
-                            told,
+                            *told,
                         ],
                         tight=True,
                     ),

@@ -211,11 +211,11 @@ def _surges(t: _Table, code: str) -> int:
 
 def test_a_game_the_table_lost_ends_every_page_with_a_flag_and_nothing_left_to_play(tmp_path):
     """Played to its end (the table lost: a cooperative game has no winner to cup), every page says it is
-    over under a flag, not a trophy, and offers nothing to play: no choices, no code field, no camera, nobody
-    to follow."""
+    over once, how under a flag, not a trophy, and offers nothing to play: no choices, no code field, no
+    camera, nobody to follow."""
     import flet as ft
 
-    from tests.app.test_app_seats import _controls
+    from tests.app.test_app_seats import _controls, _texts
 
     async def go() -> None:
         t = _Table(tmp_path / "t.sqlite")
@@ -237,6 +237,8 @@ def test_a_game_the_table_lost_ends_every_page_with_a_flag_and_nothing_left_to_p
                 assert ft.Icons.FLAG in icons and ft.Icons.EMOJI_EVENTS not in icons, (name, icons)
                 assert not ids & {"scan-field", "scan-camera", "follow-now", "follow-held"}, (name, ids)
                 assert not any(i.startswith("choice-") for i in ids), (name, ids)
+                said = _texts(screen.render())  # "over" once (the header), the card says how
+                assert said.count("Partie terminée") == 1 and "Plus rien à jouer." in said, (name, said)
         finally:
             await t.close()
 

@@ -583,7 +583,9 @@ class TableScreen(TableCamera, TableParts, Screen):
         ]
         if not groups and not picked and prompt is None:
             waiting = "table.waiting.table" if self.seat == TABLE and not self.follow else "table.waiting"
-            parts.append(ft.Text(tr("table.over" if snap.outcome is not None else waiting, lang), size=16))
+            parts.append(
+                ft.Text(tr("table.over.nothing" if snap.outcome is not None else waiting, lang), size=16)
+            )
         shown = 0  # the buttons are numbered as shown (choice-0 is the first one on screen): a picker that
         # takes some choices (events, supports) leaves no gap for the player's first button
         for g in groups:
