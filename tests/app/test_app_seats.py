@@ -263,6 +263,7 @@ def test_a_province_tablet_says_a_player_in_turn_plays_on_their_own_phone_and_ca
             await tablet._sync_actor()  # another change: the tablet does not ask for her seat again
             assert shell.toasts == [] and tablet.elsewhere == "p1"
             assert "tient sa place" in shown and "Jouer ici" not in shown, shown  # nothing to tap in vain
+            assert "on attend" not in shown, shown  # it says who plays, and where: not "waiting" as well
             await phone.close()
             h.release("p1", P.device_id("phone-of-chloe"))  # her phone lets the seat go
             await tablet._sync_actor()  # the table's next change: the tablet plays her seat
