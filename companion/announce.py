@@ -121,7 +121,10 @@ def whose_turn(view: Mapping[str, Any]) -> str | None:
 
 def turn_seats(view: Mapping[str, Any]) -> list[str]:
     """The seats whose turn it is in a view (each game names it its own way): the provinces' turns
-    (Pandémie: one per province), else the seats the game waits for, else the seat under a usual key."""
+    (Pandémie: one per province), else the seats the game waits for, else the seat under a usual key. A
+    finished game (its view has an outcome): nobody's."""
+    if view.get("outcome"):
+        return []
     out = [
         p["turn"]
         for p in view.get("provinces") or []

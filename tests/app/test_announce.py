@@ -247,6 +247,13 @@ def test_turn_from_the_view_when_no_event_names_it():
     )
 
 
+def test_a_finished_game_is_nobodys_turn():
+    """A lost Pandémie still names the province's last player in its view: the host's screen said « À son
+    tour : Cid » under a finished game."""
+    view = {"provinces": [{"code": "H", "turn": "p3"}], "outcome": {"won": False}}
+    assert turn_seats(view) == [] and turn_seats({**view, "outcome": None}) == ["p3"]
+
+
 def test_a_rattus_cartus_shared_tablet_announces_whose_turn_it_is_by_name():
     """Rattus Cartus names no turn in an event: the shared tablet still says whose turn it is (it said
     nothing while its players passed it around), from the players the game waits for."""
