@@ -45,7 +45,6 @@ def shown(page: FletPage) -> Counter[str]:
 
 
 def test_a_tap_reaches_its_provinces_pages_and_no_other_provinces(tmp_path: Path) -> None:
-
     players, devices_plan = plan(8)  # a tablet per province, a phone per province's player
     make_table(tmp_path / "data", players, 7)
     proc, port = start_app_anywhere(tmp_path / "data", lan=True, log_path=tmp_path / "app.log")

@@ -22,7 +22,7 @@ from engine.core.store import SaveError, Store
 from tests.sync.synchelp import run
 
 N = int(os.environ.get("TK_TEST_SAVE_FILES", "1000"))
-PIN = "8080"
+PIN = "480913"  # six digits, as the app makes them: no 5-digit port can hold it
 
 
 def fingerprint(path: Path) -> dict[str, str]:
@@ -51,8 +51,8 @@ async def make_save(path: Path) -> None:
 
 def plain_pin(data: bytes) -> list[bytes]:
     """Where the PIN stands on its own in ``data``. The salt, the verifier, the table's id and the times are
-    long runs of hex and decimal digits that may hold the PIN's four digits by chance; a PIN stored as such
-    stands between other bytes (a quote, a record header)."""
+    long runs of hex and decimal digits that may hold the PIN's digits by chance; a PIN stored as such stands
+    between other bytes (a quote, a record header)."""
     runs = re.finditer(rb"[0-9a-fA-F.]*" + re.escape(PIN.encode()) + rb"[0-9a-fA-F.]*", data)
     return [m.group() for m in runs if len(m.group()) < 12]
 

@@ -516,9 +516,10 @@ class TableScreen(TableCamera, TableParts, Screen):
         away = {i.seat for i in table_snap.seats if i.away}
         over = table_snap.outcome is not None  # nobody plays a finished game
         elsewhere = self.elsewhere if self.follow and not self.actor_seat and not over else None
-        held = elsewhere is not None and elsewhere not in away  # its player's own device plays the turn
-        if elsewhere is not None and held:
-            who = model.say(elsewhere, lang, model.people(table_snap.seats, lang))
+        # the seat in turn, played on its player's own device (not one gone a while: that one is flagged)
+        held = elsewhere if elsewhere is not None and elsewhere not in away else None
+        if held is not None:
+            who = model.say(held, lang, model.people(table_snap.seats, lang))
             parts.append(
                 ident(
                     pill(tr("table.follow.elsewhere", lang, seat=who), ft.Colors.SECONDARY_CONTAINER),
@@ -583,7 +584,7 @@ class TableScreen(TableCamera, TableParts, Screen):
         groups = [
             g for g in model.group_choices(labelled, lang, group_titles(snap.game)) if g.kind not in handled
         ]
-        if not groups and not picked and prompt is None and not held:  # (held: it says who plays, and where)
+        if not groups and not picked and prompt is None and held is None:  # (held: it says who plays, where)
             waiting = "table.waiting.table" if self.seat == TABLE and not self.follow else "table.waiting"
             parts.append(
                 ft.Text(tr("table.over.nothing" if snap.outcome is not None else waiting, lang), size=16)
