@@ -14,7 +14,8 @@ How places are placed (:func:`arrange`):
 3. **De-overlap**: a few hundred relaxation steps push places closer than the minimum distance apart and
    places off segments they are not part of, while a fading pull keeps each near where it started.
 4. **Labels**: each name takes the best of eight spots around its place (no other label, no place, no
-   edge of the board; as few segments under it as possible). A name that still collides pushes its place
+   edge of the board, no dashed link to another board unless nothing else is free; as few segments under
+   it as possible). A name that still collides pushes its place
    and the other apart, and steps 3–4 run again. Once nothing collides, the names are placed once more
    with the places fixed, now also keeping each name clearly nearer its own place than any other (kept
    only if that too leaves no collision).
@@ -177,6 +178,7 @@ def box_point_distance(box: tuple[float, float, float, float], x: float, y: floa
 AMBIGUOUS = 10.0  # board units: a name nearer another place's rim than this beyond its own's is ambiguous
 STACKED = 5.0  # board units: two names nearer than this read as one block (Cabillonum over Lugdunum)
 STACK_COST = 3.0  # a soft cost, less than a road through the name
+LINK_COST = 400.0  # a dashed link to another board through a name: less than a name over a place
 
 
 def seg_point_distance(ax: float, ay: float, bx: float, by: float, px: float, py: float) -> float:
@@ -255,7 +257,7 @@ def spread(
     for axis in (0, 1):
         out[:, axis] = (1 - rank_share) * _unit(a[:, axis]) + rank_share * _ranks(a[:, axis])
     x0, y0, w, h = box
-    return {k: (x0 + out[i, 0] * w, y0 + out[i, 1] * h) for i, k in enumerate(keys)}
+    return {k: (float(x0 + out[i, 0] * w), float(y0 + out[i, 1] * h)) for i, k in enumerate(keys)}
 
 
 def relax(
@@ -359,10 +361,12 @@ def place_labels(
     area: tuple[float, float, float, float],
     obstacles: Sequence[tuple[float, float, float, float]] = (),
     ambiguity: bool = False,
+    links: Sequence[tuple[tuple[float, float], tuple[float, float]]] = (),
 ) -> tuple[dict[str, tuple[float, float, float, float]], dict[str, str], list[tuple[str, str]]]:
     """Pick a spot per label; returns boxes, spots, and the conflicts left (label key, other place key or
     ``""`` for the board's edge or an obstacle). ``ambiguity``: also keep each name clearly nearer its own
-    place than any other (a soft cost)."""
+    place than any other (a soft cost). ``links``: the dashed lines to other boards, which a name is kept
+    off unless nothing else is free (a dashed line through a name hides both)."""
     keys = list(xy)
     ax0, ay0, aw, ah = area
 
@@ -376,17 +380,28 @@ def place_labels(
     chosen: dict[str, tuple[float, float, float, float]] = {}
     spots: dict[str, str] = {}
 
-    def cost(k: str, b: tuple[float, float, float, float], pref: float) -> float:
+    Box = tuple[float, float, float, float]
+    Seg = tuple[tuple[float, float], tuple[float, float]]
+
+    def cost(
+        k: str,
+        b: Box,
+        pref: float,
+        others: list[str],
+        taken: list[tuple[str, Box]],
+        segs: list[Seg],
+        dashed: list[Seg],
+        blocks: list[Box],
+    ) -> float:
+        """The cost of ``b`` for ``k``'s name; ``others`` … ``blocks``: what may touch it (see best)."""
         c = pref
         if not inside(b):
             c += 10_000
-        for ob in obstacles:
+        for ob in blocks:
             if box_overlap(b, ob, 1.0):
                 c += 5_000
         own = box_point_distance(b, *xy[k]) - radius[k]
-        for o in keys:
-            if o == k:
-                continue
+        for o in others:
             if box_circle(b, xy[o][0], xy[o][1], radius[o] + 1.5):
                 c += 5_000
             elif ambiguity and abs(xy[o][0] - xy[k][0]) < 200 and abs(xy[o][1] - xy[k][1]) < 200:
@@ -394,13 +409,13 @@ def place_labels(
                 gap = box_point_distance(b, *xy[o]) - radius[o] - own
                 if gap < AMBIGUOUS:
                     c += 8.0 * (AMBIGUOUS - gap) / AMBIGUOUS
-        for o, ob in chosen.items():
-            if o != k and box_overlap(b, ob, 1.5):
+        for _o, ob in taken:
+            if box_overlap(b, ob, 1.5):
                 c += 3_000
-            elif ambiguity and o != k and box_overlap(b, ob, STACKED):
+            elif ambiguity and box_overlap(b, ob, STACKED):
                 c += STACK_COST  # two names close together read as one, or as each other's
         x, y = xy[k]
-        for sa, sb in segments:
+        for sa, sb in segs:
             if (sa == (x, y)) or (sb == (x, y)):
                 # a segment leaving this very place: only the part past the marker matters
                 if seg_box(sa[0], sa[1], sb[0], sb[1], b):
@@ -408,15 +423,36 @@ def place_labels(
                 continue
             if seg_box(sa[0], sa[1], sb[0], sb[1], b):
                 c += 4
+        for sa, sb in dashed:
+            if seg_box(sa[0], sa[1], sb[0], sb[1], b):
+                c += LINK_COST
         return c
 
-    def best(k: str) -> tuple[tuple[float, float, float, float], str]:
+    def best(k: str) -> tuple[Box, str]:
         x, y = xy[k]
         w, h = sizes[k]
-        opts = []
-        for name, _dx, _dy, pref in _SPOTS:
-            b = spot_box(x, y, radius[k], w, h, name)
-            opts.append((cost(k, b, pref), name, b))
+        boxes = [(name, pref, spot_box(x, y, radius[k], w, h, name)) for name, _dx, _dy, pref in _SPOTS]
+        # what may touch any of its spots (all of them lie in ``hull``): the rest is never looked at
+        x0 = min(b[0] for _n, _p, b in boxes)
+        y0 = min(b[1] for _n, _p, b in boxes)
+        x1 = max(b[0] + b[2] for _n, _p, b in boxes)
+        y1 = max(b[1] + b[3] for _n, _p, b in boxes)
+        hull = (x0, y0, x1 - x0, y1 - y0)
+        others = [
+            o
+            for o in keys
+            if o != k
+            and (
+                box_circle(hull, xy[o][0], xy[o][1], radius[o] + 1.5)
+                or (ambiguity and abs(xy[o][0] - x) < 200 and abs(xy[o][1] - y) < 200)
+            )
+        ]
+        pad = max(1.5, STACKED) if ambiguity else 1.5
+        taken = [(o, ob) for o, ob in chosen.items() if o != k and box_overlap(hull, ob, pad)]
+        segs = [sg for sg in segments if seg_box(sg[0][0], sg[0][1], sg[1][0], sg[1][1], hull)]
+        dashed = [sg for sg in links if seg_box(sg[0][0], sg[0][1], sg[1][0], sg[1][1], hull)]
+        blocks = [ob for ob in obstacles if box_overlap(hull, ob, 1.0)]
+        opts = [(cost(k, b, pref, others, taken, segs, dashed, blocks), name, b) for name, pref, b in boxes]
         opts.sort(key=lambda o: o[0])
         return opts[0][2], opts[0][1]
 
@@ -505,8 +541,9 @@ def arrange(
     for rnd in range(rounds):
         xy = {k: (float(p[at[k], 0]), float(p[at[k], 1])) for k in keys}
         pts = {**xy, **pins}
-        segs = [(pts[a], pts[b]) for a, b in [*edges, *pin_edges]]
-        boxes, spots, conflicts = place_labels(xy, rad, sizes, segs, area, obstacles)
+        segs = [(pts[a], pts[b]) for a, b in edges]
+        links = [(pts[a], pts[b]) for a, b in pin_edges]
+        boxes, spots, conflicts = place_labels(xy, rad, sizes, segs, area, obstacles, links=links)
         if not conflicts or rnd == rounds - 1:
             break
         for k, o in conflicts:
@@ -520,10 +557,9 @@ def arrange(
                 p[i] += (np.array([cx, cy]) - p[i]) * 0.08
         p = relax(p, p.copy(), need, e, clear, box, len(pins), iters=120)
     if not conflicts:  # the places stay; their names, where that leaves no conflict, where none is ambiguous
-        xy = {k: (float(p[at[k], 0]), float(p[at[k], 1])) for k in keys}
-        pts = {**xy, **pins}
-        segs = [(pts[a], pts[b]) for a, b in [*edges, *pin_edges]]
-        clear_boxes, clear_spots, left = place_labels(xy, rad, sizes, segs, area, obstacles, ambiguity=True)
+        clear_boxes, clear_spots, left = place_labels(
+            xy, rad, sizes, segs, area, obstacles, ambiguity=True, links=links
+        )
         if not left:
             boxes, spots = clear_boxes, clear_spots
     xy = {k: (round(float(p[at[k], 0]), 2), round(float(p[at[k], 1]), 2)) for k in keys}
@@ -543,7 +579,8 @@ def arrange(
 
 def problems(board: Board) -> list[str]:
     """What makes a board hard to read, in words (empty when it reads well): places closer than the board's
-    minimum distance, overlapping names, a name over a place, a road or a link through a place."""
+    minimum distance, overlapping names, a name over a place, a road or a link through a place, a link
+    through a name."""
     out: list[str] = []
     ps = board.places
     by = board.by_key()
@@ -568,6 +605,9 @@ def problems(board: Board) -> list[str]:
         for st in board.stubs:
             if a.label.overlaps(st.label):
                 out.append(f"the name of {a.name} covers the link box {st.target_name} · {st.city}")
+            at = by[st.place]
+            if seg_box(at.x, at.y, st.x, st.y, abox):
+                out.append(f"the link {at.name} → {st.target_name} crosses the name of {a.name}")
     for seg in board.segments:
         a, b = by[seg.a], by[seg.b]
         for c in ps:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 
+import msgspec
 import pytest
 
 from engine.boards import geometry as G
@@ -124,6 +125,44 @@ def test_problems_names_what_is_wrong() -> None:
     found = G.problems(bad)
     assert any(f"{a.name} and {c.name} are 3 apart" in f for f in found)
     assert any(f"the names of {a.name} and {c.name} overlap" in f for f in found)
+
+
+def test_a_dashed_link_through_a_name_is_a_problem() -> None:
+    """A link to another board drawn through a name hides both (Gaza's link to Achaia ran through
+    « Caesarea Maritima », Nicopolis's through its own name on the printed boards)."""
+    b = board_for("E")
+    st = b.stubs[0]
+    at = b.place(st.place)
+    other = next(p for p in b.places if p.key != st.place)
+    mid = ((at.x + st.x) / 2, (at.y + st.y) / 2)
+    label = G.Label(mid[0] - 20, mid[1] - 8, 40, 16, other.label.lines, other.label.size)
+    hit = G.Place(other.key, other.name, other.x, other.y, other.r, other.colour, label)
+    places = tuple(hit if p.key == other.key else p for p in b.places)
+    bad = G.Board(b.code, b.name, b.width, b.height, places, b.segments, b.stubs, b.source, b.min_distance)
+    assert f"the link {at.name} → {st.target_name} crosses the name of {other.name}" in G.problems(bad)
+
+
+def test_the_saved_boards_are_the_ones_the_code_arranges() -> None:
+    """The shipped provinces' boards are read from a file (arranging one takes a second or more); they must
+    be what the code makes of the data now. After a change of engine/boards, write them again with
+    `.venv/bin/python -m engine.boards.pandemie`."""
+    saved = BP.saved_layouts()
+    made = BP.shipped_layouts()
+    assert set(saved) == set(made), "run .venv/bin/python -m engine.boards.pandemie"
+    for key, board in made.items():
+        assert saved[key] == board, f"{board.name}: run .venv/bin/python -m engine.boards.pandemie"
+
+
+def test_a_changed_province_is_arranged_anew_not_read_from_the_saved_boards() -> None:
+    """A group's edit of a shipped file (here the province's name) is drawn from the edited data."""
+    p = next(q for q in shipped() if q.code == "G")
+    renamed = msgspec.structs.replace(p, name="Gallia Nova")
+    others = tuple(q for q in shipped() if q.code != "G")
+    assert BP.layout_key(renamed, others) not in BP.saved_layouts()
+    assert BP.layout_key(p, others) in BP.saved_layouts()
+    board = province_board(renamed)
+    assert board.name == "Gallia Nova"
+    assert G.problems(board) == []
 
 
 def user_province(seed: int, coords: bool = False, code: str = "U") -> ProvinceData:
