@@ -290,6 +290,11 @@ class FletPage:
     async def event(self, control_id: int, name: str, data: Any = None) -> None:
         await self.ws.send(_pack(EVENT, {"target": control_id, "name": name, "data": data}))
 
+    async def lifecycle(self, state: str) -> None:
+        """What a browser says when its tab goes to the background or a phone's screen goes off (``hide``),
+        and when it shows again (``show``), as Flutter's app lifecycle."""
+        await self.event(int(self.root.get("_i", 1)), "app_lifecycle_state_change", {"state": state})
+
     async def tap(self, identifier: str, timeout: float = 15.0) -> None:
         """Tap the control marked ``identifier``: the first control inside it that handles a click (a
         button) or a tap (a gesture detector), as a finger on it would."""

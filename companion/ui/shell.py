@@ -109,9 +109,15 @@ class Shell:
         page.padding = ft.Padding.all(12)
         page.on_resize = lambda e: self.refresh()
         self._away: asyncio.Task[None] | None = None
+        # the browser's tab in the background, a phone's screen off: the page is not drawn meanwhile (the
+        # browser draws nothing then), and drawn once, as it is now, when it shows again; "top" when a new
+        # screen opened meanwhile (it opens at its top)
+        self._hidden = False
+        self._behind: str | None = None
         page.on_disconnect = self._disconnected
         page.on_connect = self._reconnected
         page.on_close = self._closed
+        page.on_app_lifecycle_state_change = self._lifecycle
 
     async def _disconnected(self, _e: Any = None) -> None:
         """The browser went away: a reload or a dropped link comes back to this very session (Flet sends it
@@ -130,15 +136,29 @@ class Shell:
 
         self._away = asyncio.create_task(let_go())
 
+    async def _lifecycle(self, e: ft.AppLifecycleStateChangeEvent) -> None:
+        """The page hidden (its tab in the background, the phone's screen off: Flet's ``hide`` or ``pause``,
+        as :attr:`flet.Page.app_visible`) or shown again: drawn then if anything changed meanwhile."""
+        self._hidden = e.state in (ft.AppLifecycleState.HIDE, ft.AppLifecycleState.PAUSE)
+        if not self._hidden:
+            self._draw_behind()
+
+    def _draw_behind(self) -> None:
+        behind, self._behind = self._behind, None
+        if behind is not None:
+            self.refresh(top=behind == "top")
+
     async def _reconnected(self, _e: Any = None) -> None:
         """The browser came back to this session: the screen as it is, or (away longer than the grace time:
-        the screen was let go) back to the remembered seat, as a new page would."""
+        the screen was let go) back to the remembered seat, as a new page would. A page that connects again
+        is taken as shown (its next hiding says otherwise)."""
+        self._hidden, top, self._behind = False, self._behind == "top", None
         if self._away is not None:
             self._away.cancel()
             self._away = None
         if self.screen is not None:
             await self._presence(True)
-            self.refresh()
+            self.refresh(top=top)
         else:
             await self.start()
 
@@ -327,6 +347,13 @@ class Shell:
             return
         if self._away is not None:  # no browser shows this page now: drawn when it comes back (_reconnected)
             return  # (a page reloaded into a new session, a phone locked: it no longer costs every update)
+        if self._hidden:  # the page is hidden: drawn when it shows again (_lifecycle); its news goes now
+            self._behind = "top" if top or self._behind == "top" else "update"
+            owed = self.alerts.owed()  # (the cue plays its sound where the browser lets a hidden page)
+            if owed:
+                self.page.update(*owed)
+                self.alerts.sent()
+            return
         idle_gc.busy()  # a page is being drawn: no full garbage collection now (companion.runtime.idle_gc)
         shown = self.scroller.controls
         same = screen.grafted and not top and self._drawn is screen and len(shown) == 1

@@ -117,3 +117,53 @@ def test_a_tap_reaches_its_provinces_pages_and_no_other_provinces(tmp_path: Path
         asyncio.run(go())
     finally:
         stop_app(proc)
+
+
+def test_a_page_put_away_is_not_drawn_until_it_shows_again(tmp_path: Path) -> None:
+    """A tablet's tab in the background, a phone's screen off (the browser says ``hide``): whatever is played,
+    the app draws that page no more (a phone in a pocket costs the laptop nothing); shown again (``show``),
+    it is drawn once, as the table is now, the same as a page that never looked away."""
+    players, devices_plan = plan(8)
+    make_table(tmp_path / "data", players, 7)
+    proc, port = start_app_anywhere(tmp_path / "data", lan=True, log_path=tmp_path / "app.log")
+    url = f"https://127.0.0.1:{port}/"
+    devices = make_devices(devices_plan, players, net=62)
+
+    async def go() -> None:
+        try:
+            await asyncio.gather(*(join(url, d) for d in devices))
+            await asyncio.sleep(3)
+            table = Table(url, proc.pid, devices)
+            d = table.actor(tr("head.you", "fr"))
+            assert d is not None, "a phone has a choice to tap"
+            away = next(x for x in devices if x.kind == "tablet" and x.province == d.province)
+            assert away.page is not None
+            await away.page.lifecycle("hide")
+            await asyncio.sleep(1)
+            before = len(away.page.frames)
+            tap = await table.tap(d)
+            assert tap is not None, "the acting page got its update"
+            await asyncio.sleep(2)
+            assert len(away.page.frames) == before, "the hidden tablet was drawn"
+            await away.page.lifecycle("show")
+            await asyncio.sleep(SHOW_SECONDS + 1)  # drawn; the last move's arrows gone from every map
+            assert len(away.page.frames) > before, "the tablet shown again was not drawn"
+            fresh = Device("tablet", d.province, f"127.0.62.{len(devices) + 1}", province=d.province)
+            await join(url, fresh)
+            try:
+                await asyncio.sleep(1)
+                assert fresh.page is not None
+                assert shown(away.page) == shown(fresh.page), (
+                    "the tablet shown again is not the table as it is"
+                )
+            finally:
+                await fresh.page.close() if fresh.page is not None else None
+        finally:
+            for x in devices:
+                if x.page is not None:
+                    await x.page.close()
+
+    try:
+        asyncio.run(go())
+    finally:
+        stop_app(proc)
