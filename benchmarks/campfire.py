@@ -25,7 +25,13 @@ own draw — against the goals, as ratios: app CPU per tap p95 ≤ 100 ms with 2
 48; the estimate p95 ≤ 300 ms at 48. (The table's host runs in the app's process: its CPU is counted
 there.)
 
-    python -m benchmarks.campfire [--devices 8,24,48] [--taps 60] [--no-browser] [--detail FILE]
+With ``--pockets`` each size is played a second time as at a real table, where a phone spends most of the
+evening in its player's pocket, screen off (its browser says so: the app does not draw it): a phone is put
+away when its player's turn is over and taken out when its page gets news (its player's turn, an
+announcement: their sound), then drawn once. The app's CPU through the taps is then also counted between
+taps (the phones taken out).
+
+    python -m benchmarks.campfire [--devices 8,24,48] [--taps 60] [--no-browser] [--pockets] [--detail FILE]
 """
 
 from __future__ import annotations
@@ -59,6 +65,7 @@ JOIN_GOAL_S = 10.0  # 24 devices scanning the QR at once: all seated within this
 PHONE = (412.0, 915.0)  # CSS pixels: a common Android phone
 TABLET = (1280.0, 800.0)  # a 10" tablet in landscape
 JOIN_VIEWPORT = {"width": 1100, "height": 2400}  # the Chromium page joins with every seat's button in view
+CUE = b"tk-cue:"  # an announcement's sound and vibration on a page (companion.cue)
 QUIET_S = 0.25  # no frame to any page and no CPU for this long: the tap's work is over
 WAIT_S = 1.5  # as long, while a page has had nothing yet
 TICK_S = os.sysconf("SC_CLK_TCK")
@@ -139,6 +146,8 @@ class Device:
     page: FletPage | None = None
     joined_s: float = 0.0
     province: str = ""  # the province it shows: a tablet's, a phone's player's (see province_of)
+    away: bool = False  # a phone in its player's pocket (its browser said ``hide``: see Table.pockets)
+    mark: int = 0  # its frames when it went into the pocket
 
 
 def province_of(kind: str, what: str, players: list[int]) -> str:
@@ -248,7 +257,7 @@ class Table:
         ready = [
             d
             for d in self.devices
-            if d.kind == "phone" and d.page is not None and d.page.find("choice-0") is not None
+            if d.kind == "phone" and not d.away and d.page is not None and d.page.find("choice-0") is not None
         ]
         if not ready:
             return None
@@ -256,6 +265,26 @@ class Table:
         d = min(mine or ready, key=lambda x: self.tapped.get(x.what, 0.0))
         self.tapped[d.what] = time.monotonic()
         return d
+
+    async def pockets(self, turn_text: str, last: Device | None) -> int:
+        """Phones in their players' pockets, as at a real table: a phone whose page got news while put away
+        (its player's turn, an announcement: its sound, a ``tk-cue``) is taken out (its browser says
+        ``show``: it is drawn once); a phone out whose player's turn is over goes back (``hide``: it is not
+        drawn meanwhile). Returns how many were taken out."""
+        out = 0
+        for d in self.devices:
+            if d.kind != "phone" or d.page is None:
+                continue
+            if d.away and any(CUE in f[2] for f in d.page.frames[d.mark :]):
+                await d.page.lifecycle("show")
+                d.away = False
+                out += 1
+            elif not d.away and d is not last and text_of(d.page.find("head-turn")) != turn_text:
+                await d.page.lifecycle("hide")
+                d.away, d.mark = True, len(d.page.frames)
+        if out:
+            await asyncio.sleep(0.5)  # drawn, as the player looks
+        return out
 
     async def tap(self, d: Device) -> Tap | None:
         assert d.page is not None
@@ -280,7 +309,7 @@ class Table:
         )
         # the pages that show the acting province: each gets the tap's update (another province's page gets
         # one only when something it shows changed: a surge crossing into it, its folded title's surges)
-        here = [x.page for x in self.devices if x.province == d.province and x.page is not None]
+        here = [x.page for x in self.devices if x.province == d.province and x.page and not x.away]
         start = {id(p): n for p, n in zip(pages, before, strict=True)}
         while time.monotonic() < deadline:  # then until nothing more comes and the app is idle
             await asyncio.sleep(0.03)
@@ -329,17 +358,21 @@ class Result:
     idle_cpu_ms_per_s: float
     taps: list[Tap]
     misses: int
+    run_cpu_s: float = 0.0  # the app's CPU through the taps, between them too (phones taken out, drawn)
+    pockets: bool = False
 
 
-async def run_size(n: int, taps: int, tmp: Path, seed: int) -> Result:
+async def run_size(n: int, taps: int, tmp: Path, seed: int, pockets: bool = False) -> Result:
     """``taps`` taps with ``n`` devices: a game, then (a game lost early) another, with the next seed."""
     out: list[Tap] = []
     first: Result | None = None
     misses = 0
+    run_cpu = 0.0
     for game in range(6):
-        r = await _run_game(n, taps - len(out), tmp / f"game-{n}-{game}", seed + game)
+        r = await _run_game(n, taps - len(out), tmp / f"game-{n}-{game}", seed + game, pockets)
         out += r.taps
         misses += r.misses
+        run_cpu += r.run_cpu_s
         first = first or r
         if len(out) >= taps:
             break
@@ -354,10 +387,12 @@ async def run_size(n: int, taps: int, tmp: Path, seed: int) -> Result:
         first.idle_cpu_ms_per_s,
         out,
         misses,
+        run_cpu,
+        pockets,
     )
 
 
-async def _run_game(n: int, taps: int, tmp: Path, seed: int) -> Result:
+async def _run_game(n: int, taps: int, tmp: Path, seed: int, pockets: bool = False) -> Result:
     from companion.ui.i18n import tr
 
     players, plan_ = plan(n)
@@ -383,8 +418,12 @@ async def _run_game(n: int, taps: int, tmp: Path, seed: int) -> Result:
         you, over = tr("head.you", "fr"), tr("head.over", "fr")
         out: list[Tap] = []
         misses = 0
+        last: Device | None = None
+        c_run = cpu_s(proc.pid)
         while len(out) < taps:
-            d = table.actor(you)
+            if pockets:
+                await table.pockets(you, last)
+            d = last = table.actor(you)
             if d is None:
                 ended = any(x.page is not None and text_of(x.page.find("head-turn")) == over for x in devices)
                 misses += 1
@@ -399,7 +438,8 @@ async def _run_game(n: int, taps: int, tmp: Path, seed: int) -> Result:
                 continue
             out.append(r)
             await asyncio.sleep(0.3)  # between two taps, as at a table: nobody taps every 0 ms
-        return Result(n, players, join_s, join_cpu, rss_page, idle, out, misses)
+        run_cpu = cpu_s(proc.pid) - c_run
+        return Result(n, players, join_s, join_cpu, rss_page, idle, out, misses, run_cpu)
     finally:
         for d in devices:
             if d.page is not None:
@@ -581,8 +621,9 @@ def report(results: list[Result], draws: dict[str, list[float]]) -> None:
         per_page = [t.cpu_ms / r.n for t in r.taps]
         tablets = r.n - sum(r.players)
         est = pct(cpu, 0.95) + WIFI_MS + draw95
+        label = f"{r.n} ({tablets} + {sum(r.players)}{', phones in pockets' if r.pockets else ''})"
         print(
-            f"| {r.n} ({tablets} + {sum(r.players)}) | {pct(cpu, 0.5):.0f} / {pct(cpu, 0.95):.0f} ms "
+            f"| {label} | {pct(cpu, 0.5):.0f} / {pct(cpu, 0.95):.0f} ms "
             f"| {pct(per_page, 0.5):.1f} ms | {pct(act, 0.5):.0f} / {pct(act, 0.95):.0f} ms "
             f"| {pct(last, 0.5):.0f} / {pct(last, 0.95):.0f} ms "
             f"| {statistics.fmean(t.bytes_per_page for t in r.taps):,.0f} B | {r.rss_per_page_mb:.1f} MiB "
@@ -596,9 +637,10 @@ def report(results: list[Result], draws: dict[str, list[float]]) -> None:
         cpu = [t.cpu_ms for t in r.taps]
         updated = statistics.fmean(t.updated for t in r.taps)
         print(
-            f"{r.n} devices: {len(r.taps)} taps ({r.misses} not counted), pages updated per tap "
-            f"{updated:.1f} of {r.n}; idle app {r.idle_cpu_ms_per_s:.0f} ms CPU/s; joining "
-            f"{r.join_cpu_s:.1f} s of app CPU"
+            f"{r.n} devices{' (phones in pockets)' if r.pockets else ''}: {len(r.taps)} taps ({r.misses} not "
+            f"counted), pages updated per tap {updated:.1f} of {r.n}; idle app {r.idle_cpu_ms_per_s:.0f} ms "
+            f"CPU/s; joining {r.join_cpu_s:.1f} s of app CPU; through the taps (between them too) "
+            f"{1000 * r.run_cpu_s / len(r.taps):.0f} ms of app CPU per tap"
         )
         goal = GOAL_CPU_MS.get(r.n)
         if goal is not None:
@@ -637,6 +679,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--no-browser", action="store_true", help="skip the Chromium page")
     ap.add_argument("--seed", type=int, default=SEED, help=f"the game's seed (default {SEED})")
     ap.add_argument("--detail", type=Path, default=None, help="one JSON line per tap written here")
+    ap.add_argument(
+        "--pockets",
+        action="store_true",
+        help="also play each size with the phones in their players' pockets (taken out for news)",
+    )
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
     sizes = [int(x) for x in args.devices.split(",") if x.strip()]
     import resource
@@ -650,6 +697,9 @@ def main(argv: list[str] | None = None) -> None:
         for n in sizes:
             print(f"{n} devices:", flush=True)
             results.append(asyncio.run(run_size(n, args.taps, tmp, args.seed)))
+            if args.pockets:
+                print(f"{n} devices, the phones in pockets:", flush=True)
+                results.append(asyncio.run(run_size(n, args.taps, tmp / "pockets", args.seed, True)))
         draws = {} if args.no_browser else browser_draw(tmp, args.browser_taps, args.seed)
     if args.detail is not None:
         with args.detail.open("w") as f:
