@@ -140,12 +140,9 @@ class Shell:
         """The page hidden (its tab in the background, the phone's screen off: Flet's ``hide`` or ``pause``,
         as :attr:`flet.Page.app_visible`) or shown again: drawn then if anything changed meanwhile."""
         self._hidden = e.state in (ft.AppLifecycleState.HIDE, ft.AppLifecycleState.PAUSE)
-        if not self._hidden:
-            self._draw_behind()
-
-    def _draw_behind(self) -> None:
-        behind, self._behind = self._behind, None
-        if behind is not None:
+        behind = self._behind
+        if not self._hidden and behind is not None:
+            self._behind = None
             self.refresh(top=behind == "top")
 
     async def _reconnected(self, _e: Any = None) -> None:

@@ -15,8 +15,8 @@ How places are placed (:func:`arrange`):
    places off segments they are not part of, while a fading pull keeps each near where it started.
 4. **Labels**: each name takes the best of eight spots around its place (no other label, no place, no
    edge of the board, no dashed link to another board unless nothing else is free; as few segments under
-   it as possible). A name that still collides pushes its place
-   and the other apart, and steps 3–4 run again. Once nothing collides, the names are placed once more
+   it as possible). A name that still collides pushes its place and the other apart, and steps 3–4 run
+   again. Once nothing collides, the names are placed once more
    with the places fixed, now also keeping each name clearly nearer its own place than any other (kept
    only if that too leaves no collision).
 
@@ -388,7 +388,7 @@ def place_labels(
         b: Box,
         pref: float,
         others: list[str],
-        taken: list[tuple[str, Box]],
+        taken: list[Box],
         segs: list[Seg],
         dashed: list[Seg],
         blocks: list[Box],
@@ -409,7 +409,7 @@ def place_labels(
                 gap = box_point_distance(b, *xy[o]) - radius[o] - own
                 if gap < AMBIGUOUS:
                     c += 8.0 * (AMBIGUOUS - gap) / AMBIGUOUS
-        for _o, ob in taken:
+        for ob in taken:
             if box_overlap(b, ob, 1.5):
                 c += 3_000
             elif ambiguity and box_overlap(b, ob, STACKED):
@@ -448,7 +448,7 @@ def place_labels(
             )
         ]
         pad = max(1.5, STACKED) if ambiguity else 1.5
-        taken = [(o, ob) for o, ob in chosen.items() if o != k and box_overlap(hull, ob, pad)]
+        taken = [ob for o, ob in chosen.items() if o != k and box_overlap(hull, ob, pad)]
         segs = [sg for sg in segments if seg_box(sg[0][0], sg[0][1], sg[1][0], sg[1][1], hull)]
         dashed = [sg for sg in links if seg_box(sg[0][0], sg[0][1], sg[1][0], sg[1][1], hull)]
         blocks = [ob for ob in obstacles if box_overlap(hull, ob, 1.0)]

@@ -220,9 +220,10 @@ def arranged_board(p: ProvinceData, others: Sequence[ProvinceData]) -> Board:
             links=[(xy[c], stub_xy[i]) for i, c in enumerate(cities)],
         )
         if not left:
-            labels = {
-                k: Label(*(round(v, 2) for v in boxes[k]), lines=got.labels[k].lines, size=FONT) for k in keys
-            }
+            labels = {}
+            for key in keys:
+                x, y, w, h = (round(v, 2) for v in boxes[key])
+                labels[key] = Label(x, y, w, h, got.labels[key].lines, FONT)
             free = {k: free_angle(spots[k]) for k in keys}
     places = tuple(
         Place(
