@@ -183,7 +183,7 @@ def arranged_board(p: ProvinceData, others: Sequence[ProvinceData]) -> Board:
             continue
         along = [pre[key_of[links[i][0]]][0 if s in "ns" else 1] for i in idx]
         lengths = [(stub_size[i][0] if s in "ns" else stub_size[i][1]) + 10 for i in idx]
-        lo, hi = (band["w"], WIDTH - band["e"]) if s in "ns" else (band["n"], HEIGHT - band["s"])
+        lo, hi = _edge_span(s, band)
         centres = spread_along(along, lengths, lo + 4, hi - 4)
         for i, c in zip(idx, centres, strict=True):
             stub_box[i], stub_xy[i] = _stub_at(s, c, *stub_size[i])
@@ -273,6 +273,11 @@ def arranged_board(p: ProvinceData, others: Sequence[ProvinceData]) -> Board:
     )
 
 
+def _edge_span(side: str, band: dict[str, float]) -> tuple[float, float]:
+    """Where link boxes may stand along the ``side`` edge: between the bands of the edges across it."""
+    return (band["w"], WIDTH - band["e"]) if side in "ns" else (band["n"], HEIGHT - band["s"])
+
+
 def _stub_at(
     side: str, c: float, w: float, h: float
 ) -> tuple[tuple[float, float, float, float], tuple[float, float]]:
@@ -316,7 +321,7 @@ def _clear_links(
         if not now:
             continue
         w, h = sizes[i]
-        lo, hi = (band["w"], WIDTH - band["e"]) if side in "ns" else (band["n"], HEIGHT - band["s"])
+        lo, hi = _edge_span(side, band)
         half = (w if side in "ns" else h) / 2
         here = stub_xy[i][0] if side in "ns" else stub_xy[i][1]
         best: tuple[int, float, float] | None = None
