@@ -338,6 +338,18 @@ class Shell:
                 self.refresh()
                 await written(self.page)
 
+    async def news(self, screen: Screen) -> None:
+        """Send only the news an update brought (the banner, its sound) while ``screen`` is shown and nothing
+        else it shows changed (an announcement about another province): the screen is not drawn again."""
+        if not self.alerts.pending():
+            return
+        async with _one_page_at_a_time():
+            if self.screen is not screen or self._away is not None or not self.alerts.pending():
+                return  # (a page away gets its news when it comes back, with the whole page)
+            one_patch.update(self.page, self.alerts.owed())
+            self.alerts.sent()
+            await written(self.page)
+
     def refresh(self, top: bool = False) -> None:
         screen = self.screen
         if screen is None:

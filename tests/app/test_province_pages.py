@@ -24,14 +24,16 @@ class _Shell:
     """What a table screen asks of the app around it, without a browser: its redraws are counted (and drawn,
     as the app's shell draws them)."""
 
-    def __init__(self, name: str, drawn: list[str], phone: bool) -> None:
+    def __init__(self, name: str, drawn: list[str], phone: bool, told: list[str] | None = None) -> None:
         self.name, self.drawn = name, drawn
+        self.told = told if told is not None else []  # pages sent news alone (the banner, its sound)
+        self.owed = False  # news waits for the page's next update (an announcement)
         self.lang = "fr"
         self.phone = phone
         self.screen: Any = None
         self.toasts: list[tuple[str, bool]] = []
         self.alerts = SimpleNamespace(
-            attach=lambda *a, **k: None, detach=lambda *a, **k: None, pending=lambda: False
+            attach=lambda *a, **k: None, detach=lambda *a, **k: None, pending=lambda: self.owed
         )
         self.page = SimpleNamespace(
             web=True,
@@ -43,7 +45,13 @@ class _Shell:
 
     async def redraw(self, screen: Any) -> None:
         self.drawn.append(self.name)
+        self.owed = False  # the news goes with the page's update
         screen.render()
+
+    async def news(self, screen: Any) -> None:
+        if self.owed:
+            self.told.append(self.name)
+            self.owed = False
 
     def refresh(self, top: bool = False) -> None:
         self.screen.render()
@@ -74,6 +82,7 @@ class _Table:
             bind="127.0.0.1",
         )
         self.drawn: list[str] = []
+        self.told: list[str] = []
         self.screens: dict[str, Any] = {}
         self.province: dict[str, str] = {}  # page -> its province
 
@@ -90,7 +99,7 @@ class _Table:
             screen.render()
 
     def _screen(self, cls: Any, name: str, seat: str, province: str, code: str) -> None:
-        shell = _Shell(name, self.drawn, phone=name.startswith("phone"))
+        shell = _Shell(name, self.drawn, phone=name.startswith("phone"), told=self.told)
         screen = cls(shell, self.host.local_session(seat, device=name), seat, province=province)
         shell.screen = screen
         self.screens[name], self.province[name] = screen, code
@@ -103,6 +112,7 @@ class _Table:
     async def play(self, seat: str, pick: Any = None) -> set[str]:
         """``seat`` plays a choice (``pick(labels)``: its index; else the first): the pages drawn again."""
         self.drawn.clear()
+        self.told.clear()
         choices = self.host.snapshot(seat).choices
         assert choices, f"{seat} has nothing to play"
         k = pick([c.label_fr for c in choices]) if pick is not None else 0
@@ -136,6 +146,26 @@ def test_a_tap_in_one_province_redraws_its_pages_and_none_of_another_province(tm
                 assert drawn <= t.pages("G"), f"drawn outside Gallia: {drawn - t.pages('G')}"
                 assert {"tablet-G"} <= drawn, drawn
                 assert not drawn & t.pages("H"), drawn
+        finally:
+            await t.close()
+
+    asyncio.run(go())
+
+
+def test_news_of_another_province_goes_alone_to_a_page_whose_view_did_not_change(tmp_path):
+    """An announcement every page gets (a rupture in Gallia) reaches Hispania's tablet and phones as their
+    banner and its sound only: nothing else they show changed, their screens are not drawn again (at a
+    campfire, twenty pages not rebuilt for one line of news)."""
+
+    async def go() -> None:
+        t = _Table(tmp_path / "t.sqlite")
+        await t.open()
+        try:
+            for name in t.screens:  # the news of this action, detected for every page
+                t.screens[name].shell.owed = True
+            drawn = await t.play(t.in_turn("G"), _move)
+            assert {"tablet-G"} <= drawn and not drawn & t.pages("H"), drawn
+            assert set(t.told) == t.pages("H"), f"told alone: {sorted(t.told)}"
         finally:
             await t.close()
 

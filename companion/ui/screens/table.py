@@ -158,8 +158,9 @@ class TableScreen(TableCamera, TableParts, Screen):
             if self.follow:
                 await self._sync_actor()
             # nothing this page shows changed (the other session's copy of an update already drawn, a tap in
-            # another province): not drawn again
-            if _snap is not None and self._shows() == self._shown and not self.shell.alerts.pending():
+            # another province): not drawn again; news it brought (an announcement) goes alone
+            if _snap is not None and self._shows() == self._shown:
+                await self.shell.news(self)
                 return
             await self.shell.redraw(self)
 
