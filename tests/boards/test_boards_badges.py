@@ -106,3 +106,32 @@ def test_a_pawn_shows_its_players_initial_or_its_seat_number_before_a_name_is_gi
     assert initial("p3", {"p3": "Léa · Gallia"}) == "L"
     assert initial("p3", {"p3": "Joueur 3 · Gallia"}) == "3"  # every unnamed pawn would show J
     assert initial("p12", {"p12": "Player 12"}) == "12" and initial("p4", None) == "4"
+
+
+def test_the_pages_of_one_province_share_where_its_pieces_stand_and_each_keeps_its_own_layer():
+    """A province's tablet and its players' phones show the same pins, Forts and pawns: where each stands is
+    worked out once for all of them, and is what working it out for one page gives; a page's layer is its
+    own (what one page adds to it never shows on another), and a pawn that moved, a name given, is placed
+    anew."""
+    from companion.ui.boards import pandemie_map
+
+    board = province_board(next(p for p in shipped() if p.code == "H"))
+    a, b = board.places[0].key, board.places[3].key
+    view = {"code": "H", "forts": [b], "pins": {a: {"red": 2}, b: {"blue": 4}}}
+    players = {"p1": {"province": "H", "city": a}, "p2": {"province": "H", "city": a}}
+    names = {"p1": "Léa", "p2": "Marc"}
+    pandemie_map._PIECES.clear()
+    tablet = layer_for(board, view, players, "table", names, device=object())
+    phone = layer_for(board, view, players, "p2", names, device=object())
+    assert len(pandemie_map._PIECES) == 1, "worked out once for both pages"
+    here = list(players.items())
+    alone = pandemie_map._place_pieces(board, view["pins"], view["forts"], here, {"p1": 0, "p2": 1}, names)
+    assert (
+        (tablet.badges, tablet.squares, tablet.pawns) == alone == (phone.badges, phone.squares, phone.pawns)
+    )
+    tablet.pawns.append((0.0, 0.0, PAWN, "#000000", "X", "#ffffff"))
+    assert len(phone.pawns) == 2 and len(layer_for(board, view, players, "p1", names).pawns) == 2
+    moved = layer_for(board, view, {**players, "p2": {"province": "H", "city": b}}, "p2", names)
+    assert {(x, y) for x, y, *_ in moved.pawns} != {(x, y) for x, y, *_ in phone.pawns}
+    renamed = layer_for(board, view, players, "p2", {**names, "p2": "Zoé"})
+    assert sorted(p[4] for p in renamed.pawns) == ["L", "Z"]

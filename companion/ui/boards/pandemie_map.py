@@ -111,8 +111,8 @@ def _in_play(view: Mapping[str, Any]) -> tuple[Any, ...]:
     )
 
 
-def _forget(memory: dict[Any, Any]) -> None:
-    while len(memory) > MEMORY:
+def _forget(memory: dict[Any, Any], most: int = MEMORY) -> None:
+    while len(memory) > most:
         del memory[next(iter(memory))]
 
 
@@ -225,25 +225,7 @@ def layer_for(
     """``last``: the last action's (surge arrows, pawn moves, seconds left, city names) from
     :func:`recent`."""
     layer = Layer()
-    at = board.by_key()
     pins: Mapping[str, Mapping[str, int]] = pv.get("pins") or {}
-    for key, by_colour in pins.items():
-        p = at.get(key)
-        if p is None:
-            continue
-        dots = [c for c, n in by_colour.items() for _ in range(min(int(n), 3))]
-        for (x, y), colour in zip(ring(p, len(dots), 0.5 if len(dots) <= 3 else 0.62), dots, strict=True):
-            layer.badges.append(
-                (x, y, 5.0 if len(dots) <= 6 else 3.8, PEOPLE.get(colour, colour), "", "#ffffff")
-            )
-        if any(int(n) >= 4 for n in by_colour.values()):
-            layer.badges.append((p.x, p.y, 8.0, "#b00020", "!", "#ffffff"))
-    taken: list[tuple[float, float, float]] = []  # badges already set: the next ones keep clear of them
-    for f in sorted(pv.get("forts") or []):
-        if f in at:
-            ((x, y),) = spots(board, f, 1, FORT, gap=-0.6 * FORT, taken=taken)  # on its rim
-            layer.squares.append((x, y, FORT, "#3b2f2f"))
-            taken.append((x, y, FORT * 1.3))
     here = [(s, pl) for s, pl in players.items() if str(pl.get("province")) == pv.get("code")]
     order = {
         s: i
@@ -251,14 +233,7 @@ def layer_for(
             sorted(here, key=lambda sp: int(sp[0][1:]) if sp[0][1:].isdigit() else 0)
         )
     }
-    by_city: dict[str, list[str]] = {}
-    for s, pl in here:
-        if pl.get("city") in at:
-            by_city.setdefault(str(pl["city"]), []).append(s)
-    for city, seats in sorted(by_city.items()):
-        for (x, y), s in zip(spots(board, city, len(seats), PAWN, taken=taken), seats, strict=True):
-            layer.pawns.append((x, y, PAWN, seat_colour(order.get(s, 0)), initial(s, names), "#ffffff"))
-            taken.append((x, y, PAWN))
+    layer.badges, layer.squares, layer.pawns = _pieces(board, pins, pv.get("forts") or (), here, order, names)
     if last is not None and last[2] > 0:
         layer.arrows = arrows_for(
             board, last[0], last[1], {s: seat_colour(i) for s, i in order.items()}, last[3]
@@ -281,6 +256,74 @@ def layer_for(
                 layer.marks.update(c for c in (old_pawns.get(s), city) if c)
         layer.marks.update(set(state[2]) ^ set(old_forts))
     return layer
+
+
+Badge = tuple[float, float, float, str, str, str]
+_PIECES: dict[bytes, tuple[Board, list[Badge], list[tuple[float, float, float, str]], list[Badge]]] = {}
+# what a province's map puts on its board (pins, Forts, pawns, where each has room): the same for every page
+# that shows the province in the same state (its tablet, its players' phones), worked out once for all
+
+
+def _pieces(
+    board: Board,
+    pins: Mapping[str, Mapping[str, int]],
+    forts: Any,
+    here: list[tuple[str, Mapping[str, Any]]],
+    order: Mapping[str, int],
+    names: Mapping[str, str] | None,
+) -> tuple[list[Badge], list[tuple[float, float, float, str]], list[Badge]]:
+    """(badges, squares, pawns) of :func:`layer_for`, new lists each time (a page's layer is its own)."""
+    key = msgspec.json.encode(
+        [
+            id(board),
+            pins,
+            sorted(forts),
+            [(s, str(pl.get("city") or ""), order.get(s, 0), initial(s, names)) for s, pl in here],
+        ]
+    )
+    got = _PIECES.get(key)
+    if got is None or got[0] is not board:  # (a board forgotten, another one made where it was)
+        got = _PIECES[key] = (board, *_place_pieces(board, pins, forts, here, order, names))
+        _forget(_PIECES, 64)
+    return list(got[1]), list(got[2]), list(got[3])
+
+
+def _place_pieces(
+    board: Board,
+    pins: Mapping[str, Mapping[str, int]],
+    forts: Any,
+    here: list[tuple[str, Mapping[str, Any]]],
+    order: Mapping[str, int],
+    names: Mapping[str, str] | None,
+) -> tuple[list[Badge], list[tuple[float, float, float, str]], list[Badge]]:
+    layer = Layer()
+    at = board.by_key()
+    for key, by_colour in pins.items():
+        p = at.get(key)
+        if p is None:
+            continue
+        dots = [c for c, n in by_colour.items() for _ in range(min(int(n), 3))]
+        for (x, y), colour in zip(ring(p, len(dots), 0.5 if len(dots) <= 3 else 0.62), dots, strict=True):
+            layer.badges.append(
+                (x, y, 5.0 if len(dots) <= 6 else 3.8, PEOPLE.get(colour, colour), "", "#ffffff")
+            )
+        if any(int(n) >= 4 for n in by_colour.values()):
+            layer.badges.append((p.x, p.y, 8.0, "#b00020", "!", "#ffffff"))
+    taken: list[tuple[float, float, float]] = []  # badges already set: the next ones keep clear of them
+    for f in sorted(forts):
+        if f in at:
+            ((x, y),) = spots(board, f, 1, FORT, gap=-0.6 * FORT, taken=taken)  # on its rim
+            layer.squares.append((x, y, FORT, "#3b2f2f"))
+            taken.append((x, y, FORT * 1.3))
+    by_city: dict[str, list[str]] = {}
+    for s, pl in here:
+        if pl.get("city") in at:
+            by_city.setdefault(str(pl["city"]), []).append(s)
+    for city, seats in sorted(by_city.items()):
+        for (x, y), s in zip(spots(board, city, len(seats), PAWN, taken=taken), seats, strict=True):
+            layer.pawns.append((x, y, PAWN, seat_colour(order.get(s, 0)), initial(s, names), "#ffffff"))
+            taken.append((x, y, PAWN))
+    return layer.badges, layer.squares, layer.pawns
 
 
 def counters(pv: Mapping[str, Any], lang: str) -> ft.Control:
