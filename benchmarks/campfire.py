@@ -335,7 +335,7 @@ class Table:
         done = [x for x in per if x == x]
         return Tap(
             seat=d.what,
-            cpu_ms=1000 * (c1 - c0),
+            cpu_ms=round(1000 * (c1 - c0), 3),  # whole clock ticks: no float residue against a goal
             acting_ms=per[acting],
             last_ms=max(done) if done else float("nan"),
             updated=got,
