@@ -411,7 +411,9 @@ def _head_card(turn: str, facts: tuple[str, ...], line: str, mine: bool) -> ft.C
     # each line kept apart: a move changes the actions left and the event's number, not whose turn it is
     top: list[ft.Control] = [
         keep(
-            ("head-turn", turn), lambda: ident(ft.Text(turn, size=24, weight=ft.FontWeight.BOLD), "head-turn")
+            ("head-turn", turn),
+            lambda: ident(ft.Text(turn, size=24, weight=ft.FontWeight.BOLD), "head-turn"),
+            slot="head-turn",
         ),
         *(
             [
@@ -420,6 +422,7 @@ def _head_card(turn: str, facts: tuple[str, ...], line: str, mine: bool) -> ft.C
                     lambda: ident(
                         ft.Row([pill(x) for x in facts], wrap=True, spacing=6, run_spacing=6), "head-facts"
                     ),
+                    slot="head-facts",  # a new count of actions written into the pill on the page
                 )
             ]
             if facts

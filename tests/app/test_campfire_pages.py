@@ -13,7 +13,18 @@ from typing import Any
 
 import pytest
 
-from benchmarks.campfire import BROWSER_PAGE, PHONE, PIN, Device, Table, join, make_devices, make_table, plan
+from benchmarks.campfire import (
+    BROWSER_PAGE,
+    PHONE,
+    PIN,
+    Device,
+    Table,
+    join,
+    make_devices,
+    make_table,
+    plan,
+    words,
+)
 from companion.ui.boards.pandemie_map import SHOW_SECONDS
 from companion.ui.i18n import tr
 from harness.app import start_app_anywhere, stop_app
@@ -44,6 +55,12 @@ def shown(page: FletPage) -> Counter[str]:
     return out
 
 
+def _facts(page: FletPage | None) -> tuple[int, str] | None:
+    """The header's facts (actions left, where the seat stands) on ``page``: its control's id, its words."""
+    node = page.find("head-facts") if page is not None else None
+    return (int(node["_i"]), words(node)) if node is not None else None
+
+
 def test_a_tap_reaches_its_provinces_pages_and_no_other_provinces(tmp_path: Path) -> None:
     players, devices_plan = plan(8)  # a tablet per province, a phone per province's player
     make_table(tmp_path / "data", players, 7)
@@ -56,10 +73,12 @@ def test_a_tap_reaches_its_provinces_pages_and_no_other_provinces(tmp_path: Path
         await asyncio.sleep(3)  # every page drawn with every seat held (the last ones joined meanwhile)
         table = Table(url, proc.pid, devices)
         provinces: set[str] = set()
+        changed_facts: list[str] = []
         for _ in range(6):
             d = table.actor(tr("head.you", "fr"))
             assert d is not None, "a phone has a choice to tap"
             undo = {x.what for x in devices if x.page is not None and x.page.find("undo") is not None}
+            facts = {x.what: _facts(x.page) for x in devices}
             tap = await table.tap(d)
             assert tap is not None, "the acting page got its update"
             provinces.add(d.province)
@@ -72,7 +91,13 @@ def test_a_tap_reaches_its_provinces_pages_and_no_other_provinces(tmp_path: Path
                     assert x.what in undo and x.page.find("undo") is None, (
                         f"{x.kind} {x.what} of {x.province} got an update ({ms:.0f} ms)"
                     )
+            for x in devices:  # a new count of actions is written into the header's pills on the page
+                before, after = facts[x.what], _facts(x.page)
+                if before and after and before[1] != after[1]:
+                    assert before[0] == after[0], f"{x.what}: the header's facts were sent anew, not changed"
+                    changed_facts.append(x.what)
         assert len(provinces) > 1, "taps in several provinces"
+        assert changed_facts, "a tap changed the actions left in a header"
         # what each page keeps from one update to the next (its header, counters, players, folded provinces)
         # never goes stale: a tablet drawn afresh now shows what the tablets that followed every tap show
         await asyncio.sleep(SHOW_SECONDS + 1)  # the last move's arrows gone from every map

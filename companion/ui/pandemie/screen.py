@@ -297,7 +297,11 @@ def _province(
     ]
     # each counter kept while it says the same: a move changes the actions left, not the others
     counters = [
-        keep(("pandemie-chip", code, label, value), lambda label=label, value=value: chip(label, value))
+        keep(
+            ("pandemie-chip", code, label, value),
+            lambda label=label, value=value: chip(label, value),
+            slot=("pandemie-chip", code, label),
+        )
         for label, value in said
     ]
     block: list[ft.Control] = [
@@ -318,6 +322,7 @@ def _province(
             lambda: ft.Row(
                 [_colour_chip(c, n, lang) for c, n in supply.items()], wrap=True, spacing=6, run_spacing=6
             ),
+            slot=("pandemie-supply", code),
         )
     )
     pins: Mapping[str, Mapping[str, int]] = p.get("pins") or {}
@@ -356,6 +361,7 @@ def _province(
                 lambda: ft.Row(
                     [pill(component_name(c)) for c in reversed(disc)], wrap=True, spacing=6, run_spacing=6
                 ),
+                slot=("pandemie-discard", code),
             )
         )
     body = ft.Column(block, spacing=8, tight=True)
