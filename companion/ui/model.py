@@ -184,9 +184,22 @@ def person(info: Any, lang: str = DEFAULT_LANG, province: bool = True) -> str:
     return f"{name} · {where}" if province and where else name
 
 
+_PEOPLE: dict[Any, dict[str, str]] = {}  # the seats said, for the last tables' seats (every page asks, often)
+
+
 def people(seats: Iterable[Any], lang: str = DEFAULT_LANG, province: bool = True) -> dict[str, str]:
     """seat → how to say it (see :func:`person`), for every seat of a snapshot's ``seats``."""
-    return {str(i.seat): person(i, lang, province) for i in seats}
+    seats = tuple(seats)
+    key = (seats, lang, province)
+    try:
+        said = _PEOPLE.get(key)
+    except TypeError:  # seats that cannot be hashed: said each time
+        return {str(i.seat): person(i, lang, province) for i in seats}
+    if said is None:
+        said = _PEOPLE[key] = {str(i.seat): person(i, lang, province) for i in seats}
+        while len(_PEOPLE) > 64:
+            del _PEOPLE[next(iter(_PEOPLE))]
+    return dict(said)
 
 
 def say(seat: str, lang: str = DEFAULT_LANG, names: Mapping[str, str] | None = None) -> str:
