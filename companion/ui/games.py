@@ -80,6 +80,17 @@ def sees(game: str, view: Mapping[str, Any], seat: str, focus: str, unfolded: Co
     return ui.sees(view, seat, focus, unfolded)
 
 
+def titles(
+    game: str, view: Mapping[str, Any], seat: str, focus: str, unfolded: Collection[str], lang: str
+) -> Mapping[str, str]:
+    """The titles of the parts a page shows folded, by their mark (see :class:`~companion.ui.gameui.GameUI`):
+    none by default."""
+    ui = GAME_UIS.get(game)
+    if ui is None or ui.titles is None:
+        return {}
+    return ui.titles(view, seat, focus, unfolded, lang)
+
+
 def outcome_lines(
     game: str, outcome: Mapping[str, Any], lang: str, names: Mapping[str, str] | None = None
 ) -> list[str] | None:
@@ -183,4 +194,5 @@ __all__ = [
     "scan_example",
     "scan_refusal",
     "sees",
+    "titles",
 ]

@@ -104,7 +104,9 @@ class GameUI:
       ``unfolded`` and ``on_unfold``, the parts a user opened); ``map``: the drawn map above it, when the
       screen gives a width; ``sees(view, seat, focus, unfolded)``: what of a view a page shows (its board,
       its header's facts), so that an update leaving it equal is not drawn again there (default: the whole
-      view);
+      view); ``titles(view, seat, focus, unfolded, lang)``: the titles of the parts a page shows folded, by
+      the name the board marks their text with (:func:`companion.ui.memo.mark`), left out of ``sees``: an
+      update that changes only those is written into them on the page, with no render;
     - ``header(view, seat, lang, names, focus)``: the game's facts in the header (:class:`HeaderFacts`);
     - ``outcome_lines(outcome, lang, names)``: how the game ended, in sentences;
     - ``prompt(screen, snapshot)``: a part above the choices (Rattus: the face of a real token turned over);
@@ -133,6 +135,7 @@ class GameUI:
     folds: bool = False
     map: MapDrawer | None = None
     sees: Callable[[Mapping[str, Any], str, str, Collection[str]], Any] | None = None
+    titles: Callable[[Mapping[str, Any], str, str, Collection[str], str], Mapping[str, str]] | None = None
     header: Callable[[Mapping[str, Any], str, str, Names, str], HeaderFacts] | None = None
     outcome_lines: Callable[[Mapping[str, Any], str, Names], Sequence[str]] | None = None
     prompt: Callable[[Any, Any], ft.Control | None] | None = None

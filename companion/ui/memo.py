@@ -27,11 +27,14 @@ class Store:
         # on the page inside it, and a later change of the outer key builds it again from them)
         self.inner: dict[Hashable, set[Hashable]] = {}
         self.building: list[set[Hashable]] = []
+        # name -> a control a build marked (mark): a text a page may write into by itself (a folded title)
+        self.marks: dict[Hashable, Any] = {}
 
     def clear(self) -> None:
         self.kept.clear()
         self.used.clear()
         self.inner.clear()
+        self.marks.clear()
 
     def use(self, key: Hashable) -> None:
         """``key`` and every key kept inside its control are in this render."""
@@ -101,4 +104,14 @@ def keep(key: Hashable, build: Callable[[], T], slot: Hashable | None = None) ->
     return value
 
 
-__all__ = ["Store", "keep", "rendering"]
+def mark(name: Hashable, control: T) -> T:
+    """``control``, marked ``name`` in the page's store (outside a render: nothing marked): a text the page
+    may change by itself without a render (:meth:`companion.ui.shell.Shell.retitle`). The mark stays while the
+    page shows the same screen; the control on the page is :func:`companion.runtime.graft.live` of it."""
+    store = _current.get()
+    if store is not None:
+        store.marks[name] = control
+    return control
+
+
+__all__ = ["Store", "keep", "mark", "rendering"]

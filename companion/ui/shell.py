@@ -13,7 +13,7 @@ import contextlib
 import logging
 import os
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ import flet as ft
 
 from .. import camera
 from ..runtime import configure, idle_gc, one_patch, taps
-from ..runtime.graft import graft_touched
+from ..runtime.graft import graft_touched, live
 from ..runtime.transport import written
 from ..session import Rejected, Session
 from ..sync.protocol import device_id
@@ -349,6 +349,30 @@ class Shell:
             one_patch.update(self.page, self.alerts.owed())
             self.alerts.sent()
             await written(self.page)
+
+    async def retitle(self, screen: Screen, texts: Mapping[str, str]) -> bool:
+        """Write ``texts`` into the texts ``screen``'s last render marked with their names
+        (:func:`companion.ui.memo.mark`: a folded province's title) and send them, with any news, without
+        drawing the screen again. False when one of them is not on the page (the caller draws it whole), or
+        the page is away or hidden (drawn whole when it comes back)."""
+        async with _one_page_at_a_time():
+            if self.screen is not screen:
+                return True  # another screen: nothing of this one to write
+            if self._away is not None or self._hidden:
+                return False
+            changed: list[Any] = []
+            for name, text in texts.items():
+                marked = self._memo.marks.get(name)
+                control = live(marked) if marked is not None else None
+                if control is None or one_patch.path_to(self.page, control) is None:
+                    return False
+                if control.value != text:
+                    control.value = text
+                    changed.append(control)
+            one_patch.update(self.page, changed + self.alerts.owed())
+            self.alerts.sent()
+            await written(self.page)
+            return True
 
     def refresh(self, top: bool = False) -> None:
         screen = self.screen

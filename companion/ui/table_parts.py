@@ -4,6 +4,7 @@ result), a province tablet's province picker, the code/scan field, the log and t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import flet as ft
@@ -17,6 +18,7 @@ from .games import (
     outcome_lines,
     scan_example,
     sees,
+    titles,
 )
 from .header import header
 from .i18n import STRINGS, pairs, tr
@@ -285,6 +287,14 @@ class TableParts:
                 )
                 out.append((snap.audit, snap.seats, self._log_part_lines(snap)[-self._log_limit() :]))
         return out
+
+    def _titles(self) -> Mapping[str, str]:
+        """The titles of the parts this page shows folded (another province's name and surges), by their mark:
+        an update changing only these is written into them on the page (:meth:`Shell.retitle`)."""
+        snap = self.session.snapshot
+        if snap is None:
+            return {}
+        return titles(snap.game, snap.view, snap.seat, self.province, self.unfolded, self.lang)
 
     def _undo_here(self, snap: Snapshot) -> bool:
         """Whether this page offers to take the last action back: the host allows it, and on a province tablet

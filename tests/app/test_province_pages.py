@@ -24,9 +24,17 @@ class _Shell:
     """What a table screen asks of the app around it, without a browser: its redraws are counted (and drawn,
     as the app's shell draws them)."""
 
-    def __init__(self, name: str, drawn: list[str], phone: bool, told: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        drawn: list[str],
+        phone: bool,
+        told: list[str] | None = None,
+        retitled: list[tuple[str, dict[str, str]]] | None = None,
+    ) -> None:
         self.name, self.drawn = name, drawn
         self.told = told if told is not None else []  # pages sent news alone (the banner, its sound)
+        self.retitled: list[tuple[str, dict[str, str]]] = retitled if retitled is not None else []
         self.owed = False  # news waits for the page's next update (an announcement)
         self.lang = "fr"
         self.phone = phone
@@ -52,6 +60,10 @@ class _Shell:
         if self.owed:
             self.told.append(self.name)
             self.owed = False
+
+    async def retitle(self, screen: Any, texts: dict[str, str]) -> bool:
+        self.retitled.append((self.name, dict(texts)))
+        return True
 
     def refresh(self, top: bool = False) -> None:
         self.screen.render()
@@ -83,6 +95,7 @@ class _Table:
         )
         self.drawn: list[str] = []
         self.told: list[str] = []
+        self.retitled: list[tuple[str, dict[str, str]]] = []  # (page, the titles written into it)
         self.screens: dict[str, Any] = {}
         self.province: dict[str, str] = {}  # page -> its province
 
@@ -99,7 +112,9 @@ class _Table:
             screen.render()
 
     def _screen(self, cls: Any, name: str, seat: str, province: str, code: str) -> None:
-        shell = _Shell(name, self.drawn, phone=name.startswith("phone"), told=self.told)
+        shell = _Shell(
+            name, self.drawn, phone=name.startswith("phone"), told=self.told, retitled=self.retitled
+        )
         screen = cls(shell, self.host.local_session(seat, device=name), seat, province=province)
         shell.screen = screen
         self.screens[name], self.province[name] = screen, code
@@ -113,6 +128,7 @@ class _Table:
         """``seat`` plays a choice (``pick(labels)``: its index; else the first): the pages drawn again."""
         self.drawn.clear()
         self.told.clear()
+        self.retitled.clear()
         choices = self.host.snapshot(seat).choices
         assert choices, f"{seat} has nothing to play"
         k = pick([c.label_fr for c in choices]) if pick is not None else 0
@@ -166,6 +182,30 @@ def test_news_of_another_province_goes_alone_to_a_page_whose_view_did_not_change
             drawn = await t.play(t.in_turn("G"), _move)
             assert {"tablet-G"} <= drawn and not drawn & t.pages("H"), drawn
             assert set(t.told) == t.pages("H"), f"told alone: {sorted(t.told)}"
+        finally:
+            await t.close()
+
+    asyncio.run(go())
+
+
+def test_a_surge_in_another_province_is_written_into_its_folded_title_without_drawing_the_page(tmp_path):
+    """Gallia's surges are counted: on Hispania's pages, where Gallia is folded, only its title says so (its
+    name and surges), written into that text on the page; the pages are not drawn again."""
+
+    async def go() -> None:
+        t = _Table(tmp_path / "t.sqlite")
+        await t.open()
+        try:
+            surges = _surges(t, "G")
+            for _ in range(80):
+                drawn = await t.play(t.in_turn("G"))
+                if _surges(t, "G") != surges:
+                    break
+            else:
+                raise AssertionError("(this seed: Gallia surges within 80 actions)")
+            title = f"Gallia · Déferlements : {_surges(t, 'G')}"
+            assert not drawn & t.pages("H"), f"drawn again: {drawn & t.pages('H')}"
+            assert sorted(t.retitled) == sorted((n, {"title-G": title}) for n in t.pages("H")), t.retitled
         finally:
             await t.close()
 

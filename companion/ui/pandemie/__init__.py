@@ -8,7 +8,7 @@ from ..gameui import GameUI
 from . import board_map, difficulty, header, overview, picker, shown
 from .options import GROUP_TITLES, OPTION_SPECS, TITLE
 from .outcome import outcome_lines
-from .screen import board
+from .screen import board, titles
 
 UI = GameUI(
     name="pandemie",
@@ -19,6 +19,7 @@ UI = GameUI(
     folds=True,  # a province's folded parts wait until opened
     map=board_map.draw,
     sees=board_map.sees,  # what of a view a province's page shows
+    titles=titles,  # the folded provinces' titles, written into the page by themselves
     header=header.facts,
     outcome_lines=outcome_lines,
     pickers=picker.pickers,

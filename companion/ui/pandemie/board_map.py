@@ -40,25 +40,32 @@ def draw(
     return province_map(view, code, seat, lang, width, on_place, names, dark, zoom, device) if code else None
 
 
-def sees(view: Mapping[str, Any], seat: str, focus: str, unfolded: Collection[str]) -> Any:
-    """What a page bound to ``focus`` (a province tablet's province, else the seat's own) shows of ``view``:
-    its province and the ones it unfolded whole, the others' titles (name and surges), the players of
-    those provinces and the seat's own, and what concerns the whole table (who is awaited, the end). An
-    update in another province that leaves this equal changes nothing on the page (a tap there is not drawn
-    here). A page bound to no province shows every province whole: the whole view."""
+def focused(view: Mapping[str, Any], seat: str, focus: str) -> tuple[str, list[Mapping[str, Any]]]:
+    """The province a page is bound to (a province tablet's, else the seat's own; "" when none: the page
+    shows every province whole) and the view's provinces."""
     provinces = [p for p in view.get("provinces") or [] if isinstance(p, Mapping)]
-    players: Mapping[str, Any] = view.get("players") or {}
-    me = players.get(seat)
+    me = (view.get("players") or {}).get(seat)
     if not focus and isinstance(me, Mapping):
         focus = str(me.get("province") or "")
     if not focus or not any(str(p.get("code")) == focus for p in provinces):
+        return "", provinces
+    return focus, provinces
+
+
+def sees(view: Mapping[str, Any], seat: str, focus: str, unfolded: Collection[str]) -> Any:
+    """What a page bound to ``focus`` (a province tablet's province, else the seat's own) shows of ``view``:
+    its province and the ones it unfolded whole, the others' names (their titles' surges:
+    :func:`.screen.titles`), the players of those provinces and the seat's own, and what concerns the whole
+    table (who is awaited, the end). An update in another province that leaves this equal changes nothing
+    on the page (a tap there is not drawn here). A page bound to no province shows every province whole:
+    the whole view."""
+    focus, provinces = focused(view, seat, focus)
+    if not focus:
         return view
+    players: Mapping[str, Any] = view.get("players") or {}
     shown = {focus, *unfolded}
     return (
-        [
-            p if str(p.get("code")) in shown else (p.get("code"), p.get("name"), p.get("surges"))
-            for p in provinces
-        ],
+        [p if str(p.get("code")) in shown else (p.get("code"), p.get("name")) for p in provinces],
         {s: pl for s, pl in players.items() if s == seat or in_provinces(pl, shown)},
         {k: v for k, v in view.items() if k not in ("provinces", "players")},
     )

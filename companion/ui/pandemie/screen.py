@@ -11,10 +11,10 @@ import msgspec
 from engine.games.pandemie.names import card, role_name, word
 
 from ..boardkit import component_name
-from ..memo import keep
+from ..memo import keep, mark
 from ..model import say
 from ..widgets import chip, heading, ident, pill
-from .board_map import in_provinces
+from .board_map import focused, in_provinces
 
 PAN_COLOURS: dict[str, tuple[str, str, str]] = {  # colour → (fr, en, swatch)
     "blue": ("bleu", "blue", ft.Colors.BLUE_300),
@@ -248,6 +248,28 @@ def _unfolding(code: str, on_unfold: Callable[[str, bool], Any] | None) -> Calla
     return changed
 
 
+def folded_title(p: Mapping[str, Any], code: str, lang: str) -> str:
+    """A folded province's title: its name and its surges."""
+    colon = " : " if lang == "fr" else ": "
+    return f"{p.get('name', code)} · {_pt('surges', lang)}{colon}{p.get('surges', 0)}"
+
+
+def titles(
+    view: Mapping[str, Any], seat: str, focus: str, unfolded: Collection[str], lang: str
+) -> dict[str, str]:
+    """The folded provinces' titles on a page bound to ``focus`` (name and surges: :func:`folded_title`), by
+    the mark the board gives their text: a surge elsewhere changes only that text on the page, written into
+    it with no render."""
+    focus, provinces = focused(view, seat, focus)
+    if not focus:
+        return {}
+    return {
+        f"title-{code}": folded_title(p, code, lang)
+        for p in provinces
+        if (code := str(p.get("code", ""))) != focus and code not in unfolded
+    }
+
+
 def _folded(
     p: Mapping[str, Any],
     code: str,
@@ -259,12 +281,9 @@ def _folded(
     """Another province, folded: its name and its surges (what the whole table fears there), and a mark where
     its part comes when it is unfolded. Not whose turn it is there: a province's page changes only when
     something of its own, or the whole table's, does (a turn passing elsewhere redrew every page)."""
-    colon = " : " if lang == "fr" else ": "
     return ident(
         ft.ExpansionTile(
-            title=ft.Text(
-                f"{p.get('name', code)} · {_pt('surges', lang)}{colon}{p.get('surges', 0)}", size=17
-            ),
+            title=mark(f"title-{code}", ft.Text(folded_title(p, code, lang), size=17)),
             controls=[ft.Text("…", size=17)],
             expanded=False,
             on_change=_unfolding(code, on_unfold),

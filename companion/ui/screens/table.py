@@ -10,7 +10,7 @@ import asyncio
 import copy
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -102,6 +102,7 @@ class TableScreen(TableCamera, TableParts, Screen):
         self.online = True
         self._redraw_due = False  # a render is scheduled (see _changed)
         self._shown: Any = None  # what the page showed at its last render (TableParts._shows)
+        self._titled: Mapping[str, str] = {}  # the folded parts' titles it showed (TableParts._titles)
         session.on_change(self._changed)
         # announcements (banner, sound, vibration) of what this screen's seat receives: companion.ui.alerts
         self.privacy = Privacy()  # pass-and-play: the acting player's part shows after their tap
@@ -158,8 +159,16 @@ class TableScreen(TableCamera, TableParts, Screen):
             if self.follow:
                 await self._sync_actor()
             # nothing this page shows changed (the other session's copy of an update already drawn, a tap in
-            # another province): not drawn again; news it brought (an announcement) goes alone
+            # another province): not drawn again; a folded part's new title (a surge counted there) is written
+            # into its text on the page, and news it brought (an announcement) goes alone
             if _snap is not None and self._shows() == self._shown:
+                titled = self._titles()
+                if titled != self._titled:
+                    changed = {k: v for k, v in titled.items() if self._titled.get(k) != v}
+                    if not await self.shell.retitle(self, changed):
+                        await self.shell.redraw(self)  # a title not on the page as it was: drawn whole
+                        return
+                    self._titled = titled
                 await self.shell.news(self)
                 return
             await self.shell.redraw(self)
@@ -394,6 +403,7 @@ class TableScreen(TableCamera, TableParts, Screen):
         lang = self.lang
         snap = self.session.snapshot
         self._shown = self._shows()
+        self._titled = self._titles()
         if snap is None:
             return card(ft.Row([ft.ProgressRing(), ft.Text(tr("table.connecting", lang), size=18)]))
         is_table = self.seat == TABLE
