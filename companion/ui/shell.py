@@ -369,7 +369,9 @@ class Shell:
                 if control.value != text:
                     control.value = text
                     changed.append(control)
-            one_patch.update(self.page, changed + self.alerts.owed())
+            changed += self.alerts.owed()
+            if changed:  # (none: Flet's page.update() would diff the whole page)
+                one_patch.update(self.page, changed)
             self.alerts.sent()
             await written(self.page)
             return True
