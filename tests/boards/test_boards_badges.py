@@ -124,11 +124,7 @@ def test_the_pages_of_one_province_share_where_its_pieces_stand_and_each_keeps_i
     tablet = layer_for(board, view, players, "table", names, device=object())
     phone = layer_for(board, view, players, "p2", names, device=object())
     assert len(pandemie_map._PIECES) == 1, "worked out once for both pages"
-    here = list(players.items())
-    alone = pandemie_map._place_pieces(board, view["pins"], view["forts"], here, {"p1": 0, "p2": 1}, names)
-    assert (
-        (tablet.badges, tablet.squares, tablet.pawns) == alone == (phone.badges, phone.squares, phone.pawns)
-    )
+    assert (phone.badges, phone.squares, phone.pawns) == (tablet.badges, tablet.squares, tablet.pawns)
     tablet.pawns.append((0.0, 0.0, PAWN, "#000000", "X", "#ffffff"))
     assert len(phone.pawns) == 2 and len(layer_for(board, view, players, "p1", names).pawns) == 2
     moved = layer_for(board, view, {**players, "p2": {"province": "H", "city": b}}, "p2", names)

@@ -259,7 +259,8 @@ def layer_for(
 
 
 Badge = tuple[float, float, float, str, str, str]
-_PIECES: dict[bytes, tuple[Board, list[Badge], list[tuple[float, float, float, str]], list[Badge]]] = {}
+Square = tuple[float, float, float, str]
+_PIECES: dict[bytes, tuple[Board, list[Badge], list[Square], list[Badge]]] = {}
 # what a province's map puts on its board (pins, Forts, pawns, where each has room): the same for every page
 # that shows the province in the same state (its tablet, its players' phones), worked out once for all
 
@@ -271,7 +272,7 @@ def _pieces(
     here: list[tuple[str, Mapping[str, Any]]],
     order: Mapping[str, int],
     names: Mapping[str, str] | None,
-) -> tuple[list[Badge], list[tuple[float, float, float, str]], list[Badge]]:
+) -> tuple[list[Badge], list[Square], list[Badge]]:
     """(badges, squares, pawns) of :func:`layer_for`, new lists each time (a page's layer is its own)."""
     key = msgspec.json.encode(
         [
@@ -282,24 +283,12 @@ def _pieces(
         ]
     )
     got = _PIECES.get(key)
-    if got is None or got[0] is not board:  # (a board forgotten, another one made where it was)
-        got = _PIECES[key] = (board, *_place_pieces(board, pins, forts, here, order, names))
-        _forget(_PIECES, 64)
-    return list(got[1]), list(got[2]), list(got[3])
-
-
-def _place_pieces(
-    board: Board,
-    pins: Mapping[str, Mapping[str, int]],
-    forts: Any,
-    here: list[tuple[str, Mapping[str, Any]]],
-    order: Mapping[str, int],
-    names: Mapping[str, str] | None,
-) -> tuple[list[Badge], list[tuple[float, float, float, str]], list[Badge]]:
+    if got is not None and got[0] is board:  # (else a board forgotten, another one made where it was)
+        return list(got[1]), list(got[2]), list(got[3])
     layer = Layer()
     at = board.by_key()
-    for key, by_colour in pins.items():
-        p = at.get(key)
+    for key_, by_colour in pins.items():
+        p = at.get(key_)
         if p is None:
             continue
         dots = [c for c, n in by_colour.items() for _ in range(min(int(n), 3))]
@@ -323,6 +312,8 @@ def _place_pieces(
         for (x, y), s in zip(spots(board, city, len(seats), PAWN, taken=taken), seats, strict=True):
             layer.pawns.append((x, y, PAWN, seat_colour(order.get(s, 0)), initial(s, names), "#ffffff"))
             taken.append((x, y, PAWN))
+    _PIECES[key] = (board, list(layer.badges), list(layer.squares), list(layer.pawns))
+    _forget(_PIECES, 64)
     return layer.badges, layer.squares, layer.pawns
 
 
