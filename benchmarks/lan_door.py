@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness.app import start_app
+from harness.app import free_port, start_app
 from harness.flet_client import FletPage
 
 EXIT_GOAL_S = 2.0
@@ -36,17 +36,9 @@ def _rss_mb(pid: int) -> float:
     return 0.0
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 async def _run(held_n: int, addresses: int) -> dict[str, float]:
     tmp = Path(tempfile.mkdtemp(prefix="tk-door-"))
-    port = _free_port()
+    port = free_port()
     proc = start_app(tmp / "data", port, toy=True, lan=True, log_path=tmp / "app.log")
     url = f"https://127.0.0.1:{port}/"
     out: dict[str, float] = {}

@@ -20,10 +20,38 @@ INSECURE.check_hostname = False
 INSECURE.verify_mode = ssl.CERT_NONE
 
 
+_GIVEN: set[int] = set()
+
+
+def _ephemeral() -> tuple[int, int]:
+    """The ports the system gives to outgoing connections (Linux's ``ip_local_port_range``)."""
+    try:
+        low, high = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[:2]
+        return int(low), int(high)
+    except (OSError, ValueError):
+        return 32768, 60999
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A port free on every address, for an app started later. Taken below the range the system gives to
+    outgoing connections: a port the system chose (bind to 0) can be handed to a client's connection in the
+    seconds before the app binds it, and the app then stops with "Address already in use"."""
+    import random
+
+    low, high = _ephemeral()
+    span = (10000, low - 1) if low > 11000 else (high + 1, 65535)
+    for _ in range(200):
+        port = random.randint(*span)
+        if port in _GIVEN:
+            continue
+        try:
+            with socket.socket() as s:
+                s.bind(("0.0.0.0", port))
+        except OSError:
+            continue
+        _GIVEN.add(port)
+        return port
+    raise RuntimeError(f"no free port between {span[0]} and {span[1]}")
 
 
 def command(*args: str, toy: bool = False) -> list[str]:

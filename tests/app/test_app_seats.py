@@ -16,6 +16,7 @@ from companion.sync.hosting import HostServer
 from companion.ui import header, model
 from engine.core.events import TABLE
 from engine.core.rng import SeededRng
+from harness.app import free_port
 
 pandemie = pytest.importorskip("engine.games.pandemie")
 PIN = "4821"
@@ -151,15 +152,11 @@ def test_the_log_and_the_choices_say_seats_by_their_players(tmp_path):
 def test_a_remembered_seat_is_joined_again_once_the_host_is_back(tmp_path):
     """After a host restart a LAN-joined device may come back before the table is hosted again: it tries
     again (the real client, a real host started late on the same port); a wrong PIN is not tried again."""
-    import socket
-
     from companion.session import Rejected
     from companion.sync.client import join
     from companion.ui import rejoin
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
 
     async def go():
         h = HostServer(
