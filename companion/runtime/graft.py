@@ -17,8 +17,8 @@ and the browser keeps its widgets (focus, scroll, cursor). Rules:
   fresh control replaces the old one (a new place, a class of our own such as
   :class:`companion.ui.boards.draw.Flash` whose life starts when it is mounted);
 - lists of controls are matched by ``key``, then an item holding a control both trees keep (a screen's
-  scan field) with the old item holding it, then place by place; a list in which every element is kept
-  is not reassigned;
+  scan field) with the old item holding it, then a memo built anew with the old memo of its slot, then
+  place by place; a list in which every element is kept is not reassigned;
 - when a control found in both trees is not under the same parent (a kept field that moved), nothing is
   written and the shell renders the screen afresh and sends it whole, as Flet cannot move a control from
   one parent to another in one update;
@@ -299,6 +299,22 @@ class _Grafter:
                     j = hits.pop()
                     if j not in match.values():
                         match[i] = j
+        # a memo built anew (its key changed) goes into the old memo of the same slot, wherever that one is
+        # (a city's row that moved up the list as its pins came): memos need no Flet key to be matched
+        slotted = {
+            slot: j
+            for j, o in enumerate(old)
+            if (slot := getattr(o, "_tk_slot", None)) is not None and getattr(o, "key", None) is None
+        }
+        if slotted:
+            claimed = set(match.values())
+            for i, nv in enumerate(new):
+                slot = getattr(nv, "_tk_slot", None)
+                if i not in match and slot is not None and getattr(nv, "key", None) is None:
+                    j = slotted.get(slot)
+                    if j is not None and j not in claimed:
+                        match[i] = j
+                        claimed.add(j)
         taken = set(match.values())
         out: list[Any] = []
         for i, nv in enumerate(new):
@@ -344,6 +360,17 @@ def live(control: T) -> T:
     return control
 
 
+def _depth(control: Any) -> int:
+    """How many controls stand above ``control`` on the page."""
+    depth, ref = 0, getattr(control, "_parent", None)
+    while ref is not None and depth < 512:
+        parent = ref()
+        if parent is None:
+            break
+        depth, ref = depth + 1, getattr(parent, "_parent", None)
+    return depth
+
+
 def graft(old: Any, new: Any) -> Any:
     """Write ``new``'s tree into ``old``'s where they match; returns what to keep on the page (None: see
     :func:`graft_touched`)."""
@@ -369,7 +396,7 @@ def graft_touched(old: Any, new: Any) -> tuple[Any, list[Any]]:
         # parent lets go of it after the new one took it); the caller renders afresh and sends it whole
         return None, []
     chosen = {id(c) for c in g.touched}
-    tops: list[Any] = []
+    tops: list[tuple[int, Any]] = []
     for c in g.touched:
         # covered by a touched ancestor's update, unless an isolated control (a memo, a board canvas) stands
         # between them: Flet's diff does not walk into an isolated control's children
@@ -384,9 +411,12 @@ def graft_touched(old: Any, new: Any) -> tuple[Any, list[Any]]:
                 break
             inside = inside or parent.is_isolated()
             ref, depth = getattr(parent, "_parent", None), depth + 1
-        if not above and all(t is not c for t in tops):
-            tops.append(c)
-    return root, tops
+        if not above and all(t is not c for _d, t in tops):
+            tops.append((_depth(c), c))
+    # the outer ones first: a patch's path is the way to its control in the tree now, which the browser has
+    # only once the lists above it were patched (a memo written into, that moved up its list)
+    tops.sort(key=lambda dc: dc[0])
+    return root, [c for _depth, c in tops]
 
 
 __all__ = ["graft", "graft_touched", "live"]

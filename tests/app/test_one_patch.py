@@ -144,3 +144,41 @@ def test_written_against_the_pinned_flet():
     assert hasattr(session.Session, "_Session__send_message")
     source = inspect.getsource(session)  # the module's: companion.runtime.taps wraps Session.__init__
     assert "self.__index" in source and "def __send_message(self, message: Message)" in source
+
+
+def test_a_memo_written_into_that_moved_up_its_list_reaches_the_browser_at_its_new_place():
+    """A city's row is a memo with a slot and no key: when its pins change, it moves up the list and the new
+    row is written into the one on the page (companion.runtime.graft). The list's patch must come first: the
+    row's patch names the row's place in the list as it is now."""
+    from companion.runtime.graft import graft_touched
+    from companion.ui.memo import Store, keep, rendering
+
+    store = Store()
+
+    def render(pins: dict[str, int]) -> ft.Column:
+        rows = [
+            keep(
+                ("city", name, n),
+                lambda name=name, n=n: ft.Row([ft.Text(name), ft.Text(str(n))]),
+                slot=("city", name),
+            )
+            for name, n in sorted(pins.items(), key=lambda kv: -kv[1])
+        ]
+        return ft.Column([ft.Text("Gallia"), ft.Column(rows)])
+
+    with rendering(store):
+        root = render({"Vienna": 3, "Lugdunum": 2, "Genava": 1})
+    browser = _first(root)
+    genava = root.controls[1].controls[2]
+    with rendering(store):
+        fresh = render({"Vienna": 3, "Lugdunum": 2, "Genava": 5})
+    kept, touched = graft_touched(root, fresh)
+    assert kept is root
+    rows = root.controls[1].controls
+    assert [r.controls[0].value for r in rows] == ["Genava", "Vienna", "Lugdunum"]
+    assert rows[0] is genava and genava.controls[1].value == "5"  # found by its slot, written into
+    assert all(r.is_isolated() for r in rows)  # the list's diff does not walk into them: each its own patch
+    message, _added, _removed, alone = one_patch.combined(root, touched)
+    assert message is not None and not alone
+    _apply(browser, _wire(message))
+    assert browser == _wire(root), "the browser's tree differs from the app's after the one message"
