@@ -326,7 +326,8 @@ class TableParts:
         if not lines:
             items.append(ft.Text(tr("table.log.empty", lang), size=15))
         for seq, text in lines:
-            # a new line comes in, the others stay as they are on the page (companion.ui.memo, graft)
+            # a new line comes in, the others stay as they are on the page (companion.ui.memo, graft); no key:
+            # a memo without one is isolated, so the diff of the log does not walk into the lines it kept
             items.append(
                 keep(
                     ("log-line", seq, text),
@@ -336,7 +337,6 @@ class TableParts:
                             ft.Text(text, size=16, expand=True),
                         ],
                         vertical_alignment=ft.CrossAxisAlignment.START,
-                        key=f"log-{seq}",
                     ),
                 )
             )

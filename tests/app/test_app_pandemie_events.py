@@ -292,6 +292,7 @@ def test_a_city_whose_pins_change_is_written_into_and_the_rows_that_move_are_mov
     from flet.messaging.protocol import configure_encode_object_for_msgpack
 
     from companion.runtime.graft import graft_touched
+    from companion.ui.boardkit import component_name
     from companion.ui.memo import Store, rendering
     from companion.ui.pandemie.screen import board
 
@@ -310,6 +311,10 @@ def test_a_city_whose_pins_change_is_written_into_and_the_rows_that_move_are_mov
     page = render(view)
     send(ObjectPatch.from_diff(None, page, control_cls=BaseControl)[0])  # drawn once: on the page
     pins = view["provinces"][0]["pins"]
+    names = [component_name(f"PC:{k}") for k in pins]
+    city_rows = [c for c in _all(page) if isinstance(c, ft.Row) and _says_a_city(c, names)]
+    names = [r.controls[0].value for r in city_rows]
+    assert len(city_rows) == len(pins)
     order = sorted(pins, key=lambda k: -sum(pins[k].values()))
     last = order[-1]
     later = copy.deepcopy(view)
@@ -323,13 +328,19 @@ def test_a_city_whose_pins_change_is_written_into_and_the_rows_that_move_are_mov
         send(patch)
         added += plus
         ops += patch.patch
-    rows = [c for c in added if isinstance(c, ft.Row) and str(getattr(c, "key", "")).startswith("city-")]
-    assert not rows, f"city rows sent again whole: {[r.key for r in rows]}"
+    sent_again = [c for c in added if any(c is r for r in city_rows)]
+    assert not sent_again and not [c for c in added if _says_a_city(c, names)], "city rows sent again whole"
     assert any(op["op"] == "move" for op in ops), "the rows that moved are moved"
     texts = [op.get("value") for op in ops if op["op"] == "replace"]
     assert any(str(n + 3) in str(v) for v in texts for n in pins[last].values()), texts
-    shown = next(c for c in _all(page) if getattr(c, "key", None) == f"city-{last}")
+    shown = city_rows[names.index(component_name(f"PC:{last}"))]
     assert shown.parent.controls[0] is shown, "the city with the most pins is now the first row"
+
+
+def _says_a_city(control: Any, names: list[str]) -> bool:
+    """A city's pins row: a row whose first control is a text naming one of ``names``."""
+    first = (getattr(control, "controls", None) or [None])[0] if isinstance(control, ft.Row) else None
+    return isinstance(first, ft.Text) and first.value in names
 
 
 def _all(control: Any) -> list[Any]:

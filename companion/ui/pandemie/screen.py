@@ -84,7 +84,6 @@ def _city_row(key: str, by_colour: Mapping[str, int], lang: str) -> ft.Control:
         wrap=True,
         spacing=6,
         run_spacing=4,
-        key=f"city-{key}",
     )
 
 
@@ -347,8 +346,9 @@ def _province(
     pins: Mapping[str, Mapping[str, int]] = p.get("pins") or {}
     block.append(ft.Text(_pt("pins", lang), size=15, weight=ft.FontWeight.W_600))
     rows: list[ft.Control] = []
-    # each city's row by its key: when pins come, the rows that move are moved, not sent again, and the row
-    # of a city whose pins changed is written into (its slot): the browser gets the counts that changed
+    # each city's row kept: when pins come, the rows that move are moved, not sent again, and the row of a
+    # city whose pins changed is written into (its slot, wherever it was): the browser gets the counts that
+    # changed. No Flet key: a memo without one is isolated, so the diff of the list does not walk each row
     for key, by_colour in sorted(pins.items(), key=lambda kv: -sum(kv[1].values())):
         rows.append(
             keep(
