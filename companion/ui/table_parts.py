@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import flet as ft
+import msgspec
 
 from engine.core.events import HOST, TABLE
 
@@ -304,6 +305,39 @@ class TableParts:
         if self.seat != TABLE or not self.province or snap.undo_seat in ("", TABLE, HOST):
             return True
         return snap.undo_seat in self._mine(snap)
+
+    def _choice_row(
+        self, kind: str, items: list[tuple[int, str]], snap: Snapshot, first: int, more: int
+    ) -> ft.Control:
+        """A group's buttons (``items``: the index of each choice in ``snap.choices``, its label), numbered
+        from ``first`` on the screen, with a button unfolding ``more`` after them. Kept while they say and
+        play the same (most updates: another player's move): a page's render neither builds nor compares
+        them, nor does the diff of the actions walk into them; a new one is written into the old one."""
+        lang = self.lang
+        intents = msgspec.json.encode([snap.choices[i].intent for i, _label in items])
+        key = ("choice-row", kind, lang, first, more, tuple(label for _i, label in items), intents)
+
+        def build() -> ft.Control:
+            col = {"xs": 12, "sm": 6, "md": 12, "lg": 6}
+            row = [
+                big_button(label, self._choose(snap.choices[i].intent), f"choice-{n}", col=col, flat=True)
+                for n, (i, label) in enumerate(items, start=first)
+            ]
+            if more:
+                row.append(
+                    big_button(
+                        tr("table.more", lang, n=more),
+                        self._expand(kind),
+                        f"more-{kind}",
+                        icon=ft.Icons.EXPAND_MORE,
+                        tone="tonal",
+                        col=col,
+                        flat=True,
+                    )
+                )
+            return ft.ResponsiveRow(row, spacing=8, run_spacing=8)
+
+        return keep(key, build, slot=("choice-row", kind))
 
     def _log_limit(self) -> int:
         return 12 if self.shell.phone else 25

@@ -612,31 +612,10 @@ class TableScreen(TableCamera, TableParts, Screen):
                     weight=ft.FontWeight.W_600,
                 )
             )
-            row = []
-            for i, label in items[:FOLD_SHOW] if folded else items:
-                row.append(
-                    big_button(
-                        label,
-                        self._choose(snap.choices[i].intent),
-                        f"choice-{shown}",
-                        col={"xs": 12, "sm": 6, "md": 12, "lg": 6},
-                        flat=True,
-                    )
-                )
-                shown += 1
-            if folded:
-                row.append(
-                    big_button(
-                        tr("table.more", lang, n=len(items) - FOLD_SHOW),
-                        self._expand(g.kind),
-                        f"more-{g.kind}",
-                        icon=ft.Icons.EXPAND_MORE,
-                        tone="tonal",
-                        col={"xs": 12, "sm": 6, "md": 12, "lg": 6},
-                        flat=True,
-                    )
-                )
-            parts.append(ft.ResponsiveRow(row, spacing=8, run_spacing=8))
+            showing = items[:FOLD_SHOW] if folded else items
+            more = len(items) - FOLD_SHOW if folded else 0
+            parts.append(self._choice_row(g.kind, showing, snap, shown, more))
+            shown += len(showing)
         if self._undo_here(snap):
             parts.append(
                 big_button(tr("table.undo", lang), self._undo, "undo", icon=ft.Icons.UNDO, tone="tonal")
