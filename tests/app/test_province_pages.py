@@ -256,6 +256,50 @@ def test_an_unfolded_province_redraws_the_page_that_opened_it(tmp_path):
     asyncio.run(go())
 
 
+def _choice_rows(control: Any) -> dict[Any, Any]:
+    """The groups of choice buttons in a rendered screen, by their slot."""
+    from companion.runtime.graft import _given
+
+    out: dict[Any, Any] = {}
+    stack = [control]
+    while stack:
+        node = stack.pop()
+        slot = getattr(node, "_tk_slot", None)
+        if isinstance(slot, tuple) and slot[:1] == ("choice-row",):
+            out[slot] = node
+        for value in _given(node).values():
+            stack += [v for v in (value if isinstance(value, list) else [value]) if hasattr(v, "is_isolated")]
+    return out
+
+
+def test_a_group_of_choice_buttons_is_kept_while_it_says_and_plays_the_same(tmp_path):
+    """A player's buttons stay the page's own controls while another province plays (the page's render
+    neither builds nor compares them again); their own move gives the groups that changed new buttons."""
+    from companion.ui.memo import Store, rendering
+
+    async def go() -> None:
+        t = _Table(tmp_path / "t.sqlite")
+        await t.open()
+        try:
+            seat = t.in_turn("G")
+            screen, store = t.screens[f"phone-{seat}"], Store()
+            with rendering(store):
+                before = _choice_rows(screen.render())
+            assert before, "the player in turn has buttons"
+            await t.play(t.in_turn("H"), _move)
+            with rendering(store):
+                after = _choice_rows(screen.render())
+            assert after.keys() == before.keys() and all(after[k] is before[k] for k in before)
+            await t.play(seat, _move)
+            with rendering(store):
+                moved = _choice_rows(screen.render())
+            assert any(moved.get(k) is not before[k] for k in before), "a move changed where one can go"
+        finally:
+            await t.close()
+
+    asyncio.run(go())
+
+
 def test_a_province_tablet_offers_to_undo_only_its_own_players_actions(tmp_path):
     """The undo takes back the table's last action: Hispania's tablet no longer offers it for a move just
     made in Gallia (a tap there took back another province's move); Gallia's tablet does."""
