@@ -119,8 +119,9 @@ def test_a_forts_keep_is_drawn_light_on_the_dark_map():
 
 
 def test_a_province_map_is_kept_whole_while_nothing_it_shows_changes():
-    """A page keeps Gallia's map as is when an action changed only another province (its render neither
-    builds it nor compares it); when Gallia's pins change, the new map is written into the one on the page."""
+    """A page keeps Gallia's map as is when an action changed only another province, or only what the map
+    does not show (a card drawn, the actions left): its render neither builds it nor compares it; when
+    Gallia's pins change, the new map is written into the one on the page."""
     import copy
 
     from companion.runtime.graft import graft_touched
@@ -142,6 +143,13 @@ def test_a_province_map_is_kept_whole_while_nothing_it_shows_changes():
     walker = next(pl for pl in elsewhere["players"].values() if pl["province"] != "G")  # a pawn moves there
     walker["city"] = next(c for c in other["pins"] if c != walker["city"])
     assert drawn(elsewhere) is first
+    card = copy.deepcopy(elsewhere)  # in Gallia, a card drawn: an action fewer, a hand and a deck changed
+    gallia = next(p for p in card["provinces"] if p["code"] == "G")
+    gallia["actions_left"] = int(gallia.get("actions_left") or 4) - 1
+    gallia["player_deck"] = int(gallia.get("player_deck") or 40) - 1
+    player = next(pl for pl in card["players"].values() if pl["province"] == "G")
+    player["hand_size"] = int(player.get("hand_size") or 0) + 1
+    assert drawn(card) is first, "nothing the map shows changed"
     here = copy.deepcopy(elsewhere)  # a pin fewer in Gallia's supply: its counters change
     mine = next(p for p in here["provinces"] if p["code"] == "G")
     mine["supply"] = {k: max(0, int(n) - 1) for k, n in (mine.get("supply") or {}).items()}

@@ -258,6 +258,9 @@ def layer_for(
     return layer
 
 
+# what of a province's view its map shows (its pins and Forts, its counters, whose turn it is)
+MAP_SHOWS = ("code", "pins", "forts", "turn", "speed", "surges", "speed_position", "supply", "victories")
+
 Badge = tuple[float, float, float, str, str, str]
 Square = tuple[float, float, float, str]
 _PIECES: dict[bytes, tuple[Board, list[Badge], list[Square], list[Badge]]] = {}
@@ -406,19 +409,20 @@ def province_map(
     if pv is None:
         raise KeyError(f"no province {code!r} in this view")
     edges, moves, left = recent(seat, view, device=device)  # every render: it remembers what the page saw
-    # kept whole while nothing it shows changed (an action in another province): the page's render then
-    # neither builds nor compares it; when it changed, the new one is written into the one on the page.
-    # What it shows: the province, its players (and the seat's own, where a zoom centres), the arrows that
-    # touch its cities
+    # kept whole while nothing it shows changed (an action in another province, a card drawn): the page's
+    # render then neither builds nor compares it; when it changed, the new one is written into the one on
+    # the page. What it shows: the province's pins, Forts and counters, whose turn it is (a tablet's zoom
+    # centres there), its players' pawns (and the seat's own city), the arrows that touch its cities
     players: Mapping[str, Any] = view.get("players") or {}
     here = {s: pl for s, pl in players.items() if isinstance(pl, Mapping) and str(pl.get("province")) == code}
     board = province_board(view, code)
     at = board.by_key()
+    mine = players.get(seat) or {}
     drawn = msgspec.json.encode(
         [
-            pv,
-            here,
-            players.get(seat),
+            {k: pv.get(k) for k in MAP_SHOWS},  # not the actions left, the decks, the phase: not on the map
+            {s: pl.get("city") for s, pl in here.items()},  # where the pawns stand, not the hands
+            [mine.get("province"), mine.get("city")],  # where the seat's own zoom centres
             {s: (names or {}).get(s) for s in here},
             [e for e in edges if e[0] in at or e[1] in at],
             [m for m in moves if m[0] in here],
