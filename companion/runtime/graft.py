@@ -416,7 +416,7 @@ def graft_touched(old: Any, new: Any) -> tuple[Any, list[Any]]:
     # the outer ones first: a patch's path is the way to its control in the tree now, which the browser has
     # only once the lists above it were patched (a memo written into, that moved up its list)
     tops.sort(key=lambda dc: dc[0])
-    return root, [c for _depth, c in tops]
+    return root, [c for _d, c in tops]
 
 
 __all__ = ["graft", "graft_touched", "live"]
