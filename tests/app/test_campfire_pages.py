@@ -33,25 +33,24 @@ from harness.flet_client import FletPage
 pytest.importorskip("engine.games.pandemie")
 
 
-def shown(page: FletPage) -> Counter[str]:
-    """What the controls now on ``page`` say (its tree as the patches left it): texts, labels and tooltips,
-    with their semantics identifiers (not the map's shapes: the rings of the last action a page saw are its
-    own)."""
-    out: Counter[str] = Counter()
-    stack: list[Any] = [page.root]
-    while stack:
-        node = stack.pop()
+def shown(page: FletPage) -> list[str]:
+    """What the controls now on ``page`` say, in the order they stand (its tree as the patches left it):
+    texts, labels and tooltips, with their semantics identifiers (not the map's shapes: the rings of the last
+    action a page saw are its own)."""
+    out: list[str] = []
+
+    def walk(node: Any) -> None:
         if isinstance(node, dict):
-            for k, v in node.items():
-                if k in ("value", "label", "tooltip", "identifier", "title", "text"):
-                    if isinstance(v, str):
-                        out[f"{k}={v}"] += 1
-                    else:
-                        stack.append(v)
+            for k, v in sorted(node.items()):  # a property a patch added later stands last in its dict
+                if k in ("value", "label", "tooltip", "identifier", "title", "text") and isinstance(v, str):
+                    out.append(f"{k}={v}")
                 elif isinstance(v, dict | list):
-                    stack.append(v)
+                    walk(v)
         elif isinstance(node, list):
-            stack.extend(node)
+            for v in node:
+                walk(v)
+
+    walk(page.root)
     return out
 
 
@@ -108,7 +107,9 @@ def test_a_tap_reaches_its_provinces_pages_and_no_other_provinces(tmp_path: Path
                 await asyncio.sleep(1)
                 old = next(x for x in devices if x.kind == "tablet" and x.what == code)
                 assert old.page is not None and fresh.page is not None
-                assert shown(old.page) == shown(fresh.page), f"{code}'s tablet differs from one drawn afresh"
+                followed, afresh = shown(old.page), shown(fresh.page)
+                assert Counter(followed) == Counter(afresh), f"{code}'s tablet differs from one drawn afresh"
+                assert followed == afresh, f"{code}'s tablet shows its parts in another order"
             finally:
                 if fresh.page is not None:
                     await fresh.page.close()
