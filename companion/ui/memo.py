@@ -106,8 +106,10 @@ def keep(key: Hashable, build: Callable[[], T], slot: Hashable | None = None) ->
 
 def mark(name: Hashable, control: T) -> T:
     """``control``, marked ``name`` in the page's store (outside a render: nothing marked): a text the page
-    may change by itself without a render (:meth:`companion.ui.shell.Shell.retitle`). The mark stays while the
-    page shows the same screen; the control on the page is :func:`companion.runtime.graft.live` of it."""
+    may change, or a control it may hide, by itself without a render
+    (:meth:`companion.ui.shell.Shell.retitle`). The mark stays while the page shows the same screen
+    (``None``: nothing so marked now); the control on the page is :func:`companion.runtime.graft.live` of
+    it."""
     store = _current.get()
     if store is not None:
         store.marks[name] = control

@@ -13,7 +13,7 @@ import contextlib
 import logging
 import os
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -350,25 +350,33 @@ class Shell:
             self.alerts.sent()
             await written(self.page)
 
-    async def retitle(self, screen: Screen, texts: Mapping[str, str]) -> bool:
+    async def retitle(self, screen: Screen, texts: Mapping[str, str], gone: Collection[str] = ()) -> bool:
         """Write ``texts`` into the texts ``screen``'s last render marked with their names
-        (:func:`companion.ui.memo.mark`: a folded province's title) and send them, with any news, without
-        drawing the screen again. False when one of them is not on the page (the caller draws it whole), or
-        the page is away or hidden (drawn whole when it comes back)."""
+        (:func:`companion.ui.memo.mark`: a folded province's title), hide the controls it marked with the
+        names in ``gone`` (an undo no longer offered), and send them, with any news, without drawing the
+        screen again. False when one of them is not on the page (the caller draws it whole), or the page is
+        away or hidden (drawn whole when it comes back)."""
         async with _one_page_at_a_time():
             if self.screen is not screen:
                 return True  # another screen: nothing of this one to write
             if self._away is not None or self._hidden:
                 return False
-            changed: list[Any] = []
-            for name, text in texts.items():
+            found: dict[str, Any] = {}  # every one looked up before any is changed: all or none
+            for name in [*texts, *gone]:
                 marked = self._memo.marks.get(name)
                 control = live(marked) if marked is not None else None
                 if control is None or one_patch.path_to(self.page, control) is None:
                     return False
-                if control.value != text:
-                    control.value = text
-                    changed.append(control)
+                found[name] = control
+            changed: list[Any] = []
+            for name, text in texts.items():
+                if found[name].value != text:
+                    found[name].value = text
+                    changed.append(found[name])
+            for name in gone:
+                if found[name].visible is not False:
+                    found[name].visible = False
+                    changed.append(found[name])
             changed += self.alerts.owed()
             if changed:  # (none: Flet's page.update() would diff the whole page)
                 one_patch.update(self.page, changed)

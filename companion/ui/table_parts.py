@@ -269,23 +269,13 @@ class TableParts:
     def _shows(self) -> Any:
         """What this page shows of its table (the game's part of each view it reads, the choices, the log's
         last lines, the seats, the end): an update that leaves it equal changes nothing on the page and is not
-        drawn there (a tap in another province, on a province tablet)."""
+        drawn there (a tap in another province, on a province tablet). Not the undo (:meth:`_offers_undo`)."""
         out: list[Any] = [self.online, self.closed_error, self.follow, self.actor_seat]
         acting = self.acting.snapshot if self.acting is not self.session else None
         for snap in (self.session.snapshot, acting):
             if snap is not None:
                 part = sees(snap.game, snap.view, snap.seat, self.province, self.unfolded)
-                out.append(
-                    (
-                        snap.game,
-                        snap.table_name,
-                        snap.seat,
-                        part,
-                        snap.choices,
-                        snap.outcome,
-                        self._undo_here(snap),
-                    )
-                )
+                out.append((snap.game, snap.table_name, snap.seat, part, snap.choices, snap.outcome))
                 out.append((snap.audit, snap.seats, self._log_part_lines(snap)[-self._log_limit() :]))
         return out
 
@@ -296,6 +286,11 @@ class TableParts:
         if snap is None:
             return {}
         return titles(snap.game, snap.view, snap.seat, self.province, self.unfolded, self.lang)
+
+    def _offers_undo(self) -> bool:
+        """Whether the page's actions offer to take the last action back (the button under them)."""
+        snap = self.acting.snapshot or self.session.snapshot
+        return snap is not None and self._undo_here(snap)
 
     def _undo_here(self, snap: Snapshot) -> bool:
         """Whether this page offers to take the last action back: the host allows it, and on a province tablet

@@ -31,10 +31,12 @@ class _Shell:
         phone: bool,
         told: list[str] | None = None,
         retitled: list[tuple[str, dict[str, str]]] | None = None,
+        hid: list[tuple[str, str]] | None = None,
     ) -> None:
         self.name, self.drawn = name, drawn
         self.told = told if told is not None else []  # pages sent news alone (the banner, its sound)
         self.retitled: list[tuple[str, dict[str, str]]] = retitled if retitled is not None else []
+        self.hid: list[tuple[str, str]] = hid if hid is not None else []  # (page, a control hidden)
         self.owed = False  # news waits for the page's next update (an announcement)
         self.lang = "fr"
         self.phone = phone
@@ -61,8 +63,9 @@ class _Shell:
             self.told.append(self.name)
             self.owed = False
 
-    async def retitle(self, screen: Any, texts: dict[str, str]) -> bool:
+    async def retitle(self, screen: Any, texts: dict[str, str], gone: Any = ()) -> bool:
         self.retitled.append((self.name, dict(texts)))
+        self.hid += [(self.name, name) for name in gone]
         return True
 
     def refresh(self, top: bool = False) -> None:
@@ -96,6 +99,7 @@ class _Table:
         self.drawn: list[str] = []
         self.told: list[str] = []
         self.retitled: list[tuple[str, dict[str, str]]] = []  # (page, the titles written into it)
+        self.hid: list[tuple[str, str]] = []  # (page, a control hidden without drawing it)
         self.screens: dict[str, Any] = {}
         self.province: dict[str, str] = {}  # page -> its province
 
@@ -113,7 +117,12 @@ class _Table:
 
     def _screen(self, cls: Any, name: str, seat: str, province: str, code: str) -> None:
         shell = _Shell(
-            name, self.drawn, phone=name.startswith("phone"), told=self.told, retitled=self.retitled
+            name,
+            self.drawn,
+            phone=name.startswith("phone"),
+            told=self.told,
+            retitled=self.retitled,
+            hid=self.hid,
         )
         screen = cls(shell, self.host.local_session(seat, device=name), seat, province=province)
         shell.screen = screen
@@ -129,6 +138,7 @@ class _Table:
         self.drawn.clear()
         self.told.clear()
         self.retitled.clear()
+        self.hid.clear()
         choices = self.host.snapshot(seat).choices
         assert choices, f"{seat} has nothing to play"
         k = pick([c.label_fr for c in choices]) if pick is not None else 0
@@ -312,6 +322,29 @@ def test_a_province_tablet_offers_to_undo_only_its_own_players_actions(tmp_path)
             g, h = t.host.snapshot(TABLE), t.screens["tablet-H"]
             assert g.can_undo and g.undo_seat, "the host allows the table to take the move back"
             assert t.screens["tablet-G"]._undo_here(g) and not h._undo_here(g)
+        finally:
+            await t.close()
+
+    asyncio.run(go())
+
+
+def test_the_undo_an_action_elsewhere_took_away_is_hidden_without_drawing_the_page(tmp_path):
+    """A move in Gallia is offered for undo on Gallia's tablet and its player's phone; a move in Hispania then
+    makes it no longer the last action: those two pages lose the button without being drawn again (nothing
+    else they show changed)."""
+
+    async def go() -> None:
+        t = _Table(tmp_path / "t.sqlite")
+        await t.open()
+        try:
+            seat = t.in_turn("G")
+            await t.play(seat, _move)
+            offering = {n for n, s in t.screens.items() if s._offers_undo()}
+            assert {"tablet-G", f"phone-{seat}"} <= offering <= t.pages("G"), offering
+            drawn = await t.play(t.in_turn("H"), _move)
+            assert not drawn & offering, f"drawn again for the undo going: {drawn & offering}"
+            assert {page for page, name in t.hid if name == "undo"} == offering, t.hid
+            assert not any(s._offers_undo() for n, s in t.screens.items() if n in offering)
         finally:
             await t.close()
 

@@ -29,6 +29,7 @@ from ..games import (
 )
 from ..hotseat import Privacy
 from ..i18n import reason_text, refusal_text, tr
+from ..memo import mark
 from ..pickers import choice_panel, is_listed
 from ..spawn import spawn
 from ..table_camera import TableCamera
@@ -103,6 +104,7 @@ class TableScreen(TableCamera, TableParts, Screen):
         self._redraw_due = False  # a render is scheduled (see _changed)
         self._shown: Any = None  # what the page showed at its last render (TableParts._shows)
         self._titled: Mapping[str, str] = {}  # the folded parts' titles it showed (TableParts._titles)
+        self._offered = False  # whether it offered to undo (TableParts._offers_undo)
         session.on_change(self._changed)
         # announcements (banner, sound, vibration) of what this screen's seat receives: companion.ui.alerts
         self.privacy = Privacy()  # pass-and-play: the acting player's part shows after their tap
@@ -160,15 +162,18 @@ class TableScreen(TableCamera, TableParts, Screen):
                 await self._sync_actor()
             # nothing this page shows changed (the other session's copy of an update already drawn, a tap in
             # another province): not drawn again; a folded part's new title (a surge counted there) is written
-            # into its text on the page, and news it brought (an announcement) goes alone
-            if _snap is not None and self._shows() == self._shown:
+            # into its text on the page, the undo an action elsewhere took away is hidden, and news it brought
+            # (an announcement) goes alone
+            offers = self._offers_undo()
+            if _snap is not None and self._shows() == self._shown and not (offers and not self._offered):
                 titled = self._titles()
-                if titled != self._titled:
+                gone = ["undo"] if self._offered and not offers else []
+                if titled != self._titled or gone:
                     changed = {k: v for k, v in titled.items() if self._titled.get(k) != v}
-                    if not await self.shell.retitle(self, changed):
-                        await self.shell.redraw(self)  # a title not on the page as it was: drawn whole
+                    if not await self.shell.retitle(self, changed, gone):
+                        await self.shell.redraw(self)  # a part not on the page as it was: drawn whole
                         return
-                    self._titled = titled
+                    self._titled, self._offered = titled, offers
                 await self.shell.news(self)
                 return
             await self.shell.redraw(self)
@@ -404,6 +409,7 @@ class TableScreen(TableCamera, TableParts, Screen):
         snap = self.session.snapshot
         self._shown = self._shows()
         self._titled = self._titles()
+        self._offered = self._offers_undo()
         if snap is None:
             return card(ft.Row([ft.ProgressRing(), ft.Text(tr("table.connecting", lang), size=18)]))
         is_table = self.seat == TABLE
@@ -467,6 +473,7 @@ class TableScreen(TableCamera, TableParts, Screen):
 
     def _actions(self, table_snap: Snapshot) -> ft.Control:
         lang = self.lang
+        mark("undo", None)  # no undo button on the page unless this render makes one (below)
         parts: list[ft.Control] = [heading(tr("table.todo", lang)), *self._province_picker(table_snap)]
         if self.opener is not None and self.seat == TABLE:
             parts.append(
@@ -618,7 +625,11 @@ class TableScreen(TableCamera, TableParts, Screen):
             shown += len(showing)
         if self._undo_here(snap):
             parts.append(
-                big_button(tr("table.undo", lang), self._undo, "undo", icon=ft.Icons.UNDO, tone="tonal")
+                # marked: an action elsewhere that takes the undo away hides it without a render (refresh)
+                mark(
+                    "undo",
+                    big_button(tr("table.undo", lang), self._undo, "undo", icon=ft.Icons.UNDO, tone="tonal"),
+                )
             )
         scanner = self._scanner(snap)
         if scanner is not None:
