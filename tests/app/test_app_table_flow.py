@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -251,10 +252,11 @@ def _live_both_ways(host: Driver, remote: Driver) -> bool:
     return True
 
 
-def _dealt_again(app: App, tmp_path: Any, scenario: Any) -> None:
-    """``scenario(app)`` (False: the game was lost before it was played through) until a game lasts: the
-    shuffles are the OS's, and a propagation may lose a one-province game in its first turn; it is then dealt
-    again, on an app of its own."""
+def _back_and_live(app_browser: Any, tmp_path: Any, away: Callable[[Driver], None], shot: str) -> None:
+    """A one-province table, a phone on p2 sent ``away`` and back: it is on its seat again and live both
+    ways. The shuffles are the OS's, and a propagation may lose a one-province game in its first turn before
+    both devices played: the game is then dealt again, on an app of its own."""
+    app, browser = app_browser()
     again: list[App] = []
     try:
         for attempt in range(3):
@@ -262,7 +264,12 @@ def _dealt_again(app: App, tmp_path: Any, scenario: Any) -> None:
                 (tmp_path / f"again-{attempt}").mkdir()
                 app = App(tmp_path / f"again-{attempt}")
                 again.append(app)
-            if scenario(app):
+            host, remote = _host_and_phone(browser, app)
+            away(remote)
+            remote.accessible()
+            remote.wait_text("header", "Bea", timeout=60_000)
+            if _live_both_ways(host, remote):
+                remote.shot(shot)
                 return
         pytest.fail("three games in a row were lost before both devices had played")
     finally:
@@ -274,19 +281,7 @@ def test_a_reloaded_page_stays_live_on_its_seat(app_browser, tmp_path):
     """A reload (or a link that dropped and came back) returns the browser to the same Flet session: the page
     is on its seat at once, the table's moves still reach it, and its own taps still play (they were refused
     with "the connection to the table is closed" when the app let go of the seat as the link dropped)."""
-    app, browser = app_browser()
-
-    def reloaded(app: App) -> bool:
-        host, remote = _host_and_phone(browser, app)
-        remote.page.reload()
-        remote.accessible()
-        remote.wait_text("header", "Bea", timeout=30_000)
-        if not _live_both_ways(host, remote):
-            return False
-        remote.shot("table-flow-reloaded.png")
-        return True
-
-    _dealt_again(app, tmp_path, reloaded)
+    _back_and_live(app_browser, tmp_path, lambda remote: remote.page.reload(), "table-flow-reloaded.png")
 
 
 @pytest.fixture
@@ -297,21 +292,13 @@ def short_grace(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_page_away_longer_than_the_grace_time_comes_back_to_its_seat(short_grace, app_browser, tmp_path):
     """Away longer than the grace time (a phone locked in a pocket), the page's screen and seat session were
     let go; coming back to the same Flet session takes it back to its seat, live, as a new page would."""
-    app, browser = app_browser()
 
-    def back(app: App) -> bool:
-        host, remote = _host_and_phone(browser, app)
+    def away(remote: Driver) -> None:
         remote.page.goto("about:blank")
         remote.page.wait_for_timeout(4_000)  # > TABLEKEEPER_AWAY_GRACE: the app lets the screen go
         remote.page.go_back()
-        remote.accessible()
-        remote.wait_text("header", "Bea", timeout=60_000)
-        if not _live_both_ways(host, remote):
-            return False
-        remote.shot("table-flow-back-after-grace.png")
-        return True
 
-    _dealt_again(app, tmp_path, back)
+    _back_and_live(app_browser, tmp_path, away, "table-flow-back-after-grace.png")
 
 
 def test_a_host_restarted_finds_every_page_back_on_its_seat(app_browser):
