@@ -29,12 +29,16 @@ class Store:
         self.building: list[set[Hashable]] = []
         # name -> a control a build marked (mark): a text a page may write into by itself (a folded title)
         self.marks: dict[Hashable, Any] = {}
+        # slot -> (key, control): the control on the page in each slot, kept under that key (see previous)
+        self.slots: dict[Hashable, tuple[Hashable, Any]] = {}
+        self.lent: set[Hashable] = set()  # the slots whose control this render has used or lent already
 
     def clear(self) -> None:
         self.kept.clear()
         self.used.clear()
         self.inner.clear()
         self.marks.clear()
+        self.slots.clear()
 
     def use(self, key: Hashable) -> None:
         """``key`` and every key kept inside its control are in this render."""
@@ -53,6 +57,7 @@ _current: ContextVar[Store | None] = ContextVar("tablekeeper_memo", default=None
 def rendering(store: Store) -> Iterator[None]:
     """Around one render of a page: :func:`keep` reads and fills ``store``; unused entries go afterwards."""
     store.used = set()
+    store.lent = set()
     token = _current.set(store)
     ok = False
     try:
@@ -64,6 +69,8 @@ def rendering(store: Store) -> Iterator[None]:
             for key in [k for k in store.kept if k not in store.used]:
                 del store.kept[key]
                 store.inner.pop(key, None)
+            for slot in [s for s, (k, _c) in store.slots.items() if k not in store.kept]:
+                del store.slots[slot]
 
 
 def keep(key: Hashable, build: Callable[[], T], slot: Hashable | None = None) -> T:
@@ -80,6 +87,8 @@ def keep(key: Hashable, build: Callable[[], T], slot: Hashable | None = None) ->
         store.building[-1].add(key)
     if key in store.kept:
         store.use(key)
+        if slot is not None:
+            store.lent.add(slot)  # on the page as it is: none of it is lent to a build (previous)
         return store.kept[key]  # type: ignore[no-any-return]
     store.used.add(key)
     store.building.append(set())
@@ -97,11 +106,37 @@ def keep(key: Hashable, build: Callable[[], T], slot: Hashable | None = None) ->
             object.__setattr__(value, "_isolated", True)
         if slot is not None:
             object.__setattr__(value, "_tk_slot", slot)
-            object.__setattr__(value, "_tk_adopt", lambda old: store.kept.__setitem__(key, old))
+            object.__setattr__(value, "_tk_adopt", lambda old: _adopted(store, key, slot, old))
     except (AttributeError, TypeError):
         pass
     store.kept[key] = value
+    if slot is not None:
+        store.slots[slot] = (key, value)
+        store.lent.add(slot)
     return value
+
+
+def _adopted(store: Store, key: Hashable, slot: Hashable, old: Any) -> None:
+    """The graft wrote the memo built for ``key`` into ``old``, which stays on the page in ``slot``."""
+    store.kept[key] = old
+    store.slots[slot] = (key, old)
+
+
+def previous(slot: Hashable) -> Any | None:
+    """While a memo of ``slot`` is built anew (inside its :func:`keep`'s build): the control the page shows
+    in that slot (the one the new memo will be written into), or None (no such slot on the page, outside a
+    render, or already used or lent in this render: a control's children are in one place only).
+
+    A build may put into its new control the children of the old one that show exactly the same thing (a
+    map's pins, keyed by what each draws): they are neither built, nor compared, nor sent again."""
+    store = _current.get()
+    if store is None or slot in store.lent:
+        return None
+    got = store.slots.get(slot)
+    if got is None or store.kept.get(got[0]) is not got[1]:
+        return None
+    store.lent.add(slot)
+    return got[1]
 
 
 def mark(name: Hashable, control: T) -> T:
@@ -116,4 +151,4 @@ def mark(name: Hashable, control: T) -> T:
     return control
 
 
-__all__ = ["Store", "keep", "mark", "rendering"]
+__all__ = ["Store", "keep", "mark", "previous", "rendering"]

@@ -12,7 +12,7 @@ import flet.canvas as cv
 
 from companion.runtime.graft import graft, graft_touched, live
 from companion.ui.boards.draw import BoardCanvas, Flash
-from companion.ui.memo import Store, keep, rendering
+from companion.ui.memo import Store, keep, previous, rendering
 
 
 def test_a_changed_text_is_written_into_the_control_on_the_page() -> None:
@@ -214,6 +214,46 @@ def test_a_memo_built_anew_in_its_slot_is_written_into_the_one_on_the_page() -> 
     with rendering(store):
         again = part(4)
     assert again is first  # the page keeps the control on the page under the new key
+
+
+def _ids(controls: list[Any]) -> list[int]:
+    return [id(c) for c in controls]
+
+
+def test_a_memo_built_anew_may_take_the_children_of_the_one_on_the_page_once_per_render() -> None:
+    """``previous(slot)`` hands a build the control the page shows in its slot (after a graft: the one the
+    page kept), once in a render: a second build for the same slot, or a slot the render kept as it is,
+    gets nothing (a control's children are in one place only)."""
+    store = Store()
+    lent: list[Any] = []
+
+    def part(pins: int) -> ft.Control:
+        def build() -> ft.Control:
+            before = previous(("row", "G"))
+            lent.append(before)
+            kept = {t.value: t for t in (before.controls if before is not None else [])}
+            return ft.Row([kept.get(f"pin {i}") or ft.Text(f"pin {i}") for i in range(pins)])
+
+        return keep(("row", "G", pins), build, slot=("row", "G"))
+
+    with rendering(store):
+        first = part(2)
+    assert lent == [None]  # nothing on the page yet
+    page = ft.Column([first])
+    pins = list(first.controls)
+    with rendering(store):
+        second, twice = part(3), part(3)
+    assert lent[1] is first and lent[2] is None  # lent once
+    assert _ids(second.controls[:2]) == _ids(pins) and twice.controls[0] is not pins[0]
+    graft_touched(page, ft.Column([second]))
+    assert page.controls[0] is first and _ids(first.controls[:2]) == _ids(pins)  # kept where they were
+    with rendering(store):
+        third = part(4)
+    assert lent[3] is first and _ids(third.controls[:2]) == _ids(pins)  # the one the page kept
+    with rendering(store):
+        part(4)
+        assert previous(("row", "G")) is None  # a slot kept as it is lends nothing
+    assert previous(("row", "G")) is None  # outside a render: nothing
 
 
 def test_memos_are_isolated_from_the_diff_above_them_unless_they_have_a_key() -> None:

@@ -182,3 +182,46 @@ def test_a_rattus_regions_name_stays_dark_on_its_light_disc_in_the_dark_theme():
     for t in texts:
         for fill in REGION_FILLS.values():
             assert _contrast(t.style.color, fill) >= 3.0, (t.value, t.style.color, fill)
+
+
+def test_a_pin_placed_builds_only_its_city_and_keeps_every_other_pins_shapes():
+    """When Gallia's pins change, the page's new map takes the shapes of every pin, Fort and pawn that did
+    not change from the canvases on the page (companion.ui.memo.previous): only the city whose pins changed
+    is drawn anew, and the graft keeps the rest where it is (the browser gets that city's shapes only)."""
+    import copy
+
+    from flet import Column
+
+    from companion.runtime.graft import graft_touched
+    from companion.ui.memo import Store, rendering
+
+    table = Table.new(get_game("pandemie"), {"provinces": 1, "players": 2}, SeededRng(SEED))
+    view = Projector(table, "pandemie", "t").snapshot("p1").view
+    device, store = object(), Store()
+
+    def drawn(v: Any) -> Any:
+        with rendering(store):
+            return province_map(v, "G", "p1", "fr", 800.0, device=device)
+
+    page = Column([drawn(view)])
+    for step in range(2):  # twice: the second time from the canvases the first graft left on the page
+        on_page = [list(c.shapes) for c in _canvases(page.controls[0])[1:]]
+        gallia = next(p for p in view["provinces"] if p["code"] == "G")
+        city = sorted(gallia["pins"])[step]
+        view = copy.deepcopy(view)
+        pins = next(p for p in view["provinces"] if p["code"] == "G")["pins"]
+        pins[city] = {**pins[city], "red": int(pins[city].get("red", 0)) + 1}
+        fresh = drawn(view)
+        new_layer, new_pieces = (list(c.shapes) for c in _canvases(fresh)[1:])
+        old_ids = {id(s) for s in on_page[0]}
+        reused = [s for s in new_layer if id(s) in old_ids]
+        built = [s for s in new_layer if id(s) not in old_ids]
+        assert reused and built, "the other pins kept, the changed city's drawn anew"
+        assert len(built) < len(new_layer) / 3, f"{len(built)} shapes drawn anew"
+        pawns = [s for s in on_page[1] if isinstance(s, cv.Text) or s.paint.stroke_dash_pattern is None]
+        assert pawns and {id(s) for s in pawns} <= {id(s) for s in new_pieces}, "the pawns did not move: kept"
+        page, touched = graft_touched(page, Column([fresh]))
+        assert not any(id(s) in old_ids for s in touched), "a kept shape is neither written into nor diffed"
+        layer_on_page = _canvases(page.controls[0])[1]
+        assert {id(s) for s in reused} <= {id(s) for s in layer_on_page.shapes}
+        assert {id(s) for s in built} <= {id(s) for s in layer_on_page.shapes}

@@ -12,6 +12,7 @@ import hashlib
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -21,7 +22,7 @@ from engine.boards.geometry import Board, Label, Place
 from engine.boards.palette import INK, LAND, PEOPLE, ROAD, SEA
 
 from ...runtime.graft import live
-from ..memo import keep
+from ..memo import keep, previous
 from ..spawn import spawn
 
 MIN_TARGET = 44.0  # px: a tap target is never smaller than this, whatever the scale
@@ -168,64 +169,87 @@ def paint_board(board: Board, layer: Layer, k: float, dark: bool = False) -> lis
     return shapes
 
 
-def paint_layer(board: Board, layer: Layer, k: float, dark: bool = False) -> list[cv.Shape]:
-    """What some actions change: Forts, pins, cubes and tokens."""
-    items: list[tuple[tuple[Any, ...], list[cv.Shape]]] = []
+def paint_layer(
+    board: Board, layer: Layer, k: float, dark: bool = False, before: Iterable[Any] = ()
+) -> list[cv.Shape]:
+    """What some actions change: Forts, pins, cubes and tokens (``before``: the shapes of the layer the page
+    shows, see :func:`keyed`)."""
+    items: list[Item] = []
     for x, y, h, colour in layer.squares:  # a dark keep on the light land; a light one on the dark map
         c = "#efe4cf" if dark else colour
-        items.append((("fort", x, y, h, c), castle(x, y, h, c, k, "#000000" if dark else "#ffffff")))
-    return keyed(items + _badge_items(layer.badges, k, dark))
+        items.append(
+            (
+                ("fort", x, y, h, c),
+                lambda x=x, y=y, h=h, c=c: castle(x, y, h, c, k, "#000000" if dark else "#ffffff"),
+            )
+        )
+    return keyed(items + _badge_items(layer.badges, k, dark), before, (k, dark))
 
 
-def keyed(items: list[tuple[tuple[Any, ...], list[cv.Shape]]]) -> list[cv.Shape]:
-    """The shapes of ``items`` (what each draws: a pin, a pawn, a Fort, and its shapes), each keyed by what
-    its item draws: when a layer is drawn again after an action, the shapes that did not change have the
-    same keys, so the page's canvas keeps them and the browser gets only the pins, pawns and rings that
-    came, went or moved (see :func:`map_control`). Two identical items are told apart by their rank."""
+Item = tuple[tuple[Any, ...], Callable[[], list[cv.Shape]]]  # what a piece draws, and how to draw it
+
+
+def keyed(items: list[Item], before: Iterable[Any] = (), scale: Any = None) -> list[cv.Shape]:
+    """The shapes of ``items`` (what each draws: a pin, a pawn, a Fort, and how to draw its shapes), each
+    keyed by what its item draws (at ``scale``): when a layer is drawn again after an action, the shapes
+    that did not change have the same keys, so the page's canvas keeps them and the browser gets only the
+    pins, pawns and rings that came, went or moved (see :func:`map_control`). Two identical items are told
+    apart by their rank.
+
+    ``before``: the shapes of the canvas the page shows in this place (:func:`companion.ui.memo.previous`).
+    An item that drew the same there takes those shapes as they are, instead of new ones that the graft
+    would compare with them one by one only to keep the old ones (at a turn's end, every pin of the province
+    on every page that shows it)."""
+    had: dict[str, list[Any]] = {}
+    for shape in before:
+        base, _, _ = str(getattr(shape, "key", None) or "").rpartition("-")
+        if base and getattr(shape, "_tk_memo", False):
+            had.setdefault(base, []).append(shape)
     out: list[cv.Shape] = []
     seen: dict[str, int] = {}
-    for what, shapes in items:
+    for what, draw in items:
         # short: the key travels with each shape to the browser (12 hex digits: no two of a few hundred alike)
-        base = hashlib.blake2s(repr(what).encode(), digest_size=6).hexdigest()
+        base = hashlib.blake2s(repr((what, scale)).encode(), digest_size=6).hexdigest()
         n = seen.get(base, 0)
         seen[base] = n + 1
         if n:
             base = f"{base}.{n}"
-        for i, shape in enumerate(shapes):
+        kept = had.pop(base, None)
+        if kept is not None:
+            out += kept
+            continue
+        for i, shape in enumerate(draw()):
             shape.key = f"{base}-{i}"
+            # drawn once for what it shows (its key): never written into, only kept or taken away
+            object.__setattr__(shape, "_tk_memo", True)
             out.append(shape)
     return out
 
 
-def paint_pieces(board: Board, layer: Layer, k: float, dark: bool = False) -> list[cv.Shape]:
-    """What almost every action changes: the last action's rings and the pawns."""
-    items: list[tuple[tuple[Any, ...], list[cv.Shape]]] = []
+def paint_pieces(
+    board: Board, layer: Layer, k: float, dark: bool = False, before: Iterable[Any] = ()
+) -> list[cv.Shape]:
+    """What almost every action changes: the last action's rings and the pawns (``before``: as
+    :func:`paint_layer`)."""
+    items: list[Item] = []
     at = board.by_key()
     for key in sorted(layer.marks):
         if key in at:
-            p = at[key]
-            items.append(
-                (
-                    ("ring", key),
-                    [
-                        cv.Circle(
-                            p.x * k,
-                            p.y * k,
-                            (p.r + 6) * k,
-                            paint=_paint("#ff2d95", max(2.5, 4 * k), dash=[6, 3]),
-                        )
-                    ],
-                )
-            )
-    return keyed(items + _badge_items(layer.pawns, k, dark))
+            items.append((("ring", key), partial(_ring, at[key], k)))
+    return keyed(items + _badge_items(layer.pawns, k, dark), before, (k, dark))
+
+
+def _ring(p: Place, k: float) -> list[cv.Shape]:
+    """The ring around a place the last action changed."""
+    return [cv.Circle(p.x * k, p.y * k, (p.r + 6) * k, paint=_paint("#ff2d95", max(2.5, 4 * k), dash=[6, 3]))]
 
 
 def _badge_items(
     badges: Iterable[tuple[float, float, float, str, str, str]], k: float, dark: bool
-) -> list[tuple[tuple[Any, ...], list[cv.Shape]]]:
-    """Each badge (a pin, a cube, a pawn: a disc, its rim, its letter) and its shapes."""
-    items: list[tuple[tuple[Any, ...], list[cv.Shape]]] = []
-    for x, y, r, fill, text, colour in badges:
+) -> list[Item]:
+    """Each badge (a pin, a cube, a pawn: a disc, its rim, its letter) and how to draw its shapes."""
+
+    def draw(x: float, y: float, r: float, fill: str, text: str, colour: str) -> list[cv.Shape]:
         shapes: list[cv.Shape] = [
             cv.Circle(x * k, y * k, r * k, paint=_paint(fill, fill=True)),
             cv.Circle(
@@ -244,8 +268,9 @@ def _badge_items(
                     style=ft.TextStyle(size=r * 1.25 * k, color=colour, weight=ft.FontWeight.BOLD),
                 )
             )
-        items.append((("badge", x, y, r, fill, text, colour), shapes))
-    return items
+        return shapes
+
+    return [(("badge", *b), partial(draw, *b)) for b in badges]
 
 
 def castle(x: float, y: float, h: float, colour: str, k: float, edge: str) -> list[cv.Shape]:
@@ -353,26 +378,40 @@ def map_control(
     # by shape matched by key (keyed: what it draws), so the browser gets the pins and pawns that came, went
     # or moved, not all of them again (at a turn's end, ~30 KB of pins to every page showing the province)
     slot = (board.code, round(width, 2), dark)
+    # (a new canvas takes the page's shapes for what did not change: companion.ui.memo.previous)
     controls: list[ft.Control] = [
         keep(
             layer_key,
-            lambda: cv.Canvas(shapes=paint_layer(board, layer, k, dark), width=width, height=height),
+            lambda: cv.Canvas(
+                shapes=paint_layer(board, layer, k, dark, _shapes(previous(("board-layer", *slot)))),
+                width=width,
+                height=height,
+            ),
             slot=("board-layer", *slot),
         ),
         keep(
             pieces_key,
-            lambda: cv.Canvas(shapes=paint_pieces(board, layer, k, dark), width=width, height=height),
+            lambda: cv.Canvas(
+                shapes=paint_pieces(board, layer, k, dark, _shapes(previous(("board-pieces", *slot)))),
+                width=width,
+                height=height,
+            ),
             slot=("board-pieces", *slot),
         ),
     ]  # no keys: Flet diffs a keyed control in place, and never walks an isolated one's shapes (nothing sent)
     if layer.arrows and layer.flash > 0:
+        # the same arrows: the flash on the page, fading since they came (a pin placed meanwhile does not
+        # show them again for their whole time)
         controls.append(
-            Flash(
-                shapes=arrow_shapes(layer.arrows, k),
-                width=width,
-                height=height,
-                seconds=layer.flash,
-                key=f"map-{board.code}-arrows",
+            keep(
+                ("board-arrows", *drawn, tuple(layer.arrows)),
+                lambda: Flash(
+                    shapes=arrow_shapes(layer.arrows, k),
+                    width=width,
+                    height=height,
+                    seconds=layer.flash,
+                    key=f"map-{board.code}-arrows",
+                ),
             )
         )
     allowed = None if tappable is None else tuple(sorted(tappable))
@@ -393,6 +432,10 @@ def map_control(
         at = board.by_key().get(centre or "")
         return zoomable(stack, width, height, (at.x * k, at.y * k) if at is not None else None, lang)
     return stack
+
+
+def _shapes(canvas: Any) -> list[Any]:
+    return list(getattr(canvas, "shapes", None) or [])
 
 
 def layered(control: ft.Control, width: float, height: float) -> ft.Control:
