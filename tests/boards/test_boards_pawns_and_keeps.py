@@ -225,3 +225,57 @@ def test_a_pin_placed_builds_only_its_city_and_keeps_every_other_pins_shapes():
         layer_on_page = _canvases(page.controls[0])[1]
         assert {id(s) for s in reused} <= {id(s) for s in layer_on_page.shapes}
         assert {id(s) for s in built} <= {id(s) for s in layer_on_page.shapes}
+
+
+def test_a_phones_zoom_buttons_kept_across_an_action_zoom_the_map_on_the_page(monkeypatch):
+    """A phone's map drawn again for an action (a pin placed) keeps its zoom buttons; a tap on them then
+    zooms the viewer on the page (the one the new map was written into), with the scale they asked for."""
+    import asyncio
+    import copy
+
+    import flet as ft
+
+    from companion.runtime.graft import graft_touched
+    from companion.ui.memo import Store, rendering
+
+    table = Table.new(get_game("pandemie"), {"provinces": 1, "players": 2}, SeededRng(SEED))
+    view = Projector(table, "pandemie", "t").snapshot("p1").view
+    device, store = object(), Store()
+
+    def drawn(v: Any) -> Any:
+        with rendering(store):
+            return province_map(v, "G", "p1", "fr", 360.0, zoom=True, device=device)
+
+    def find(control: Any, kind: type) -> list[Any]:
+        out = [control] if isinstance(control, kind) else []
+        for name in ("content", "controls"):
+            sub = getattr(control, name, None)
+            for c in sub if isinstance(sub, list) else [sub] if isinstance(sub, ft.BaseControl) else []:
+                out += find(c, kind)
+        return out
+
+    page = ft.Column([drawn(view)])
+    bar = find(page, ft.IconButton)
+    view = copy.deepcopy(view)
+    pins = next(p for p in view["provinces"] if p["code"] == "G")["pins"]
+    city = sorted(pins)[0]
+    pins[city] = {**pins[city], "red": int(pins[city].get("red", 0)) + 1}
+    fresh = drawn(view)
+    assert [id(b) for b in find(fresh, ft.IconButton)] == [id(b) for b in bar], "the zoom buttons kept"
+    assert find(fresh, ft.InteractiveViewer)[0] is not find(page, ft.InteractiveViewer)[0]
+    page, _touched = graft_touched(page, ft.Column([fresh]))
+    (on_page,) = find(page, ft.InteractiveViewer)
+    asked: list[tuple[Any, str, tuple[Any, ...]]] = []
+    for name in ("reset", "zoom", "pan"):
+
+        async def record(self: Any, *args: Any, _name: str = name) -> None:
+            asked.append((self, _name, args))
+
+        monkeypatch.setattr(ft.InteractiveViewer, name, record)
+    zoom_in, zoom_out, _fit = bar
+    asyncio.run(zoom_in.on_click(None))
+    asyncio.run(zoom_in.on_click(None))
+    asyncio.run(zoom_out.on_click(None))
+    assert asked and all(v is on_page for v, _n, _a in asked), "the viewer on the page zooms"
+    zooms = [a[0] for v, n, a in asked if n == "zoom"]
+    assert zooms[1] > zooms[0] and abs(zooms[2] - zooms[0]) < 1e-9, "further, then back a step"

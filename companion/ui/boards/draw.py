@@ -606,14 +606,19 @@ def zoomable(
         )
 
     en = lang == "en"
-    bar = ft.Row(
-        [
-            button(ft.Icons.ZOOM_IN, "map-zoom-in", "Zoom in" if en else "Agrandir", zoom_in),
-            button(ft.Icons.ZOOM_OUT, "map-zoom-out", "Zoom out" if en else "Réduire", zoom_out),
-            button(ft.Icons.FIT_SCREEN, "map-fit", "Whole map" if en else "Carte entière", fit),
-        ],
-        spacing=8,
-        alignment=ft.MainAxisAlignment.END,
+    # kept while it zooms on the same spot: a map drawn again for an action is written into the viewer on
+    # the page, which the kept buttons find (live) with the scale they asked for
+    bar = keep(
+        ("map-zoom", lang, round(width, 2), round(height, 2), round(cx, 2), round(cy, 2)),
+        lambda: ft.Row(
+            [
+                button(ft.Icons.ZOOM_IN, "map-zoom-in", "Zoom in" if en else "Agrandir", zoom_in),
+                button(ft.Icons.ZOOM_OUT, "map-zoom-out", "Zoom out" if en else "Réduire", zoom_out),
+                button(ft.Icons.FIT_SCREEN, "map-fit", "Whole map" if en else "Carte entière", fit),
+            ],
+            spacing=8,
+            alignment=ft.MainAxisAlignment.END,
+        ),
     )
     return ft.Column([viewer, bar], spacing=4, tight=True, width=width)
 
