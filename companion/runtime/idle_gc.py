@@ -12,8 +12,10 @@ So, in the app (:func:`install`):
 - the automatic full collections are off (``gc.set_threshold``'s third value made unreachable); the two
   young generations are still collected as usual (most garbage is young: a render's discarded controls);
 - a task collects everything once the app has been idle for ``IDLE_S`` (no page drawn: :func:`busy` is
-  called by each render) and ``EVERY_S`` have passed since the last full collection; a table that never
-  rests still gets one every ``AT_MOST_S``, so memory stays bounded over an evening;
+  called by each render) and ``EVERY_S`` have passed since the last full collection, or sooner when much
+  was built since (``BUILT`` young collections: devices joining, each drawing its first page), so that the
+  walk of what they built happens in the quiet after they joined, not in the middle of the first taps; a
+  table that never rests still gets one every ``AT_MOST_S``, so memory stays bounded over an evening;
 - what survives a full collection is frozen too, so the next one walks only what came since (a few ms, not
   the 60-190 ms of walking every page's controls again: such a walk, started in a quiet moment, still held
   up the tap that came during it). Garbage among frozen objects (a screen a page dropped after it was
@@ -36,6 +38,8 @@ AT_MOST_S = 120.0  # a full collection at least this often, idle or not
 DEEP_EVERY_S = 300.0  # at most one idle-time deep collection (everything thawed first) this often
 DEEP_AT_MOST_S = 900.0  # a deep collection at least this often, idle or not
 NEVER = 1 << 30  # gen1 collections before an automatic full one: never, in practice
+BUILT = 60  # gen1 collections since the last full one that make the next idle moment collect: much was built
+# (two dozen devices joining: ~100; a tap with 48 devices on: 1-3)
 
 _state = {"busy": 0.0, "full": 0.0, "deep": 0.0, "installed": False, "collections": 0, "deep_collections": 0}
 
@@ -57,8 +61,9 @@ def idle(now: float) -> bool:
 
 
 def due(now: float) -> bool:
-    """Whether a full collection should run now: idle and not too soon, or too long since the last."""
-    return _due(now, "full", EVERY_S, AT_MOST_S)
+    """Whether a full collection should run now: idle and not too soon (or much built since the last), or
+    too long since the last."""
+    return _due(now, "full", EVERY_S, AT_MOST_S) or (idle(now) and gc.get_count()[2] >= BUILT)
 
 
 def deep_due(now: float) -> bool:
@@ -117,6 +122,7 @@ def uninstall() -> None:
 
 __all__ = [
     "AT_MOST_S",
+    "BUILT",
     "DEEP_AT_MOST_S",
     "DEEP_EVERY_S",
     "EVERY_S",
