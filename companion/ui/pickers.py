@@ -46,7 +46,36 @@ def relabel(
         return list(choices)
     ui = game_ui(game)
     label = ui.label if ui is not None else None
-    out = []
+    # the same choices said to the same names (every page of a seat, a province's tablets, each render of
+    # a page until the seat plays): said once (a player's turn: a hundred choices, two languages each)
+    key = (
+        game,
+        msgspec.json.encode([c.intent for c in choices]),
+        tuple(sorted((names or {}).items())),
+        msgspec.json.encode(view) if label is not None else b"",  # a game's own labels may read the view
+    )
+    said = _SAID.get(key)
+    if said is None:
+        said = _relabel(game, spec, label, choices, view, names)
+        if len(_SAID) >= 256:  # a long evening: the oldest go
+            del _SAID[next(iter(_SAID))]
+        _SAID[key] = said
+    return [c if fr is None else Choice(c.intent, fr, en) for c, (fr, en) in zip(choices, said, strict=True)]
+
+
+_SAID: dict[tuple[str, bytes, tuple[tuple[str, str], ...], bytes], list[tuple[str | None, str | None]]] = {}
+
+
+def _relabel(
+    game: str,
+    spec: Any,
+    label: Callable[..., str] | None,
+    choices: Sequence[Choice],
+    view: Mapping[str, Any],
+    names: Mapping[str, str] | None,
+) -> list[tuple[str | None, str | None]]:
+    """Each choice's (French, English) labels, or (None, None): the host's labels stand."""
+    out: list[tuple[str | None, str | None]] = []
     for c in choices:
         try:
             intent = _decoder(game).decode(msgspec.json.encode(c.intent))
@@ -54,9 +83,9 @@ def relabel(
                 fr, en = (label(intent, lang, names, view) for lang in ("fr", "en"))
             else:
                 fr, en = (texts.describe(spec, intent, lang, names) for lang in ("fr", "en"))
-            out.append(Choice(c.intent, fr, en))
+            out.append((fr, en))
         except Exception:  # noqa: BLE001 - an intent of a newer host: its own label is still right
-            out.append(c)
+            out.append((None, None))
     return out
 
 
