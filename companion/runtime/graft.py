@@ -396,22 +396,32 @@ def graft_touched(old: Any, new: Any) -> tuple[Any, list[Any]]:
         # parent lets go of it after the new one took it); the caller renders afresh and sends it whole
         return None, []
     chosen = {id(c) for c in g.touched}
-    tops: list[tuple[int, Any]] = []
+    covered: list[bool] = []  # each touched control's own values are compared by a touched ancestor's diff
+    relied: set[int] = set()  # touched controls whose own diff some touched control inside them needs
     for c in g.touched:
-        # covered by a touched ancestor's update, unless an isolated control (a memo, a board canvas) stands
-        # between them: Flet's diff does not walk into an isolated control's children
-        ref, above, depth = getattr(c, "_parent", None), False, 0
-        inside = c.is_isolated()
+        # Flet's diff of a touched ancestor compares a control's own values and lists when no isolated
+        # control (a memo, a board canvas) stands between them: it does not walk into an isolated control's
+        # children (so a control written into inside one needs the isolated one's own diff)
+        ref, above, between, depth = getattr(c, "_parent", None), None, False, 0
         while ref is not None and depth < 200:
             parent = ref()
             if parent is None:
                 break
             if id(parent) in chosen:
-                above = not inside
+                above = None if between else parent
                 break
-            inside = inside or parent.is_isolated()
+            between = between or parent.is_isolated()
             ref, depth = getattr(parent, "_parent", None), depth + 1
-        if not above and all(t is not c for _d, t in tops):
+        covered.append(above is not None)
+        if above is not None:
+            relied.add(id(above))
+    tops: list[tuple[int, Any]] = []
+    for c, by_ancestor in zip(g.touched, covered, strict=True):
+        # an isolated one the ancestor's diff compared (a map's canvas of pawns whose list changed) needs
+        # its own diff only for what was written inside it: else that diff walks every shape for nothing
+        if by_ancestor and (not c.is_isolated() or id(c) not in relied):
+            continue
+        if all(t is not c for _d, t in tops):
             tops.append((_depth(c), c))
     # the outer ones first: a patch's path is the way to its control in the tree now, which the browser has
     # only once the lists above it were patched (a memo written into, that moved up its list)

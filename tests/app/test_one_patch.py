@@ -182,3 +182,52 @@ def test_a_memo_written_into_that_moved_up_its_list_reaches_the_browser_at_its_n
     assert message is not None and not alone
     _apply(browser, _wire(message))
     assert browser == _wire(root), "the browser's tree differs from the app's after the one message"
+
+
+def test_a_canvas_whose_shapes_an_outer_update_sends_is_not_walked_again():
+    """A pawn moves: the map's canvas of pawns gets the new pawn's shapes in place of the old one's, and the
+    last move's arrows come in the list that holds that canvas. The update of that list sends the canvas's
+    list of shapes too (the shapes themselves are never written into), so the canvas is not updated again
+    on its own (its diff walked every shape for nothing); the browser still gets the app's tree."""
+    import copy
+
+    from companion.runtime.graft import graft_touched
+    from companion.sync.tables import Projector
+    from companion.ui.boards.pandemie_map import province_map
+    from companion.ui.memo import Store, rendering
+    from engine.core import SeededRng, Table, get_game
+
+    table = Table.new(get_game("pandemie"), {"provinces": 1, "players": 2}, SeededRng(4))
+    view = Projector(table, "pandemie", "t").snapshot("p1").view
+    device, store = object(), Store()
+
+    def drawn(v: Any) -> ft.Column:
+        with rendering(store):
+            return ft.Column([province_map(v, "G", "p1", "fr", 800.0, device=device)])
+
+    root = drawn(view)
+    browser = _first(root)
+    moved = copy.deepcopy(view)
+    pawn = moved["players"]["p2"]
+    gallia = next(p for p in moved["provinces"] if p["code"] == "G")
+    pawn["city"] = next(c for c in sorted(gallia["pins"]) if c != pawn["city"])
+
+    def canvases(c: Any) -> list[Any]:
+        out = [c] if type(c).__name__ == "Canvas" else []
+        for name in ("content", "controls"):
+            sub = getattr(c, name, None)
+            for x in sub if isinstance(sub, list) else [sub] if isinstance(sub, BaseControl) else []:
+                out += canvases(x)
+        return out
+
+    pieces = canvases(root)[-1]  # the pawns and rings, above the pins
+    before = [id(s) for s in pieces.shapes]
+    kept, touched = graft_touched(root, drawn(moved))
+    assert kept is root and canvases(root)[-1] is pieces and pieces.is_isolated()
+    assert [id(s) for s in pieces.shapes] != before, "the pawn's shapes changed in the canvas on the page"
+    assert all(t is not pieces for t in touched), "the canvas of pawns is updated by the list that holds it"
+    assert any(type(t).__name__ == "Stack" for t in touched)
+    message, _added, _removed, alone = one_patch.combined(root, touched)
+    assert message is not None and not alone
+    _apply(browser, _wire(message))
+    assert browser == _wire(root), "the browser's tree differs from the app's after the one message"
