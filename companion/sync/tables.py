@@ -78,10 +78,11 @@ class Projector:
         self._names_of: list[SeatInfo] | None = None
         self._names_cache: dict[str, dict[str, str]] = {}
         self._snaps: dict[str, Snapshot] = {}
-        # (intent as JSON, the names it may say) -> its button's words (fr, en): every seat's choices are
-        # listed again at each change of the table, and most of them were there before (an event card
-        # playable at any moment, the moves of a player whose turn goes on)
-        self._choice_words: dict[tuple[bytes, tuple[tuple[str, str], ...]], tuple[str, str]] = {}
+        # (intent as JSON, the names it may say) -> its choice, said once in both languages: every seat's
+        # choices are listed again at each change of the table, and most of them were there before (an event
+        # card playable at any moment, the moves of a player whose turn goes on); the seats offered it and the
+        # snapshots until it is played share it (nobody changes a choice: its intent is what is sent)
+        self._choices: dict[tuple[bytes, tuple[tuple[str, str], ...]], Choice] = {}
         self._seats: list[SeatInfo] | None = None  # cached until the seats' names change
         self.held: frozenset[str] = frozenset()  # the seats a device holds (set_held)
         self.away: frozenset[str] = frozenset()  # the seats whose device has been gone a while (set_away)
@@ -253,15 +254,14 @@ class Projector:
             names = tuple(sorted(fr.items()))  # the English names follow the same seats' names
             for intent in game.legal(state, seat):
                 raw = msgspec.json.encode(intent)
-                words = self._choice_words.get((raw, names))
-                if words is None:
-                    if len(self._choice_words) > 4096:  # a long game: the old ones go
-                        self._choice_words.clear()
-                    words = self._choice_words[raw, names] = (
-                        said(game, intent, "fr", fr),
-                        said(game, intent, "en", en),
+                choice = self._choices.get((raw, names))
+                if choice is None:
+                    if len(self._choices) > 4096:  # a long game: the old ones go
+                        self._choices.clear()
+                    choice = self._choices[raw, names] = Choice(
+                        msgspec.json.decode(raw), said(game, intent, "fr", fr), said(game, intent, "en", en)
                     )
-                choices.append(Choice(msgspec.json.decode(raw), *words))
+                choices.append(choice)
         except Exception:
             log.exception("legal(%s) failed", seat)
         outcome = _json(self.table.outcome())
