@@ -279,3 +279,78 @@ def test_a_phones_zoom_buttons_kept_across_an_action_zoom_the_map_on_the_page(mo
     assert asked and all(v is on_page for v, _n, _a in asked), "the viewer on the page zooms"
     zooms = [a[0] for v, n, a in asked if n == "zoom"]
     assert zooms[1] > zooms[0] and abs(zooms[2] - zooms[0]) < 1e-9, "further, then back a step"
+
+
+def test_a_pin_placed_changes_only_the_pins_left_among_the_maps_counters():
+    """Above the map: speed, surges, reinforcements, pins left, victories. A pin placed in Gallia changes
+    the pins left: that counter is written into on the page, the other four stay as they are (not built,
+    compared or sent again)."""
+    import copy
+
+    import flet as ft
+
+    from companion.runtime.graft import graft_touched
+    from companion.ui.memo import Store, rendering
+
+    table = Table.new(get_game("pandemie"), {"provinces": 1, "players": 2}, SeededRng(SEED))
+    view = Projector(table, "pandemie", "t").snapshot("p1").view
+    device, store = object(), Store()
+
+    def drawn(v: Any) -> Any:
+        with rendering(store):
+            return province_map(v, "G", "p1", "en", 800.0, device=device)
+
+    def counters(root: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+
+        def walk(c: Any) -> None:
+            if (
+                isinstance(c, ft.Semantics)
+                and str(c.identifier or "").startswith("map-")
+                and c.identifier != "map-G"
+            ):
+                out[c.identifier] = c
+                return
+            for name in ("content", "controls"):
+                sub = getattr(c, name, None)
+                for x in sub if isinstance(sub, list) else [sub] if isinstance(sub, ft.BaseControl) else []:
+                    walk(x)
+
+        walk(root)
+        return out
+
+    def said(c: Any) -> list[str]:
+        texts: list[str] = []
+
+        def walk(x: Any) -> None:
+            if isinstance(x, ft.Text):
+                texts.append(str(x.value))
+            for name in ("content", "controls"):
+                sub = getattr(x, name, None)
+                for y in sub if isinstance(sub, list) else [sub] if isinstance(sub, ft.BaseControl) else []:
+                    walk(y)
+
+        walk(c)
+        return texts
+
+    page = ft.Column([drawn(view)])
+    first = counters(page)
+    assert list(first) == ["map-speed", "map-surges", "map-marker", "map-left", "map-victories"]
+    gallia = next(p for p in view["provinces"] if p["code"] == "G")
+    assert said(first["map-speed"]) == ["Speed", str(gallia["speed"])]
+    assert said(first["map-victories"]) == ["Victories", "none"]
+    view = copy.deepcopy(view)
+    gallia = next(p for p in view["provinces"] if p["code"] == "G")
+    city = sorted(gallia["pins"])[0]
+    gallia["pins"][city] = {**gallia["pins"][city], "red": int(gallia["pins"][city].get("red", 0)) + 1}
+    gallia["supply"] = {**gallia["supply"], "red": int(gallia["supply"]["red"]) - 1}
+    fresh_map = drawn(view)
+    fresh = counters(fresh_map)
+    for ident in ("map-speed", "map-surges", "map-marker", "map-victories"):
+        assert fresh[ident] is first[ident], f"{ident} kept: it says the same"
+    assert fresh["map-left"] is not first["map-left"]
+    left = said(first["map-left"])
+    page, _touched = graft_touched(page, ft.Column([fresh_map]))
+    on_page = counters(page)
+    assert on_page["map-left"] is first["map-left"], "written into the counter on the page"
+    assert said(on_page["map-left"]) != left and said(on_page["map-left"]) == said(fresh["map-left"])

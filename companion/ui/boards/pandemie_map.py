@@ -321,39 +321,52 @@ def _pieces(
 
 
 def counters(pv: Mapping[str, Any], lang: str) -> ft.Control:
-    """The province's counters above its map (speed, surges, marker, people left, victories): kept while they
-    say the same (companion.ui.memo), a move of a pawn leaves them on the page."""
-    shown = (
-        pv.get("speed"),
-        pv.get("surges"),
-        pv.get("speed_position"),
-        tuple((pv.get("supply") or {}).items()),
-        tuple(pv.get("victories") or ()),
-    )
-    code = str(pv.get("code", ""))
-    return keep(("map-counters", code, lang, shown), lambda: _counters(pv, lang), slot=("map-counters", code))
-
-
-def _counters(pv: Mapping[str, Any], lang: str) -> ft.Control:
+    """The province's counters above its map (speed, surges, marker, people left, victories), each kept
+    while it says the same (companion.ui.memo): a pin placed changes the people left, not the others, and a
+    move of a pawn leaves them all on the page."""
     en = lang == "en"
-
-    def item(label: str, value: str, ident: str) -> ft.Control:
-        return ft.Semantics(
-            identifier=ident,
-            content=ft.Container(
-                content=ft.Column(
-                    [ft.Text(label, size=13), ft.Text(value, size=20, weight=ft.FontWeight.BOLD)],
-                    spacing=0,
-                    tight=True,
-                ),
-                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
-                border_radius=10,
-                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+    code = str(pv.get("code", ""))
+    supply = tuple((pv.get("supply") or {}).items())
+    vic = ", ".join(COLOUR_WORD.get(c, (c, c))[1 if en else 0] for c in pv.get("victories") or [])
+    said = [
+        ("map-speed", _t("speed", lang), str(pv.get("speed", "—"))),
+        ("map-surges", _t("surges", lang), str(pv.get("surges", 0))),
+        ("map-marker", _t("marker", lang), str(int(pv.get("speed_position", 0)) + 1)),
+        ("map-victories", _t("victories", lang), vic or _t("none", lang)),
+    ]
+    items = [
+        keep(
+            ("map-counter", code, ident, label, value),
+            lambda ident=ident, label=label, value=value: _counter(
+                label, ft.Text(value, size=20, weight=ft.FontWeight.BOLD), ident
             ),
+            slot=("map-counter", code, ident),
         )
+        for ident, label, value in said
+    ]
+    left = keep(
+        ("map-counter", code, "map-left", lang, supply),
+        lambda: _counter(_t("left", lang), _left(supply), "map-left", spacing=2),
+        slot=("map-counter", code, "map-left"),
+    )
+    return ft.Row([*items[:3], left, items[3]], wrap=True, spacing=8, run_spacing=8)
 
-    supply = pv.get("supply") or {}
-    left = ft.Row(
+
+def _counter(label: str, value: ft.Control, ident: str, spacing: float = 0) -> ft.Control:
+    return ft.Semantics(
+        identifier=ident,
+        content=ft.Container(
+            content=ft.Column([ft.Text(label, size=13), value], spacing=spacing, tight=True),
+            padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+            border_radius=10,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        ),
+    )
+
+
+def _left(supply: tuple[tuple[str, Any], ...]) -> ft.Control:
+    """The pins left of each colour: a dot of the colour and how many."""
+    return ft.Row(
         [
             ft.Row(
                 [
@@ -363,31 +376,10 @@ def _counters(pv: Mapping[str, Any], lang: str) -> ft.Control:
                 spacing=4,
                 tight=True,
             )
-            for c, n in supply.items()
+            for c, n in supply
         ],
         spacing=10,
         wrap=True,
-    )
-    vic = [COLOUR_WORD.get(c, (c, c))[1 if en else 0] for c in pv.get("victories") or []]
-    return ft.Row(
-        [
-            item(_t("speed", lang), str(pv.get("speed", "—")), "map-speed"),
-            item(_t("surges", lang), str(pv.get("surges", 0)), "map-surges"),
-            item(_t("marker", lang), str(int(pv.get("speed_position", 0)) + 1), "map-marker"),
-            ft.Semantics(
-                identifier="map-left",
-                content=ft.Container(
-                    content=ft.Column([ft.Text(_t("left", lang), size=13), left], spacing=2, tight=True),
-                    padding=ft.Padding.symmetric(horizontal=10, vertical=6),
-                    border_radius=10,
-                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-                ),
-            ),
-            item(_t("victories", lang), ", ".join(vic) or _t("none", lang), "map-victories"),
-        ],
-        wrap=True,
-        spacing=8,
-        run_spacing=8,
     )
 
 
