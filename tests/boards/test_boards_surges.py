@@ -173,8 +173,9 @@ def test_a_real_surge_of_a_seeded_game_is_drawn_as_arrows_on_its_map() -> None:
                 m = province_map(after, code, seat, "fr", 700.0)  # the same view: the arrows stay a while
                 shapes = _flash_shapes(m)
                 here = [e for e in edges if code_of.get(e[0]) == code or code_of.get(e[1]) == code]
-                # each arrow is a line and two head strokes, twice (a light under-stroke, then the colour)
-                assert len(shapes) == 6 * len(here), (seed, len(shapes), here)
+                # each arrow is one path (its line, then its head), twice (an under-stroke, then the colour)
+                assert len(shapes) == 2 * len(here), (seed, len(shapes), here)
+                assert all(len(s.elements) == 5 for s in shapes)
                 seen += 1
                 if state.over is not None or seen >= 3:
                     break

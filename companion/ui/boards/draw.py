@@ -58,16 +58,28 @@ def _paint(colour: str, width: float = 0.0, fill: bool = False, dash: list[float
 
 
 def arrow_shapes(arrows: Iterable[tuple[float, float, float, float, str]], k: float) -> list[cv.Shape]:
-    """Arrows (surge chains, a pawn's move): a light under-stroke so a yellow arrow reads on the land."""
+    """Arrows (surge chains, a pawn's move), each drawn as one path (its line, then its head), twice: a light
+    under-stroke so a yellow arrow reads on the land, then its colour."""
     out: list[cv.Shape] = []
     width = max(2.0, 3.5 * k)
     for x1, y1, x2, y2, colour in arrows:
         ang = math.atan2(y2 - y1, x2 - x1)
-        head = [(x2 - 13 * math.cos(ang + side), y2 - 13 * math.sin(ang + side)) for side in (-0.45, 0.45)]
+        (ax, ay), (bx, by) = (
+            (x2 - 13 * math.cos(ang + side), y2 - 13 * math.sin(ang + side)) for side in (-0.45, 0.45)
+        )
         for paint_ in (_paint("#ffffff", width + max(2.0, 3 * k)), _paint(colour, width)):
-            out.append(cv.Line(x1 * k, y1 * k, x2 * k, y2 * k, paint=paint_))
-            for hx, hy in head:
-                out.append(cv.Line(x2 * k, y2 * k, hx * k, hy * k, paint=paint_))
+            out.append(
+                cv.Path(
+                    [
+                        cv.Path.MoveTo(x1 * k, y1 * k),
+                        cv.Path.LineTo(x2 * k, y2 * k),
+                        cv.Path.MoveTo(ax * k, ay * k),
+                        cv.Path.LineTo(x2 * k, y2 * k),
+                        cv.Path.LineTo(bx * k, by * k),
+                    ],
+                    paint=paint_,
+                )
+            )
     return out
 
 
