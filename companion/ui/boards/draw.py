@@ -189,12 +189,7 @@ def paint_layer(
     items: list[Item] = []
     for x, y, h, colour in layer.squares:  # a dark keep on the light land; a light one on the dark map
         c = "#efe4cf" if dark else colour
-        items.append(
-            (
-                ("fort", x, y, h, c),
-                lambda x=x, y=y, h=h, c=c: castle(x, y, h, c, k, "#000000" if dark else "#ffffff"),
-            )
-        )
+        items.append((("fort", x, y, h, c), partial(castle, x, y, h, c, k, "#000000" if dark else "#ffffff")))
     return keyed(items + _badge_items(layer.badges, k, dark), before, (k, dark))
 
 
