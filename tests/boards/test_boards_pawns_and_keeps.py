@@ -118,6 +118,22 @@ def test_a_forts_keep_is_drawn_light_on_the_dark_map():
     assert _contrast(light_keep, light_land) >= 3.0, (light_keep, light_land)
 
 
+def _page(provinces: int, lang: str = "fr", width: float = 800.0, zoom: bool = False) -> tuple[Any, Any]:
+    """p1's view of a seeded Pandémie of ``provinces`` provinces (2 players), and a function drawing Gallia's
+    map from a view as one page does render after render (its own memo store, its own device)."""
+    from companion.ui.memo import Store, rendering
+
+    table = Table.new(get_game("pandemie"), {"provinces": provinces, "players": 2}, SeededRng(SEED))
+    view = Projector(table, "pandemie", "t").snapshot("p1").view
+    device, store = object(), Store()
+
+    def drawn(v: Any) -> Any:
+        with rendering(store):
+            return province_map(v, "G", "p1", lang, width, zoom=zoom, device=device)
+
+    return view, drawn
+
+
 def test_a_province_map_is_kept_whole_while_nothing_it_shows_changes():
     """A page keeps Gallia's map as is when an action changed only another province, or only what the map
     does not show (a card drawn, the actions left): its render neither builds it nor compares it; when
@@ -125,15 +141,8 @@ def test_a_province_map_is_kept_whole_while_nothing_it_shows_changes():
     import copy
 
     from companion.runtime.graft import graft_touched
-    from companion.ui.memo import Store, rendering
 
-    table = Table.new(get_game("pandemie"), {"provinces": 2, "players": 2}, SeededRng(SEED))
-    view = Projector(table, "pandemie", "t").snapshot("p1").view
-    device, store = object(), Store()
-
-    def drawn(v: Any) -> Any:
-        with rendering(store):
-            return province_map(v, "G", "p1", "fr", 800.0, device=device)
+    view, drawn = _page(2)
 
     first = drawn(view)
     elsewhere = copy.deepcopy(view)  # a pin more in the other province
@@ -193,15 +202,8 @@ def test_a_pin_placed_builds_only_its_city_and_keeps_every_other_pins_shapes():
     from flet import Column
 
     from companion.runtime.graft import graft_touched
-    from companion.ui.memo import Store, rendering
 
-    table = Table.new(get_game("pandemie"), {"provinces": 1, "players": 2}, SeededRng(SEED))
-    view = Projector(table, "pandemie", "t").snapshot("p1").view
-    device, store = object(), Store()
-
-    def drawn(v: Any) -> Any:
-        with rendering(store):
-            return province_map(v, "G", "p1", "fr", 800.0, device=device)
+    view, drawn = _page(1)
 
     page = Column([drawn(view)])
     for step in range(2):  # twice: the second time from the canvases the first graft left on the page
@@ -236,15 +238,8 @@ def test_a_phones_zoom_buttons_kept_across_an_action_zoom_the_map_on_the_page(mo
     import flet as ft
 
     from companion.runtime.graft import graft_touched
-    from companion.ui.memo import Store, rendering
 
-    table = Table.new(get_game("pandemie"), {"provinces": 1, "players": 2}, SeededRng(SEED))
-    view = Projector(table, "pandemie", "t").snapshot("p1").view
-    device, store = object(), Store()
-
-    def drawn(v: Any) -> Any:
-        with rendering(store):
-            return province_map(v, "G", "p1", "fr", 360.0, zoom=True, device=device)
+    view, drawn = _page(1, width=360.0, zoom=True)
 
     def find(control: Any, kind: type) -> list[Any]:
         out = [control] if isinstance(control, kind) else []
@@ -290,15 +285,8 @@ def test_a_pin_placed_changes_only_the_pins_left_among_the_maps_counters():
     import flet as ft
 
     from companion.runtime.graft import graft_touched
-    from companion.ui.memo import Store, rendering
 
-    table = Table.new(get_game("pandemie"), {"provinces": 1, "players": 2}, SeededRng(SEED))
-    view = Projector(table, "pandemie", "t").snapshot("p1").view
-    device, store = object(), Store()
-
-    def drawn(v: Any) -> Any:
-        with rendering(store):
-            return province_map(v, "G", "p1", "en", 800.0, device=device)
+    view, drawn = _page(1, lang="en")
 
     def counters(root: Any) -> dict[str, Any]:
         out: dict[str, Any] = {}
