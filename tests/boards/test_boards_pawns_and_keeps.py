@@ -25,17 +25,20 @@ def _snapshot(seat: str) -> Any:
     return Projector(table, "pandemie", "t").snapshot(seat)
 
 
-def _canvases(control: Any) -> list[cv.Canvas]:
-    """The map's canvases in screen order: the board (land, roads, names), then what actions change (not the
-    last action's fading arrows)."""
-    out: list[cv.Canvas] = []
-    if isinstance(control, cv.Canvas) and not isinstance(control, Flash):
-        out.append(control)
+def _under(control: Any) -> list[Any]:
+    """``control`` and every control under it (through ``content`` and ``controls``), in screen order."""
+    out = [control]
     for name in ("content", "controls"):
         sub = getattr(control, name, None)
         for c in sub if isinstance(sub, list) else [sub] if sub is not None and hasattr(sub, "_i") else []:
-            out += _canvases(c)
+            out += _under(c)
     return out
+
+
+def _canvases(control: Any) -> list[cv.Canvas]:
+    """The map's canvases in screen order: the board (land, roads, names), then what actions change (not the
+    last action's fading arrows)."""
+    return [c for c in _under(control) if isinstance(c, cv.Canvas) and not isinstance(c, Flash)]
 
 
 def _drawn(seat: str, lang: str, width: float, dark: bool = False) -> tuple[list[Any], list[Any]]:
@@ -242,12 +245,7 @@ def test_a_phones_zoom_buttons_kept_across_an_action_zoom_the_map_on_the_page(mo
     view, drawn = _page(1, width=360.0, zoom=True)
 
     def find(control: Any, kind: type) -> list[Any]:
-        out = [control] if isinstance(control, kind) else []
-        for name in ("content", "controls"):
-            sub = getattr(control, name, None)
-            for c in sub if isinstance(sub, list) else [sub] if isinstance(sub, ft.BaseControl) else []:
-                out += find(c, kind)
-        return out
+        return [c for c in _under(control) if isinstance(c, kind)]
 
     page = ft.Column([drawn(view)])
     bar = find(page, ft.IconButton)
@@ -289,37 +287,12 @@ def test_a_pin_placed_changes_only_the_pins_left_among_the_maps_counters():
     view, drawn = _page(1, lang="en")
 
     def counters(root: Any) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-
-        def walk(c: Any) -> None:
-            if (
-                isinstance(c, ft.Semantics)
-                and str(c.identifier or "").startswith("map-")
-                and c.identifier != "map-G"
-            ):
-                out[c.identifier] = c
-                return
-            for name in ("content", "controls"):
-                sub = getattr(c, name, None)
-                for x in sub if isinstance(sub, list) else [sub] if isinstance(sub, ft.BaseControl) else []:
-                    walk(x)
-
-        walk(root)
-        return out
+        """The counters above the map, by identifier (the map itself is ``map-G``)."""
+        marked = [c for c in _under(root) if isinstance(c, ft.Semantics) and c.identifier != "map-G"]
+        return {c.identifier: c for c in marked if str(c.identifier or "").startswith("map-")}
 
     def said(c: Any) -> list[str]:
-        texts: list[str] = []
-
-        def walk(x: Any) -> None:
-            if isinstance(x, ft.Text):
-                texts.append(str(x.value))
-            for name in ("content", "controls"):
-                sub = getattr(x, name, None)
-                for y in sub if isinstance(sub, list) else [sub] if isinstance(sub, ft.BaseControl) else []:
-                    walk(y)
-
-        walk(c)
-        return texts
+        return [str(x.value) for x in _under(c) if isinstance(x, ft.Text)]
 
     page = ft.Column([drawn(view)])
     first = counters(page)
