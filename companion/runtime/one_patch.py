@@ -12,9 +12,16 @@ client resolves a patch's paths from the control it names, through each control'
 them as one message: the browser applies them in order, in one go, and draws once. A control that is not
 (or no longer) under the page is updated by Flet on its own, as before.
 
+The diff is Flet's own (``DiffBuilder``) but for one thing: Flet's diff of a control compares every control
+under it, each against the record of what the browser was last sent (its change record, its lists, its
+nested values) and through its ``before_update`` and validation, although a render touches a few of them (a
+log line, a counter, a pin): ~120 controls visited for ~20 that changed. :class:`_Diff` passes a control whose
+record shows nothing changed (nothing set, every list holding the very same items, every nested value the
+very same object) straight to its children, without Flet's work on it; anything else is Flet's code path.
+
 This uses Flet 1.0's session internals (its index and its message sender, as ``Session.patch_control``
-does); :data:`FLET_VERSION` pins the version it was written against and ``tests/app/test_one_patch.py``
-fails if they move.
+does) and its ``DiffBuilder``; :data:`FLET_VERSION` pins the version it was written against and
+``tests/app/test_one_patch.py`` fails if they move.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from typing import Any
 import flet as ft
 from flet.controls.base_control import BaseControl
 from flet.controls.context import context
-from flet.controls.object_patch import ObjectPatch
+from flet.controls.object_patch import DiffBuilder, ObjectPatch
 from flet.messaging.protocol import Message, MessageAction, PatchControlBody
 
 # (module, class, attribute) this module reads (companion.runtime.check names the missing ones)
@@ -34,6 +41,26 @@ REQUIRES = [
     ("flet.controls.object_patch", "ObjectPatch", "from_diff"),
     ("flet.messaging.protocol", "MessageAction", "PATCH_CONTROL"),
     ("flet.messaging.session", "Session", "_Session__send_message"),
+    ("flet.controls.object_patch", "DiffBuilder", "_compare_dataclasses"),
+    ("flet.controls.object_patch", "DiffBuilder", "_compare_values"),
+    ("flet.controls.object_patch", "DiffBuilder", "execute"),
+    ("flet.controls.object_patch", "DiffBuilder", "get_added_controls"),
+    ("flet.controls.object_patch", "DiffBuilder", "get_removed_controls"),
+    ("flet.controls.object_patch", "DiffBuilder", "teardown"),
+]
+# what _Diff reads of Flet's change record, as Flet's diff reads it and its encoder writes it when it sends a
+# control (companion.runtime.check names the lines that moved)
+_ENCODER = "configure_encode_object_for_msgpack"
+IN_SOURCE = [
+    ("flet.controls.object_patch", "DiffBuilder", 'dirty = getattr(dst, "_dirty", None)'),
+    ("flet.controls.object_patch", "DiffBuilder", 'changes = getattr(dst, "__changes", None)'),
+    ("flet.controls.object_patch", "DiffBuilder", 'prev_lists = getattr(dst, "__prev_lists", {})'),
+    ("flet.controls.object_patch", "DiffBuilder", 'prev_dicts = getattr(dst, "__prev_dicts", {})'),
+    ("flet.controls.object_patch", "DiffBuilder", 'prev_classes = getattr(dst, "__prev_classes", {})'),
+    ("flet.controls.object_patch", "DiffBuilder", "and parent.is_isolated()"),
+    ("flet.controls.object_patch", "DiffBuilder", '"_structural_fields", frozenset()'),
+    ("flet.messaging.protocol", _ENCODER, 'setattr(obj, "__prev_lists", prev_lists)'),
+    ("flet.messaging.protocol", _ENCODER, "prev_classes[fname] = v"),
 ]
 
 FLET_VERSION = "1.0.5"
@@ -49,6 +76,84 @@ def _child_fields(cls: type) -> frozenset[str]:
             f.name for f in dataclasses.fields(cls) if not f.name.startswith("_")
         )
     return names
+
+
+_EMPTY: dict[str, Any] = {}
+
+
+def unchanged(control: Any) -> bool:
+    """Whether Flet's diff of ``control`` (kept in place, not frozen) would find nothing changed in the
+    control itself: nothing set since it was last sent, each list it was sent holding the very same items,
+    each dict the very same values, each nested value the very same object, and no list, dict or nested
+    value given since in a field it was sent without. A list of equal but distinct texts or numbers is not
+    looked into (Flet's diff decides)."""
+    if getattr(control, "_dirty", None) or getattr(control, "__changes", None):
+        return False
+    lists = getattr(control, "__prev_lists", None)
+    dicts = getattr(control, "__prev_dicts", None)
+    classes = getattr(control, "__prev_classes", None)
+    if lists is None and dicts is None and classes is None:
+        return True  # never sent with a list, dict or nested value: Flet's diff looks at its changes only
+    lists, dicts, classes = lists or _EMPTY, dicts or _EMPTY, classes or _EMPTY
+    for name, was in lists.items():
+        now = getattr(control, name, None)
+        if (
+            type(now) is not list
+            or len(now) != len(was)
+            or any(a is not b for a, b in zip(now, was, strict=True))
+        ):
+            return False
+    for name, was in dicts.items():
+        now = getattr(control, name, None)
+        if type(now) is not dict or len(now) != len(was):
+            return False
+        if any(was.get(k, was) is not v for k, v in now.items()):
+            return False
+    for name, was in classes.items():
+        if getattr(control, name, None) is not was:
+            return False
+    for name in getattr(type(control), "_structural_fields", ()):
+        if name in lists or name in dicts or name in classes:
+            continue
+        now = getattr(control, name, None)
+        if isinstance(now, (list, dict)) and now or dataclasses.is_dataclass(now):
+            return False
+    return True
+
+
+class _Diff(DiffBuilder):
+    """Flet's diff, which passes a control that did not change straight to its children (see the module)."""
+
+    def _compare_dataclasses(self, parent: Any, path: list[Any], src: Any, dst: Any, frozen: bool) -> None:
+        if frozen or src is not dst or not unchanged(dst):
+            super()._compare_dataclasses(parent, path, src, dst, frozen)
+            return
+        if isinstance(parent, BaseControl) and parent.is_isolated() and parent is not self.dst_doc:
+            return  # as Flet: an isolated control's children are not walked
+        if isinstance(dst, BaseControl) and dst.is_isolated() and dst is not self.dst_doc:
+            return  # its children would each stop at the line above
+        for name, items in (getattr(dst, "__prev_lists", None) or _EMPTY).items():
+            for i, item in enumerate(items):
+                if dataclasses.is_dataclass(item):  # as Flet's list diff of an item kept in place
+                    self._compare_dataclasses(dst, [*path, name, i], item, item, hasattr(item, "_frozen"))
+        for name, item in (getattr(dst, "__prev_dicts", None) or _EMPTY).items():
+            for key, value in item.items():
+                if dataclasses.is_dataclass(value):
+                    self._compare_values(dst, [*path, name], key, value, value, False)
+        for name, item in (getattr(dst, "__prev_classes", None) or _EMPTY).items():
+            self._compare_values(dst, path, name, item, item, False)
+
+
+def diff(control: BaseControl, path: list[Any]) -> tuple[list[Any], list[BaseControl], list[BaseControl]]:
+    """Flet's ``ObjectPatch.from_diff`` of ``control`` against itself (what changed since it was sent) with
+    :class:`_Diff`: (the patch operations, the controls added, those removed)."""
+    builder = _Diff(control, control, control_cls=BaseControl)
+    builder._compare_values(None, path, None, control, control, frozen=False)
+    ops = list(builder.execute())
+    added = list(builder.get_added_controls())
+    removed = list(builder.get_removed_controls())
+    builder.teardown()
+    return ops, added, removed
 
 
 def path_to(root: BaseControl, control: BaseControl) -> list[Any] | None:
@@ -103,10 +208,8 @@ def combined(
         if path is None:
             alone.append(control)
             continue
-        patch, plus, minus = ObjectPatch.from_diff(
-            control, control, control_cls=BaseControl, parent=None, path=path, frozen=False
-        )
-        ops += patch.patch
+        patch, plus, minus = diff(control, path)
+        ops += patch
         added += plus
         removed += minus
     return (ObjectPatch(ops).to_message() if ops else None), added, removed, alone
@@ -114,8 +217,8 @@ def combined(
 
 def update(page: ft.Page, controls: Sequence[BaseControl]) -> None:
     """Send what changed in ``controls`` (as ``page.update(*controls)`` would) in one message."""
-    if len(controls) <= 1:
-        page.update(*controls)
+    if not controls:
+        page.update()
         return
     # as page.update: an event handler that drew needs no automatic update after it
     context.mark_update_called()

@@ -231,3 +231,60 @@ def test_a_canvas_whose_shapes_an_outer_update_sends_is_not_walked_again():
     assert message is not None and not alone
     _apply(browser, _wire(message))
     assert browser == _wire(root), "the browser's tree differs from the app's after the one message"
+
+
+def _flets_own_compares(monkeypatch: Any) -> list[Any]:
+    """The controls Flet's own diff of a control (``DiffBuilder._compare_dataclasses``) is run on."""
+    from flet.controls.object_patch import DiffBuilder
+
+    seen: list[Any] = []
+    flets = DiffBuilder._compare_dataclasses
+
+    def spy(self: Any, parent: Any, path: list[Any], src: Any, dst: Any, frozen: bool) -> None:
+        seen.append(dst)
+        flets(self, parent, path, src, dst, frozen)
+
+    monkeypatch.setattr(DiffBuilder, "_compare_dataclasses", spy)
+    return seen
+
+
+def test_the_diff_passes_the_controls_that_did_not_change_to_their_children(monkeypatch: Any) -> None:
+    """A log line comes and one city's count changes under a column of forty cities: Flet's own work (the
+    record of what was sent, before_update, validation) runs on the column and the changed ones, not on the
+    thirty-nine rows and their texts that did not change; the browser gets the app's tree."""
+    cities = [ft.Row([ft.Text(f"city {i}"), ft.Text("0")]) for i in range(40)]
+    log = ft.Column([ft.Text("line 1")])
+    root = ft.Column([ft.Container(content=ft.Column(cities)), log])
+    browser = _first(root)
+    seen = _flets_own_compares(monkeypatch)
+    cities[7].controls[1].value = "2"
+    log.controls = [ft.Text("line 2"), *log.controls]
+    message, added, _removed, alone = one_patch.combined(root, [root])
+    assert message is not None and not alone and [c.value for c in added] == ["line 2"]
+    _apply(browser, _wire(message))
+    assert browser == _wire(root), "the browser's tree differs from the app's after the one message"
+    assert any(c is cities[7].controls[1] for c in seen) and any(c is log for c in seen)
+    changed = cities[7].controls[1]
+    quiet = [r for i, r in enumerate(cities) if i != 7] + [
+        t for r in cities for t in r.controls if t is not changed
+    ]
+    assert not [c for c in seen if any(c is q for q in quiet)]
+
+
+def test_a_list_changed_in_place_or_a_value_given_since_is_still_sent() -> None:
+    """What Flet's record of the last send tells apart is still told apart: items appended to the very list
+    that was sent, a list of equal texts in a new list, a nested value given where there was none."""
+    row = ft.Row([ft.Text("a")])
+    box = ft.Container()
+    chips = ft.Row([ft.Text("x")], spacing=4)
+    root = ft.Column([row, box, chips])
+    browser = _first(root)
+    row.controls.append(ft.Text("b"))  # the same list object, one more item
+    box.content = ft.Text("inside")
+    chips.spacing = 4  # the same value again: nothing to send
+    assert not one_patch.unchanged(row) and not one_patch.unchanged(box)
+    message, _added, _removed, _alone = one_patch.combined(root, [root])
+    assert message is not None
+    _apply(browser, _wire(message))
+    assert browser == _wire(root), "the browser's tree differs from the app's after the one message"
+    assert one_patch.unchanged(row) and one_patch.unchanged(box) and one_patch.unchanged(root)
