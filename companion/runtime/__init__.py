@@ -11,10 +11,11 @@ from __future__ import annotations
 import importlib
 import inspect
 
-from . import configure, one_patch, taps, transport
+from . import configure, construct, one_patch, taps, transport
 
-_PARTS = (transport, taps, configure)  # installed by install()
-_CHECKED = (transport, taps, configure, one_patch)  # relies on Flet internals that check() looks for
+_PARTS = (transport, taps, configure, construct)  # installed by install()
+# each relies on Flet internals that check() looks for
+_CHECKED = (transport, taps, configure, construct, one_patch)
 
 
 def install() -> None:

@@ -20,7 +20,7 @@ from typing import Any
 import flet as ft
 
 from .. import camera
-from ..runtime import configure, idle_gc, one_patch, taps
+from ..runtime import configure, construct, idle_gc, one_patch, taps
 from ..runtime.graft import graft_touched, live
 from ..runtime.transport import written
 from ..session import Rejected, Session
@@ -721,6 +721,7 @@ def make_main(hub: Hub, lang: str = DEFAULT_LANG) -> Callable[[ft.Page], Any]:
     """The Flet entry point: one :class:`Shell` per page, all sharing ``hub``."""
     taps.install()
     configure.install()  # Flet's set-up of added controls, without its walk through empty fields
+    construct.install()  # Flet's controls made without a call per field they were not given
 
     async def main(page: ft.Page) -> None:
         bind_loop()  # every page's background work runs on this loop (companion.ui.spawn)
