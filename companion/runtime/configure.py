@@ -8,7 +8,9 @@ heavy renders of ``benchmarks.ui`` (a turn's end: every page at once).
 
 :func:`install` puts in Flet's place the same set-up in the same order, which does not call itself on a
 field holding a value it would do nothing with (``None``, a string, a number, an enum member: anything
-that is not a dataclass, a dict, a list or a class), and reads each class's field names once; and the same
+that is not a dataclass, a dict, a list or a class), reads each class's field names once, and of a control
+(or a Flet value) reads only the properties it was given and the fields that are not properties (a property
+it was not given holds its default, which Flet's set-up would do nothing with); and the same
 for Flet's walk of the controls an update removes (``_removed_controls``: it looks only into controls,
 dicts and lists). Everything else (the controls yielded and their order, parents, ``build()``, the
 ``frozen`` flags, the change records) is Flet's own code path, line by line.
@@ -76,6 +78,39 @@ def _names(cls: type) -> tuple[str, ...]:
     return names
 
 
+_SPEC: dict[type, tuple[dict[str, int], tuple[str, ...]] | None] = {}
+
+
+def _spec(cls: type) -> tuple[dict[str, int], tuple[str, ...]] | None:
+    """For a class whose properties live in ``_values`` (Flet's controls and values): the place of each field
+    Flet's set-up walks, and those of them it may find something in without their being in ``_values``
+    (fields that are not properties, and properties whose default is not inert). None for other classes."""
+    if cls not in _SPEC:
+        defaults = getattr(cls, "_prop_defaults", None)
+        if not isinstance(defaults, dict):
+            _SPEC[cls] = None
+        else:
+            names = _names(cls)
+            always = tuple(n for n in names if n not in defaults or not _inert(defaults[n].__class__))
+            _SPEC[cls] = ({n: i for i, n in enumerate(names)}, always)
+    return _SPEC[cls]
+
+
+def _held(item: Any, cls: type) -> list[Any]:
+    """The values of ``item``'s fields that Flet's set-up would do something with, in the fields' order: for
+    a class with ``_values``, a property not in it holds its (inert) default, so only the properties given
+    and the fields listed by :func:`_spec` are read."""
+    spec = _spec(cls)
+    values = getattr(item, "_values", None) if spec is not None else None
+    if spec is None or not isinstance(values, dict):
+        return [v for n in _names(cls) if not _inert((v := getattr(item, n)).__class__)]
+    place, always = spec
+    names = [n for n in values if n in place]
+    names += [n for n in always if n not in values]
+    names.sort(key=place.__getitem__)
+    return [v for n in names if not _inert((v := getattr(item, n)).__class__)]
+
+
 def _configure_dataclass(
     self: DiffBuilder, item: Any, parent: Any, frozen: bool, configure_setattr_only: bool = False
 ) -> Iterator[Any]:
@@ -109,10 +144,8 @@ def _configure_dataclass(
             yield item
         if not configure_setattr_only:
             child_parent = item if is_control else parent
-            for name in _names(cls):
-                value = getattr(item, name)
-                if not _inert(value.__class__):
-                    yield from self._configure_dataclass(value, child_parent, frozen)
+            for value in _held(item, cls):
+                yield from self._configure_dataclass(value, child_parent, frozen)
         if not frozen:
             dirty = getattr(item, "_dirty", None)
             if dirty is not None:
