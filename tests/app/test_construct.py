@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import inspect
-import timeit
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -147,23 +146,6 @@ def test_a_control_made_so_is_changed_and_sent_as_flets_own() -> None:
     assert text._dirty == {"size": None} and text.size == 14
     with pytest.raises(TypeError):
         ft.Text("a", size=12, colour="red")  # type: ignore[call-arg]
-
-
-def test_making_a_control_costs_less_than_with_flets_own_init() -> None:
-    """Not a timing goal (benchmarks hold those): the reason this exists, measured against Flet's own in
-    one run, so that it is removed if Flet's own becomes as quick."""
-    construct.install()
-
-    def make() -> Any:
-        return ft.Text("12", size=13, color=ft.Colors.ON_SURFACE_VARIANT, width=36)
-
-    ours = min(timeit.repeat(make, number=2000, repeat=5))
-    construct.uninstall()
-    try:
-        flets = min(timeit.repeat(make, number=2000, repeat=5))
-    finally:
-        construct.install()
-    assert ours < flets
 
 
 def test_what_it_mirrors_is_still_in_flet() -> None:
