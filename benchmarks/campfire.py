@@ -621,13 +621,14 @@ def report(results: list[Result], draws: dict[str, list[float]]) -> None:
         per_page = [t.cpu_ms / r.n for t in r.taps]
         tablets = r.n - sum(r.players)
         est = pct(cpu, 0.95) + WIFI_MS + draw95
+        said = f"≈ {est:.0f} ms" if draws else "— (no browser)"
         label = f"{r.n} ({tablets} + {sum(r.players)}{', phones in pockets' if r.pockets else ''})"
         print(
             f"| {label} | {pct(cpu, 0.5):.0f} / {pct(cpu, 0.95):.0f} ms "
             f"| {pct(per_page, 0.5):.1f} ms | {pct(act, 0.5):.0f} / {pct(act, 0.95):.0f} ms "
             f"| {pct(last, 0.5):.0f} / {pct(last, 0.95):.0f} ms "
             f"| {statistics.fmean(t.bytes_per_page for t in r.taps):,.0f} B | {r.rss_per_page_mb:.1f} MiB "
-            f"| {r.join_s:.1f} s | ≈ {est:.0f} ms |"
+            f"| {r.join_s:.1f} s | {said} |"
         )
     print()
     for r in results:
