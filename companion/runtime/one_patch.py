@@ -38,7 +38,7 @@ from flet.messaging.protocol import Message, MessageAction, PatchControlBody
 
 # (module, class, attribute) this module reads (companion.runtime.check names the missing ones)
 REQUIRES = [
-    ("flet.controls.object_patch", "ObjectPatch", "from_diff"),
+    ("flet.controls.object_patch", "ObjectPatch", "to_message"),
     ("flet.messaging.protocol", "MessageAction", "PATCH_CONTROL"),
     ("flet.messaging.session", "Session", "_Session__send_message"),
     ("flet.controls.object_patch", "DiffBuilder", "_compare_dataclasses"),

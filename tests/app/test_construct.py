@@ -3,7 +3,6 @@ every control class, with its defaults, and the controls the screens build with 
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import inspect
 from collections.abc import Callable, Iterator
@@ -13,7 +12,6 @@ import flet as ft
 import flet.canvas as cv
 import pytest
 
-from companion import runtime
 from companion.runtime import construct
 
 
@@ -146,9 +144,3 @@ def test_a_control_made_so_is_changed_and_sent_as_flets_own() -> None:
     assert text._dirty == {"size": None} and text.size == 14
     with pytest.raises(TypeError):
         ft.Text("a", size=12, colour="red")  # type: ignore[call-arg]
-
-
-def test_what_it_mirrors_is_still_in_flet() -> None:
-    assert runtime.check() == []
-    fields = {f.name for f in dataclasses.fields(ft.Text)}
-    assert {"_values", "_dirty"} <= fields
